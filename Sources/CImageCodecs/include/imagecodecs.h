@@ -1,0 +1,1 @@
+int gk_codecs_placeholder(void);

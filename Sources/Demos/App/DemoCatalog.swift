@@ -1,0 +1,12 @@
+import GridKit
+
+/// The demos the Home screen offers, with their default (built-in) data.
+public enum DemoCatalog {
+    public static func home() -> HomeDelegateDataSource {
+        HomeDelegateDataSource(entries: [
+            .init(name: "Numbers", summary: "1,000,000 numbered tiles in sections of 1,000 with sticky headers") {
+                NumbersDelegateDataSource(count: 1_000_000, arrangement: .grid)
+            },
+        ])
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GridKit
+import GridKitTerminal
+
+/// `griddemo`'s command line: parses arguments, picks a screen, opens the terminal, runs.
+public enum GridDemoCommand {
+    public static let version = "0.1.0"
+
+    static let usage = """
+    usage: griddemo [SCREEN] [OPTIONS]
+
+    Screens:
+      (none)                        the Home screen: pick a demo
+      numbers [--count N] [--layout grid|list]
+                                    N numbered tiles (default 1,000,000) in sections of 1,000
+
+    Options:
+      -h, --help                    show this help
+      --version                     show the version
+
+    Keys: arrows or h j k l move, PgUp/PgDn, Home/End (g/G), Enter select or open,
+          Space toggle, / filter, Esc back, q quit.
+    """
+
+    /// A parse failure: the message is printed after "griddemo: ".
+    struct UsageError: Error { let message: String }
+
+    /// Runs the command and returns the process exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { print(usage); return 0 }
+        if arguments.contains("--version") { print("griddemo \(version)"); return 0 }
+        let screen: Screen
+        do { screen = try makeScreen(arguments) } catch let e as UsageError {
+            FileHandle.standardError.write(Data("griddemo: \(e.message)\nTry 'griddemo --help'.\n".utf8))
+            return 2
+        } catch {
+            FileHandle.standardError.write(Data("griddemo: \(error)\n".utf8))
+            return 1
+        }
+        let terminal: Terminal
+        do { terminal = try Terminal.open() } catch let e as TerminalError {
+            FileHandle.standardError.write(Data("griddemo: \(e.message)\n".utf8))
+            return 2
+        } catch { return 2 }
+        ScreenController(host: terminal).run(screen)
+        terminal.close()
+        if let sig = terminal.exitSignal { return 128 + sig }
+        return 0
+    }
+
+    static func makeScreen(_ args: [String]) throws -> Screen {
+        guard let name = args.first else { return DemoCatalog.home() }
+        var options = Options(Array(args.dropFirst()))
+        let screen: Screen
+        switch name {
+        case "numbers":
+            let count = try options.int("--count") ?? 1_000_000
+            guard count >= 0 else { throw UsageError(message: "--count must be 0 or more") }
+            let layout = try options.value("--layout") ?? "grid"
+            guard let arrangement = NumbersDelegateDataSource.Arrangement(rawValue: layout) else {
+                throw UsageError(message: "--layout must be grid or list, not '\(layout)'")
+            }
+            screen = NumbersDelegateDataSource(count: count, arrangement: arrangement)
+        default:
+            throw UsageError(message: "unknown screen '\(name)'")
+        }
+        try options.finish()
+        return screen
+    }
+}
+
+/// A small option parser: `--name value` pairs and positional arguments.
+struct Options {
+    private var rest: [String]
+    init(_ args: [String]) { rest = args }
+
+    mutating func value(_ name: String) throws -> String? {
+        guard let i = rest.firstIndex(of: name) else { return nil }
+        guard i + 1 < rest.count else { throw GridDemoCommand.UsageError(message: "\(name) needs a value") }
+        let v = rest[i + 1]
+        rest.removeSubrange(i...(i + 1))
+        return v
+    }
+
+    mutating func int(_ name: String) throws -> Int? {
+        guard let v = try value(name) else { return nil }
+        guard let n = Int(v.replacingOccurrences(of: "_", with: "")) else {
+            throw GridDemoCommand.UsageError(message: "\(name) needs a number, not '\(v)'")
+        }
+        return n
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let i = rest.firstIndex(of: name) else { return false }
+        rest.remove(at: i)
+        return true
+    }
+
+    /// The remaining positional arguments (anything starting with - is an error).
+    mutating func positional() throws -> [String] {
+        if let bad = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            throw GridDemoCommand.UsageError(message: "unknown option '\(bad)'")
+        }
+        defer { rest = [] }
+        return rest
+    }
+
+    func finish() throws {
+        if let extra = rest.first { throw GridDemoCommand.UsageError(message: "unexpected argument '\(extra)'") }
+    }
+}

@@ -1,0 +1,65 @@
+import GridKit
+
+/// The thin controller: it creates a grid view for the host's size, hands it the screen
+/// (delegate and data source), lets the screen register its cells, and runs. It names no
+/// cell type and holds no content or layout rules.
+public final class ScreenController {
+    private let host: ScreenHost
+    private let navigator = Navigator()
+    private var canvas: Canvas
+
+    public init(host: ScreenHost) {
+        self.host = host
+        canvas = Canvas(size: host.size, colorMode: host.colorMode)
+    }
+
+    /// Shows `root` and runs until the user quits.
+    public func run(_ root: Screen) {
+        show(root)
+        redraw()
+        host.run { event in
+            if let event, !dispatch(event) { return false }
+            if let grid = navigator.top?.grid, grid.needsDisplay || event != nil { redraw() }
+            return true
+        }
+    }
+
+    private func show(_ screen: Screen) {
+        let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
+        grid.dataSource = screen
+        grid.delegate = screen
+        grid.prefetchDataSource = screen as? GridPrefetching
+        screen.registerCells(in: grid)
+        screen.attach(to: grid, context: ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode))
+        grid.reloadData()
+        navigator.push(screen, grid: grid)
+    }
+
+    /// Routes an event: screen first, then grid, then navigation. False means quit.
+    private func dispatch(_ event: InputEvent) -> Bool {
+        guard let (screen, grid) = navigator.top else { return false }
+        if case .resize(let size) = event { canvas = Canvas(size: size, colorMode: host.colorMode) }
+        var action = screen.handle(event, in: grid)
+        if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event) }
+        switch action {
+        case .handled, .ignored: break
+        case .push(let next): show(next)
+        case .pop: if !navigator.pop() { return false }
+        case .quit: return false
+        }
+        navigator.top?.grid.frame = ScreenChrome.gridFrame(in: canvas.size)
+        return true
+    }
+
+    private func redraw() {
+        guard let (screen, grid) = navigator.top else { return }
+        if canvas.size.width < screen.minimumSize.width || canvas.size.height < screen.minimumSize.height {
+            canvas.drawTooSmallNotice(need: screen.minimumSize)
+        } else {
+            ScreenChrome.draw(screen, into: canvas)
+            grid.render(into: canvas)
+            screen.drawOverlay(in: canvas, gridView: grid)
+        }
+        host.present(canvas)
+    }
+}

@@ -1,0 +1,77 @@
+import GridKit
+
+/// The first screen: the demos, one per row. Enter opens one.
+public final class HomeDelegateDataSource: Screen {
+    /// One entry of the menu: a name, a line about it, and how to make its screen.
+    public struct Entry {
+        public let name: String
+        public let summary: String
+        public let make: () -> Screen
+        public init(name: String, summary: String, make: @escaping () -> Screen) {
+            self.name = name; self.summary = summary; self.make = make
+        }
+    }
+
+    private let entries: [Entry]
+    private var opened: Screen?
+
+    public init(entries: [Entry]) { self.entries = entries }
+
+    public var title: String { "GridKit demos" }
+    public var keyHints: String { "↑↓ move · Enter open · Esc back · q quit" }
+
+    public func makeLayout() -> FlowLayout {
+        let layout = FlowLayout(itemSize: Size(width: 10_000, height: 2), lineSpacing: 1,
+                                sectionInset: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
+        layout.headerReferenceSize = Size(width: 0, height: 1)
+        return layout
+    }
+
+    public func registerCells(in gridView: GridView) {
+        gridView.register(HomeEntryCell.self, forCellWithReuseIdentifier: HomeEntryCell.identifier)
+        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
+    }
+
+    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { entries.count }
+
+    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let cell = gridView.dequeueReusableCell(withReuseIdentifier: HomeEntryCell.identifier, for: indexPath) as! HomeEntryCell
+        cell.entry = entries[indexPath.item]
+        return cell
+    }
+
+    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+        let header = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderCell.identifier, for: indexPath) as! SectionHeaderCell
+        header.title = "Pick a demo"
+        header.detail = entries.count == 1 ? "1 demo" : "\(entries.count) demos"
+        return header
+    }
+
+    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
+        opened = entries[indexPath.item].make()
+        gridView.deselectItem(at: indexPath)
+    }
+
+    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        guard case .key(.enter) = event, gridView.focusedIndexPath != nil else { return .ignored }
+        _ = gridView.handle(event)
+        defer { opened = nil }
+        return opened.map { .push($0) } ?? .handled
+    }
+}
+
+/// A menu row: the demo's name and a line about it.
+final class HomeEntryCell: GridCell {
+    static let identifier = "HomeEntry"
+    var entry: HomeDelegateDataSource.Entry?
+
+    override func prepareForReuse() { entry = nil }
+
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        guard let entry else { return }
+        let style = state.isFocused ? Palette.focus : Style.plain
+        context.fill(style: style)
+        context.text((state.isFocused ? " ▶ " : "   ") + entry.name, at: Point(x: 0, y: 0), style: style.with(.bold), maxWidth: bounds.width)
+        context.text("   " + entry.summary, at: Point(x: 0, y: 1), style: state.isFocused ? style : Palette.dim, maxWidth: bounds.width)
+    }
+}

@@ -1,0 +1,112 @@
+import GridKit
+
+/// The stress screen: `count` numbered tiles in sections of 1,000 with sticky headers.
+/// Nothing is stored per item: every number, colour and position is computed.
+public final class NumbersDelegateDataSource: Screen {
+    /// Tiles in a grid, or one full-width row per item (for comparing with list programs).
+    public enum Arrangement: String, CaseIterable { case grid, list }
+
+    public static let sectionSize = 1_000
+    public let count: Int
+    public let arrangement: Arrangement
+
+    public init(count: Int, arrangement: Arrangement) {
+        self.count = max(0, count)
+        self.arrangement = arrangement
+    }
+
+    public var title: String { "Numbers · \(count.formatted) items · \(arrangement.rawValue)" }
+    public var keyHints: String { "↑↓←→ hjkl move · PgUp/PgDn · g/G first/last · Enter select · Esc back · q quit" }
+
+    public func makeLayout() -> FlowLayout {
+        let layout: FlowLayout
+        switch arrangement {
+        case .grid:
+            layout = FlowLayout(itemSize: Size(width: 12, height: 3), lineSpacing: 1, interitemSpacing: 1,
+                                sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 2))
+        case .list:
+            layout = FlowLayout(itemSize: Size(width: 10_000, height: 1), lineSpacing: 0, interitemSpacing: 0,
+                                sectionInset: EdgeInsets(top: 0, left: 0, bottom: 0, right: 1))
+        }
+        layout.headerReferenceSize = Size(width: 0, height: 1)
+        layout.sectionHeadersPinToVisibleBounds = true
+        return layout
+    }
+
+    public func registerCells(in gridView: GridView) {
+        gridView.register(NumberTileCell.self, forCellWithReuseIdentifier: NumberTileCell.identifier)
+        gridView.register(NumberRowCell.self, forCellWithReuseIdentifier: NumberRowCell.identifier)
+        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
+    }
+
+    public func numberOfSections(in gridView: GridView) -> Int {
+        (count + Self.sectionSize - 1) / Self.sectionSize
+    }
+
+    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int {
+        min(Self.sectionSize, count - section * Self.sectionSize)
+    }
+
+    public func number(at indexPath: IndexPath) -> Int { indexPath.section * Self.sectionSize + indexPath.item + 1 }
+
+    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let id = arrangement == .grid ? NumberTileCell.identifier : NumberRowCell.identifier
+        let cell = gridView.dequeueReusableCell(withReuseIdentifier: id, for: indexPath) as! NumberCell
+        cell.number = number(at: indexPath)
+        return cell
+    }
+
+    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+        let header = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderCell.identifier, for: indexPath) as! SectionHeaderCell
+        let first = indexPath.section * Self.sectionSize + 1
+        let last = first + gridView.layout.numberOfItems(inSection: indexPath.section) - 1
+        header.title = "Section \(indexPath.section + 1)"
+        header.detail = "\(first.formatted)–\(last.formatted)"
+        return header
+    }
+}
+
+/// Shared by the tile and row cells: the number they show.
+class NumberCell: GridCell {
+    var number = 0
+    override func prepareForReuse() { number = 0 }
+}
+
+/// A coloured tile with the number centred.
+final class NumberTileCell: NumberCell {
+    static let identifier = "NumberTile"
+
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        let base = Style(foreground: .black, background: Palette.hue(number))
+        let style = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : base
+        context.fill(style: style)
+        context.centeredText(number.formatted, y: bounds.height / 2, style: style)
+        if state.isFocused { context.text("▶", at: .zero, style: style) }
+    }
+}
+
+/// A one-line row: a colour swatch and the number. Focus marks only the marker and the number,
+/// so a focus move rewrites a handful of cells, not two whole rows.
+final class NumberRowCell: NumberCell {
+    static let identifier = "NumberRow"
+
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        context.text(state.isFocused ? "▶" : state.isSelected ? "•" : " ", at: .zero, style: Palette.accent)
+        context.text("██", at: Point(x: 2, y: 0), style: Style(foreground: Palette.hue(number)))
+        let label = " Item \(number.formatted) "
+        context.text(label, at: Point(x: 5, y: 0), style: Palette.body(state))
+    }
+}
+
+extension Int {
+    /// The number with thousands separators: 1,000,000.
+    var formatted: String {
+        let digits = String(abs(self))
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return self < 0 ? "-" + out : out
+    }
+}

@@ -1,0 +1,155 @@
+/// One terminal cell of a `Canvas`.
+public struct CanvasCell: Equatable, Sendable {
+    /// The grapheme drawn here; empty for the right half of a wide character.
+    public var text: String
+    /// Columns the grapheme takes: 1, 2, or 0 for the right half of a wide character.
+    public var width: UInt8
+    public var style: Style
+    public init(text: String, width: UInt8, style: Style) {
+        self.text = text; self.width = width; self.style = style
+    }
+    public static let blank = CanvasCell(text: " ", width: 1, style: .plain)
+    var isContinuation: Bool { width == 0 }
+}
+
+/// An in-memory grid of terminal cells. Everything GridKit draws lands here; the terminal
+/// backend flushes it to the screen and tests read it back as text.
+public final class Canvas {
+    public let size: Size
+    public private(set) var cells: [CanvasCell]
+    /// The colours the destination can show, so cells can pick shade characters over colour.
+    public var colorMode: ColorMode
+
+    public init(size: Size, colorMode: ColorMode = .palette256) {
+        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        self.colorMode = colorMode
+        cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    public subscript(x: Int, y: Int) -> CanvasCell {
+        cells[y * size.width + x]
+    }
+
+    /// Resets every cell to a blank with the given style.
+    public func clear(style: Style = .plain) {
+        let blank = CanvasCell(text: " ", width: 1, style: style)
+        for i in cells.indices { cells[i] = blank }
+    }
+
+    /// Fills `rect` (clipped to the canvas) with `character` in `style`.
+    public func fill(_ rect: Rect, style: Style, character: Character = " ") {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let cell = CanvasCell(text: String(character), width: 1, style: style)
+        for y in r.minY..<r.maxY {
+            repairWide(x: r.minX, y: y)
+            repairWide(x: r.maxX - 1, y: y)
+            let row = y * size.width
+            for x in r.minX..<r.maxX { cells[row + x] = cell }
+        }
+    }
+
+    /// Changes only the style of the cells in `rect`, keeping their text.
+    public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX { cells[y * size.width + x].style = transform(cells[y * size.width + x].style) }
+        }
+    }
+
+    /// Puts one grapheme of display width `width` at `point`. A wide grapheme whose right half
+    /// would fall outside `clip` becomes a space; halves of wide characters it overwrites are blanked.
+    public func put(_ grapheme: String, width: Int, at point: Point, style: Style, clip: Rect? = nil) {
+        let clipRect = (clip ?? bounds).intersection(bounds)
+        guard width > 0, clipRect.contains(point) else { return }
+        if width == 2 && point.x + 1 >= clipRect.maxX {
+            set(CanvasCell(text: " ", width: 1, style: style), x: point.x, y: point.y)
+            return
+        }
+        set(CanvasCell(text: grapheme, width: UInt8(width), style: style), x: point.x, y: point.y)
+        if width == 2 {
+            set(CanvasCell(text: "", width: 0, style: style), x: point.x + 1, y: point.y)
+        }
+    }
+
+    private func set(_ cell: CanvasCell, x: Int, y: Int) {
+        repairWide(x: x, y: y)
+        cells[y * size.width + x] = cell
+    }
+
+    /// Before (x, y) is overwritten: blank the other half of any wide character it belongs to.
+    private func repairWide(x: Int, y: Int) {
+        let i = y * size.width + x
+        let old = cells[i]
+        if old.width == 0, x > 0, cells[i - 1].width == 2 {
+            cells[i - 1] = CanvasCell(text: " ", width: 1, style: cells[i - 1].style)
+        } else if old.width == 2, x + 1 < size.width {
+            cells[i + 1] = CanvasCell(text: " ", width: 1, style: cells[i + 1].style)
+        }
+    }
+
+    /// Draws `text` from `point` rightwards, clipped to `clip`; control characters are skipped.
+    /// With `maxWidth`, text longer than that is cut with `…`. Returns the columns advanced.
+    @discardableResult
+    public func drawText(_ text: String, at point: Point, style: Style, clip: Rect? = nil, maxWidth: Int? = nil) -> Int {
+        let clipRect = (clip ?? bounds).intersection(bounds)
+        var s = text
+        if let maxWidth { s = TextWidth.truncate(text, toWidth: maxWidth) }
+        guard point.y >= clipRect.minY, point.y < clipRect.maxY else { return 0 }
+        var x = point.x
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for b in s.utf8 {
+                if x >= clipRect.maxX { break }
+                if x >= clipRect.minX { put(String(UnicodeScalar(b)), width: 1, at: Point(x: x, y: point.y), style: style, clip: clipRect) }
+                x += 1
+            }
+            return x - point.x
+        }
+        for g in s {
+            let w = TextWidth.width(of: g)
+            if w == 0 { continue }
+            if x >= clipRect.maxX { break }
+            if x >= clipRect.minX {
+                put(String(g), width: w, at: Point(x: x, y: point.y), style: style, clip: clipRect)
+            } else if x + w > clipRect.minX {
+                // The right half of a wide character sticks into the clip: show a space there.
+                put(" ", width: 1, at: Point(x: clipRect.minX, y: point.y), style: style, clip: clipRect)
+            }
+            x += w
+        }
+        return x - point.x
+    }
+
+    /// The text of row `y`, wide characters once, trailing spaces kept.
+    public func row(_ y: Int) -> String {
+        var out = ""
+        for x in 0..<size.width {
+            let c = self[x, y]
+            if c.width > 0 { out += c.text }
+        }
+        return out
+    }
+
+    /// All rows joined with newlines, trailing spaces removed: what a snapshot stores.
+    public var text: String {
+        (0..<size.height).map { row($0).replacingTrailingSpaces() }.joined(separator: "\n")
+    }
+
+    /// A copy, for keeping a frame to compare with later.
+    public func copy() -> Canvas {
+        let c = Canvas(size: size, colorMode: colorMode)
+        c.cells = cells
+        return c
+    }
+}
+
+extension String {
+    func replacingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,54 @@
+/// A window onto a `Canvas` for one cell or view: coordinates are local (0, 0 is the top-left
+/// of `bounds`) and nothing is drawn outside `clip`, so a cell cannot spill onto its neighbours.
+public struct DrawContext {
+    public let canvas: Canvas
+    /// Where local (0, 0) is on the canvas.
+    public let origin: Point
+    /// The part of the canvas this context may touch, in canvas coordinates.
+    public let clip: Rect
+    /// The local rectangle being drawn.
+    public let bounds: Rect
+
+    public init(canvas: Canvas, frame: Rect, clip: Rect? = nil) {
+        self.canvas = canvas
+        origin = frame.origin
+        self.clip = (clip ?? frame).intersection(frame).intersection(canvas.bounds)
+        bounds = Rect(origin: .zero, size: frame.size)
+    }
+
+    public var colorMode: ColorMode { canvas.colorMode }
+
+    private func toCanvas(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y) }
+
+    /// Fills a local rectangle.
+    public func fill(_ rect: Rect, style: Style, character: Character = " ") {
+        canvas.fill(rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip), style: style, character: character)
+    }
+
+    /// Fills the whole of `bounds`.
+    public func fill(style: Style) { fill(bounds, style: style) }
+
+    /// Draws text at a local point; with `maxWidth`, cut with `…` to fit. Returns columns used.
+    @discardableResult
+    public func text(_ string: String, at point: Point, style: Style, maxWidth: Int? = nil) -> Int {
+        canvas.drawText(string, at: toCanvas(point), style: style, clip: clip, maxWidth: maxWidth)
+    }
+
+    /// Draws text centred on row `y` within the bounds, cut to fit.
+    public func centeredText(_ string: String, y: Int, style: Style) {
+        let cut = TextWidth.truncate(string, toWidth: bounds.width)
+        let w = TextWidth.width(of: cut)
+        text(cut, at: Point(x: max(0, (bounds.width - w) / 2), y: y), style: style)
+    }
+
+    /// Puts one grapheme at a local point.
+    public func put(_ grapheme: String, at point: Point, style: Style) {
+        let w = grapheme.count == 1 ? TextWidth.width(of: grapheme.first!) : TextWidth.width(of: grapheme)
+        canvas.put(grapheme, width: w, at: toCanvas(point), style: style, clip: clip)
+    }
+
+    /// A context for a local sub-rectangle.
+    public func subcontext(_ rect: Rect) -> DrawContext {
+        DrawContext(canvas: canvas, frame: rect.offsetBy(dx: origin.x, dy: origin.y), clip: clip)
+    }
+}

@@ -1,0 +1,85 @@
+/// Display widths of text in terminal columns, the way terminals following Unicode's East Asian
+/// Width and emoji presentation rules draw it: wide (CJK, emoji) take 2, combining and format
+/// characters 0, controls 0 (they are never drawn).
+public enum TextWidth {
+    // East Asian Wide and Fullwidth blocks that are not emoji (emoji come from scalar properties).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    /// Width of a single scalar on its own.
+    public static func width(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x7F { return v >= 0x20 ? 1 : 0 }
+        if v < 0xA0 { return 0 }
+        if v == 0xAD { return 1 }
+        if (0x1160...0x11FF).contains(v) || v == 0x200B { return 0 }
+        let p = scalar.properties
+        switch p.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator:
+            return 0
+        default: break
+        }
+        if p.isEmojiPresentation { return 2 }
+        if v >= 0x1100 && isWide(v) { return 2 }
+        return 1
+    }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        var lo = 0, hi = wideRanges.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let r = wideRanges[mid]
+            if v < r.lowerBound { hi = mid - 1 } else if v > r.upperBound { lo = mid + 1 } else { return true }
+        }
+        return false
+    }
+
+    /// Width of one grapheme cluster: its base's width, or 2 when it is presented as an emoji
+    /// (emoji presentation, a variation selector 16, a ZWJ sequence or a flag).
+    public static func width(of grapheme: Character) -> Int {
+        let scalars = grapheme.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count == 1 { return width(of: first) }
+        var base = width(of: first)
+        if base == 0, first.properties.generalCategory == .control { return 0 }
+        for s in scalars.dropFirst() {
+            if s.value == 0xFE0F && first.properties.isEmoji { return 2 }
+            if s.value == 0x200D && first.properties.isEmoji { return 2 }
+            if s.properties.isEmojiPresentation { base = max(base, 2) }
+        }
+        return base
+    }
+
+    /// Width of a string: the sum of its graphemes' widths.
+    public static func width(of string: String) -> Int {
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
+        var w = 0
+        for g in string { w += width(of: g) }
+        return w
+    }
+
+    /// The string cut to at most `maxWidth` columns, ending in `…` when it was cut.
+    /// A wide character that would not fit whole is dropped, never halved.
+    public static func truncate(_ string: String, toWidth maxWidth: Int, ellipsis: Bool = true) -> String {
+        guard maxWidth > 0 else { return "" }
+        if width(of: string) <= maxWidth { return string }
+        let budget = ellipsis ? maxWidth - 1 : maxWidth
+        var out = "", used = 0
+        for g in string {
+            let w = width(of: g)
+            if used + w > budget { break }
+            out.append(g); used += w
+        }
+        return ellipsis ? out + "…" : out
+    }
+
+    /// The string padded with spaces (or cut) to exactly `width` columns.
+    public static func pad(_ string: String, toWidth target: Int) -> String {
+        let cut = truncate(string, toWidth: target)
+        return cut + String(repeating: " ", count: max(0, target - width(of: cut)))
+    }
+}

@@ -1,0 +1,37 @@
+/// A key, independent of the terminal that sent it.
+public enum Key: Hashable, Sendable {
+    case up, down, left, right, pageUp, pageDown, home, end
+    case enter, escape, tab, backTab, backspace, delete
+    /// A printable character.
+    case character(Character)
+    /// Ctrl plus a letter, given in lower case (`.control("c")`).
+    case control(Character)
+    case function(Int)
+}
+
+/// What a mouse did.
+public enum MouseAction: Hashable, Sendable {
+    case press, release, wheelUp, wheelDown
+}
+
+/// A mouse event at a screen position; `clickCount` is 2 for the second press of a double click.
+public struct MouseEvent: Hashable, Sendable {
+    public var action: MouseAction
+    public var position: Point
+    public var button: Int
+    public var clickCount: Int
+    public init(action: MouseAction, position: Point, button: Int = 1, clickCount: Int = 1) {
+        self.action = action; self.position = position; self.button = button; self.clickCount = clickCount
+    }
+}
+
+/// Input delivered to screens and grids.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    /// The terminal changed size.
+    case resize(Size)
+
+    /// Shorthand for a printable key.
+    public static func char(_ c: Character) -> InputEvent { .key(.character(c)) }
+}

@@ -1,0 +1,302 @@
+/// Lays items out in lines, UIKit `UICollectionViewFlowLayout`-style, in terminal cells.
+///
+/// Uniform item sizes are placed by arithmetic (O(1) per item, never walking all items);
+/// per-item sizes cost one O(n) pass when the input changes, after which every query is
+/// O(log n + visible). The rules are in DESIGN.md, "Flow layout, the rules".
+public final class FlowLayout {
+    public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
+    /// The size of every item when the delegate gives none.
+    public var itemSize = Size(width: 10, height: 3) { didSet { invalidateLayout() } }
+    /// Main-axis spacing between lines.
+    public var minimumLineSpacing = 0 { didSet { invalidateLayout() } }
+    /// Cross-axis spacing between items of a line.
+    public var minimumInteritemSpacing = 1 { didSet { invalidateLayout() } }
+    public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+    /// Header band size: its height counts when scrolling vertically, its width horizontally.
+    public var headerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+    public var footerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+    /// Sticky headers: pinned to the leading edge while their section is visible.
+    public var sectionHeadersPinToVisibleBounds = false
+    public var lineAlignment = LineAlignment.justified { didSet { invalidateLayout() } }
+
+    public init() {}
+
+    /// Convenience for the common list/grid configurations.
+    public convenience init(itemSize: Size, scrollDirection: ScrollDirection = .vertical, lineSpacing: Int = 0,
+                            interitemSpacing: Int = 1, sectionInset: EdgeInsets = .zero) {
+        self.init()
+        self.itemSize = itemSize; self.scrollDirection = scrollDirection; minimumLineSpacing = lineSpacing
+        minimumInteritemSpacing = interitemSpacing; self.sectionInset = sectionInset
+    }
+
+    // MARK: Input and geometry
+
+    /// The per-section input, as last set by the grid view; `nil` entries take the layout's defaults.
+    private(set) var input: [SectionLayoutInput] = []
+    private(set) var viewport = Size.zero
+    private var sections: [SectionGeometry] = []
+    private var valid = false
+
+    struct SectionGeometry {
+        var start: Int, headerExtent: Int, itemsStart: Int, footerStart: Int, end: Int
+        var crossStart: Int
+        var lines: SectionLines
+        var headerSize: Size, footerSize: Size
+    }
+
+    /// Gives the layout new content: one entry per section. Called by `GridView` on reload.
+    public func setInput(_ sections: [SectionLayoutInput]) {
+        input = sections
+        invalidateLayout()
+    }
+
+    /// The size of the visible area; a change of the cross extent relayouts.
+    public func setViewport(_ size: Size) {
+        if size != viewport { viewport = size; invalidateLayout() }
+    }
+
+    /// Marks the geometry stale; it is rebuilt on the next query.
+    public func invalidateLayout() { valid = false }
+
+    private var vertical: Bool { scrollDirection == .vertical }
+    private func crossOf(_ s: Size) -> Int { vertical ? s.width : s.height }
+    private func mainOf(_ s: Size) -> Int { vertical ? s.height : s.width }
+
+    private func prepareIfNeeded() {
+        if valid { return }
+        valid = true
+        sections.removeAll(keepingCapacity: true)
+        let crossExtent = crossOf(viewport)
+        var main = 0
+        for s in input {
+            let crossLead = vertical ? s.inset.left : s.inset.top
+            let crossTrail = vertical ? s.inset.right : s.inset.bottom
+            let mainLead = vertical ? s.inset.top : s.inset.left
+            let mainTrail = vertical ? s.inset.bottom : s.inset.right
+            let available = crossExtent - crossLead - crossTrail
+            let lines: SectionLines
+            switch s.sizes {
+            case .uniform(let size):
+                lines = UniformLines(count: s.count, crossSize: crossOf(size), mainSize: mainOf(size), available: available,
+                                     lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
+            case .varied(let sizes):
+                lines = VariedLines(sizes: sizes.map { (crossOf($0), mainOf($0)) }, available: available,
+                                    lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
+            }
+            let header = max(0, mainOf(s.headerSize)), footer = max(0, mainOf(s.footerSize))
+            let itemsStart = main + header + mainLead
+            let footerStart = itemsStart + lines.extent + mainTrail
+            sections.append(SectionGeometry(start: main, headerExtent: header, itemsStart: itemsStart, footerStart: footerStart,
+                                            end: footerStart + footer, crossStart: crossLead, lines: lines,
+                                            headerSize: s.headerSize, footerSize: s.footerSize))
+            main = footerStart + footer
+        }
+    }
+
+    // MARK: Queries
+
+    /// The size of everything laid out; the cross extent is the viewport's.
+    public var contentSize: Size {
+        prepareIfNeeded()
+        let main = sections.last?.end ?? 0
+        return vertical ? Size(width: viewport.width, height: main) : Size(width: main, height: viewport.height)
+    }
+
+    public var numberOfSections: Int { input.count }
+    public func numberOfItems(inSection section: Int) -> Int {
+        section >= 0 && section < input.count ? input[section].count : 0
+    }
+
+    private func rect(cross: Int, main: Int, crossSize: Int, mainSize: Int) -> Rect {
+        vertical ? Rect(x: cross, y: main, width: crossSize, height: mainSize)
+                 : Rect(x: main, y: cross, width: mainSize, height: crossSize)
+    }
+
+    private func mainRange(of r: Rect) -> (Int, Int) { vertical ? (r.minY, r.maxY) : (r.minX, r.maxX) }
+
+    /// The frame of one item, or nil when it does not exist.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        prepareIfNeeded()
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let g = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < g.lines.itemCount else { return nil }
+        return LayoutAttributes(indexPath: indexPath, frame: frame(ofItem: indexPath.item, in: g), kind: .cell)
+    }
+
+    private func frame(ofItem item: Int, in g: SectionGeometry) -> Rect {
+        let p = g.lines.placement(of: item)
+        return rect(cross: g.crossStart + p.cross, main: g.itemsStart + p.main, crossSize: p.crossSize, mainSize: p.mainSize)
+    }
+
+    /// The natural (unpinned) frame of a section's header or footer; nil when it has no extent.
+    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        prepareIfNeeded()
+        guard indexPath.section >= 0, indexPath.section < sections.count, kind != .cell else { return nil }
+        let g = sections[indexPath.section]
+        let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
+        guard extent > 0 else { return nil }
+        let start = kind == .header ? g.start : g.footerStart
+        return LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section),
+                                frame: rect(cross: 0, main: start, crossSize: crossOf(viewport), mainSize: extent), kind: kind)
+    }
+
+    /// The first section whose end lies after `offset`.
+    private func sectionIndex(atOrAfter offset: Int) -> Int {
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sections[mid].end <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Every cell, header and footer meeting `rect`. When headers pin, `rect`'s leading edge is
+    /// taken as the visible edge they pin to.
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        prepareIfNeeded()
+        var out: [LayoutAttributes] = []
+        forEachItem(in: rect) { ip, frame in out.append(LayoutAttributes(indexPath: ip, frame: frame, kind: .cell)) }
+        let (lower, upper) = mainRange(of: rect)
+        var s = sectionIndex(atOrAfter: lower)
+        while s < sections.count, sections[s].start < upper {
+            let g = sections[s]
+            if var header = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: s)) {
+                if sectionHeadersPinToVisibleBounds {
+                    let pinned = min(max(g.start, lower), g.end - g.headerExtent)
+                    if pinned != g.start {
+                        header.frame = vertical ? header.frame.offsetBy(dx: 0, dy: pinned - g.start)
+                                                : header.frame.offsetBy(dx: pinned - g.start, dy: 0)
+                        header.isPinned = true
+                    }
+                }
+                if header.frame.intersects(rect) { out.append(header) }
+            }
+            if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: s)),
+               footer.frame.intersects(rect) { out.append(footer) }
+            s += 1
+        }
+        return out
+    }
+
+    /// Calls `body` for every item whose frame meets `rect`, in order; O(log n + visible).
+    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+        prepareIfNeeded()
+        let (lower, upper) = mainRange(of: rect)
+        var s = sectionIndex(atOrAfter: lower)
+        while s < sections.count, sections[s].start < upper {
+            let g = sections[s]
+            for line in g.lines.lines(intersecting: lower - g.itemsStart, upper - g.itemsStart) {
+                for item in g.lines.items(inLine: line) {
+                    let f = frame(ofItem: item, in: g)
+                    if f.intersects(rect) { body(IndexPath(item: item, section: s), f) }
+                }
+            }
+            s += 1
+        }
+    }
+
+    /// The main-axis extent of the header of `section` (0 when it has none).
+    public func headerExtent(ofSection section: Int) -> Int {
+        prepareIfNeeded()
+        return section >= 0 && section < sections.count ? sections[section].headerExtent : 0
+    }
+
+    // MARK: Item order and neighbours
+
+    /// The first item of the grid, skipping empty sections.
+    public var firstIndexPath: IndexPath? {
+        input.indices.first { input[$0].count > 0 }.map { IndexPath(item: 0, section: $0) }
+    }
+
+    /// The last item of the grid, skipping empty sections.
+    public var lastIndexPath: IndexPath? {
+        input.indices.last { input[$0].count > 0 }.map { IndexPath(item: input[$0].count - 1, section: $0) }
+    }
+
+    /// The item after `ip` in reading order, across sections.
+    public func indexPath(after ip: IndexPath) -> IndexPath? {
+        if ip.item + 1 < numberOfItems(inSection: ip.section) { return IndexPath(item: ip.item + 1, section: ip.section) }
+        var s = ip.section + 1
+        while s < input.count { if input[s].count > 0 { return IndexPath(item: 0, section: s) }; s += 1 }
+        return nil
+    }
+
+    /// The item before `ip` in reading order, across sections.
+    public func indexPath(before ip: IndexPath) -> IndexPath? {
+        if ip.item > 0 { return IndexPath(item: ip.item - 1, section: ip.section) }
+        var s = ip.section - 1
+        while s >= 0 { if input[s].count > 0 { return IndexPath(item: input[s].count - 1, section: s) }; s -= 1 }
+        return nil
+    }
+
+    /// The spatial neighbour of `ip`: along a line it is the next/previous item (continuing
+    /// across lines); across lines it is the item of the adjacent line whose centre is nearest.
+    public func neighbor(of ip: IndexPath, direction: FocusDirection) -> IndexPath? {
+        prepareIfNeeded()
+        guard let attrs = layoutAttributesForItem(at: ip) else { return nil }
+        let alongLine: Bool
+        let forward: Bool
+        switch direction {
+        case .left: alongLine = vertical; forward = false
+        case .right: alongLine = vertical; forward = true
+        case .up: alongLine = !vertical; forward = false
+        case .down: alongLine = !vertical; forward = true
+        }
+        if alongLine { return forward ? indexPath(after: ip) : indexPath(before: ip) }
+        let g = sections[ip.section]
+        let line = g.lines.line(of: ip.item)
+        let cross = vertical ? attrs.frame.minX * 2 + attrs.frame.width : attrs.frame.minY * 2 + attrs.frame.height
+        var s = ip.section, target = forward ? line + 1 : line - 1
+        while true {
+            if target >= 0 && target < sections[s].lines.lineCount { break }
+            s += forward ? 1 : -1
+            guard s >= 0 && s < sections.count else { return nil }
+            if sections[s].lines.lineCount > 0 { target = forward ? 0 : sections[s].lines.lineCount - 1 }
+        }
+        return nearestItem(inLine: target, section: s, doubledCross: cross)
+    }
+
+    /// The item of a line whose doubled centre (2·min + size, to stay in integers) is nearest.
+    private func nearestItem(inLine line: Int, section s: Int, doubledCross: Int) -> IndexPath {
+        let g = sections[s]
+        var best = 0, bestDistance = Int.max
+        for item in g.lines.items(inLine: line) {
+            let p = g.lines.placement(of: item)
+            let centre = (g.crossStart + p.cross) * 2 + p.crossSize
+            let d = abs(centre - doubledCross)
+            if d < bestDistance { best = item; bestDistance = d }
+            else if centre > doubledCross { break }
+        }
+        return IndexPath(item: best, section: s)
+    }
+
+    /// The item nearest to a content point (by line first, then along the line).
+    public func indexPathForItem(nearest point: Point) -> IndexPath? {
+        prepareIfNeeded()
+        guard !sections.isEmpty else { return nil }
+        let main = vertical ? point.y : point.x, cross = vertical ? point.x : point.y
+        var s = min(sectionIndex(atOrAfter: main), sections.count - 1)
+        if sections[s].lines.lineCount == 0 {
+            // Look both ways for the nearest section that has items.
+            var before = s - 1, after = s + 1
+            while before >= 0 && sections[before].lines.lineCount == 0 { before -= 1 }
+            while after < sections.count && sections[after].lines.lineCount == 0 { after += 1 }
+            switch (before >= 0, after < sections.count) {
+            case (false, false): return nil
+            case (true, false): s = before
+            case (false, true): s = after
+            case (true, true): s = main - sections[before].end < sections[after].start - main ? before : after
+            }
+        }
+        let g = sections[s]
+        let line = g.lines.nearestLine(to: main - g.itemsStart)
+        return nearestItem(inLine: line, section: s, doubledCross: cross * 2 + 1)
+    }
+
+    /// The item whose frame contains a content point, if any.
+    public func indexPathForItem(at point: Point) -> IndexPath? {
+        guard let ip = indexPathForItem(nearest: point),
+              let attrs = layoutAttributesForItem(at: ip), attrs.frame.contains(point) else { return nil }
+        return ip
+    }
+}

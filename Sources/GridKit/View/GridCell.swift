@@ -1,0 +1,28 @@
+/// How a cell should look this frame.
+public struct CellState: Hashable, Sendable {
+    /// The keyboard focus is on this item.
+    public var isFocused: Bool
+    /// The item is selected.
+    public var isSelected: Bool
+    public init(isFocused: Bool = false, isSelected: Bool = false) {
+        self.isFocused = isFocused; self.isSelected = isSelected
+    }
+}
+
+/// A reusable piece of the grid: an item's cell or a section's header/footer.
+///
+/// Subclass it, register the subclass with `GridView.register(_:forCellWithReuseIdentifier:)`,
+/// and fill it in `gridView(_:cellForItemAt:)` after dequeuing it. A cell only draws itself into
+/// the `DrawContext` it is handed; it never knows which screen it is in.
+open class GridCell {
+    /// The identifier it was registered and dequeued under.
+    public internal(set) var reuseIdentifier: String = ""
+
+    public required init() {}
+
+    /// Called before a cell that left the screen is handed out again: reset content here.
+    open func prepareForReuse() {}
+
+    /// Draws the cell. `bounds` starts at (0, 0) and has the cell's size.
+    open func draw(in context: DrawContext, bounds: Rect, state: CellState) {}
+}

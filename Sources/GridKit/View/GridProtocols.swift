@@ -1,0 +1,64 @@
+/// Supplies a grid's content: counts, cells, headers and footers.
+public protocol GridDataSource: AnyObject {
+    func numberOfSections(in gridView: GridView) -> Int
+    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int
+    /// A dequeued, filled cell for the item.
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell
+    /// A header or footer for the section (`indexPath.item` is 0); nil draws nothing there.
+    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell?
+}
+
+extension GridDataSource {
+    public func numberOfSections(in gridView: GridView) -> Int { 1 }
+    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? { nil }
+}
+
+/// Sizing and behaviour. Every method is optional: the defaults take the layout's values.
+/// Sizing methods return nil to mean "use the layout's property".
+public protocol GridDelegate: AnyObject {
+    func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size?
+    func gridView(_ gridView: GridView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets?
+    func gridView(_ gridView: GridView, layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) -> Int?
+    func gridView(_ gridView: GridView, layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int) -> Int?
+    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size?
+    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size?
+
+    func gridView(_ gridView: GridView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath)
+    func gridView(_ gridView: GridView, didDeselectItemAt indexPath: IndexPath)
+    func gridView(_ gridView: GridView, didFocusItemAt indexPath: IndexPath)
+    func gridView(_ gridView: GridView, willDisplay cell: GridCell, forItemAt indexPath: IndexPath)
+    func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath)
+    func gridViewDidScroll(_ gridView: GridView)
+}
+
+extension GridDelegate {
+    public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) -> Int? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int) -> Int? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size? { nil }
+    public func gridView(_ gridView: GridView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {}
+    public func gridView(_ gridView: GridView, didDeselectItemAt indexPath: IndexPath) {}
+    public func gridView(_ gridView: GridView, didFocusItemAt indexPath: IndexPath) {}
+    public func gridView(_ gridView: GridView, willDisplay cell: GridCell, forItemAt indexPath: IndexPath) {}
+    public func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {}
+    public func gridViewDidScroll(_ gridView: GridView) {}
+}
+
+/// The seed's one-method protocol: a delegate/data source registers the cells it uses itself,
+/// so the screen that hosts it never names a cell type.
+public protocol CellRegistering: AnyObject {
+    func registerCells(in gridView: GridView)
+}
+
+/// Told about items about to come on screen, to start slow work (decoding, loading) early.
+public protocol GridPrefetching: AnyObject {
+    func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath])
+    func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+/// Everything a screen's content object is.
+public typealias DelegateDataSource = GridDataSource & GridDelegate & CellRegistering

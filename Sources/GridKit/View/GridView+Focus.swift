@@ -1,0 +1,139 @@
+extension GridView {
+    /// Moves the focus to `indexPath` and scrolls it fully into view.
+    public func focusItem(at indexPath: IndexPath) {
+        guard isValid(indexPath) else { return }
+        setFocus(indexPath, scroll: true)
+    }
+
+    func setFocus(_ ip: IndexPath, scroll: Bool) {
+        let changed = ip != focusedIndexPath
+        focusedIndexPath = ip
+        if scroll { scrollToItem(at: ip, at: .nearest) }
+        if changed {
+            setNeedsDisplay()
+            delegate?.gridView(self, didFocusItemAt: ip)
+        }
+    }
+
+    /// Moves the focus spatially; returns false at the edge.
+    @discardableResult
+    public func moveFocus(_ direction: FocusDirection) -> Bool {
+        guard let f = focusedIndexPath ?? layout.firstIndexPath else { return false }
+        guard focusedIndexPath != nil else { setFocus(f, scroll: true); return true }
+        guard let next = layout.neighbor(of: f, direction: direction) else {
+            scrollToItem(at: f, at: .nearest)
+            return false
+        }
+        setFocus(next, scroll: true)
+        return true
+    }
+
+    /// Moves the focus and the view by one page in the scroll direction.
+    public func movePage(forward: Bool) {
+        guard let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f) else { return }
+        let vertical = layout.scrollDirection == .vertical
+        let page = max(1, viewportMain - (layout.sectionHeadersPinToVisibleBounds ? layout.headerExtent(ofSection: f.section) : 0))
+        let delta = forward ? page : -page
+        let probe = vertical ? Point(x: a.frame.midX, y: a.frame.midY + delta) : Point(x: a.frame.midX + delta, y: a.frame.midY)
+        var target = layout.indexPathForItem(nearest: probe) ?? f
+        if target == f { target = (forward ? layout.lastIndexPath : layout.firstIndexPath) ?? f }
+        let current = vertical ? contentOffset.y : contentOffset.x
+        setContentOffset(vertical ? Point(x: 0, y: current + delta) : Point(x: current + delta, y: 0))
+        setFocus(target, scroll: true)
+    }
+
+    /// Focuses the first (or last) item of the grid.
+    public func focusEdge(last: Bool) {
+        guard let ip = last ? layout.lastIndexPath : layout.firstIndexPath else { return }
+        setFocus(ip, scroll: true)
+        if !last { setContentOffset(.zero) }
+    }
+
+    // MARK: Selection
+
+    /// Selects an item without calling the delegate (as UIKit's programmatic selection).
+    public func selectItem(at indexPath: IndexPath) {
+        guard allowsSelection, isValid(indexPath) else { return }
+        if !allowsMultipleSelection { selected.removeAll() }
+        selected.insert(indexPath)
+        setNeedsDisplay()
+    }
+
+    /// Deselects an item without calling the delegate.
+    public func deselectItem(at indexPath: IndexPath) {
+        if selected.remove(indexPath) != nil { setNeedsDisplay() }
+    }
+
+    /// Selects as the user does: asks `shouldSelectItemAt`, then tells `didSelectItemAt`.
+    func userSelect(_ ip: IndexPath) {
+        guard allowsSelection, isValid(ip), delegate?.gridView(self, shouldSelectItemAt: ip) ?? true else { return }
+        if !allowsMultipleSelection {
+            for old in selected where old != ip {
+                selected.remove(old)
+                delegate?.gridView(self, didDeselectItemAt: old)
+            }
+        }
+        selected.insert(ip)
+        setNeedsDisplay()
+        delegate?.gridView(self, didSelectItemAt: ip)
+    }
+
+    func userToggle(_ ip: IndexPath) {
+        if selected.contains(ip) {
+            selected.remove(ip)
+            setNeedsDisplay()
+            delegate?.gridView(self, didDeselectItemAt: ip)
+        } else {
+            userSelect(ip)
+        }
+    }
+
+    // MARK: Events
+
+    /// Handles navigation, selection and mouse input; returns false for events it leaves to
+    /// the screen (letters it has no use for, Esc, resize).
+    @discardableResult
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let key): return handleKey(key)
+        case .mouse(let mouse): return handleMouse(mouse)
+        case .resize: return false
+        }
+    }
+
+    private func handleKey(_ key: Key) -> Bool {
+        switch key {
+        case .up, .character("k"): moveFocus(.up)
+        case .down, .character("j"): moveFocus(.down)
+        case .left, .character("h"): moveFocus(.left)
+        case .right, .character("l"): moveFocus(.right)
+        case .pageUp: movePage(forward: false)
+        case .pageDown: movePage(forward: true)
+        case .home, .character("g"): focusEdge(last: false)
+        case .end, .character("G"): focusEdge(last: true)
+        case .enter:
+            guard let f = focusedIndexPath else { return false }
+            userSelect(f)
+        case .character(" "):
+            guard allowsMultipleSelection, let f = focusedIndexPath else { return false }
+            userToggle(f)
+        default: return false
+        }
+        return true
+    }
+
+    private func handleMouse(_ m: MouseEvent) -> Bool {
+        guard frame.contains(m.position) else { return false }
+        switch m.action {
+        case .wheelUp: scroll(by: -3)
+        case .wheelDown: scroll(by: 3)
+        case .press:
+            let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
+            guard let ip = layout.indexPathForItem(at: p) else { return true }
+            setFocus(ip, scroll: true)
+            if m.clickCount >= 2 { userSelect(ip) }
+        case .release: break
+        }
+        return true
+    }
+}

@@ -1,0 +1,20 @@
+extension GridView {
+    /// Tells the prefetch data source about items within a page ahead in the scroll direction,
+    /// and cancels those that fell out of that range without being shown.
+    func updatePrefetching() {
+        guard let p = prefetchDataSource else { return }
+        let vertical = layout.scrollDirection == .vertical
+        let page = viewportMain
+        let shift = scrollingForward ? page : -page
+        let ahead = visibleRect.offsetBy(dx: vertical ? 0 : shift, dy: vertical ? shift : 0)
+        var wanted = Set<IndexPath>()
+        layout.forEachItem(in: ahead) { ip, _ in if visibleCells[ip] == nil { wanted.insert(ip) } }
+        let start = wanted.subtracting(prefetched).sorted()
+        let cancel = prefetched.subtracting(wanted).filter { visibleCells[$0] == nil }.sorted()
+        prefetched = wanted
+        if !cancel.isEmpty { p.gridView(self, cancelPrefetchingForItemsAt: cancel) }
+        if !start.isEmpty {
+            p.gridView(self, prefetchItemsAt: scrollingForward ? start : start.reversed())
+        }
+    }
+}

@@ -1,0 +1,78 @@
+extension GridView {
+    /// The content rectangle currently on screen.
+    public var visibleRect: Rect { Rect(origin: offset, size: frame.size) }
+
+    /// Draws the visible cells, headers, footers and the scroll indicator into `canvas` at
+    /// `frame`. Cells that left the screen are handed back to the reuse pool.
+    public func render(into canvas: Canvas) {
+        let visible = visibleRect
+        let elements = layout.layoutAttributesForElements(in: visible)
+        updateVisibleCells(elements)
+        canvas.fill(frame, style: backgroundStyle)
+        let shift = (dx: frame.minX - offset.x, dy: frame.minY - offset.y)
+        for a in elements where a.kind == .cell {
+            guard let cell = visibleCells[a.indexPath] else { continue }
+            let state = CellState(isFocused: a.indexPath == focusedIndexPath, isSelected: selected.contains(a.indexPath))
+            let context = DrawContext(canvas: canvas, frame: a.frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
+            cell.draw(in: context, bounds: context.bounds, state: state)
+        }
+        // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
+        for a in elements where a.kind != .cell {
+            guard let view = visibleSupplementary[SupplementaryKey(kind: a.kind, section: a.indexPath.section)] else { continue }
+            let context = DrawContext(canvas: canvas, frame: a.frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
+            view.draw(in: context, bounds: context.bounds, state: CellState())
+        }
+        if showsScrollIndicator { drawScrollIndicator(into: canvas) }
+        needsDisplay = false
+        updatePrefetching()
+    }
+
+    private func updateVisibleCells(_ elements: [LayoutAttributes]) {
+        var nowVisible = Set<IndexPath>(), nowSupplementary = Set<SupplementaryKey>()
+        for a in elements {
+            if a.kind == .cell { nowVisible.insert(a.indexPath) } else {
+                nowSupplementary.insert(SupplementaryKey(kind: a.kind, section: a.indexPath.section))
+            }
+        }
+        for (ip, cell) in visibleCells where !nowVisible.contains(ip) {
+            visibleCells[ip] = nil
+            delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
+            enqueue(cell, kind: .cell)
+        }
+        for (key, view) in visibleSupplementary where !nowSupplementary.contains(key) {
+            visibleSupplementary[key] = nil
+            enqueue(view, kind: key.kind)
+        }
+        guard let ds = dataSource else { return }
+        for ip in nowVisible.sorted() where visibleCells[ip] == nil {
+            let cell = ds.gridView(self, cellForItemAt: ip)
+            visibleCells[ip] = cell
+            prefetched.remove(ip)
+            delegate?.gridView(self, willDisplay: cell, forItemAt: ip)
+        }
+        for key in nowSupplementary where visibleSupplementary[key] == nil {
+            if let view = ds.gridView(self, viewForSupplementaryElementOfKind: key.kind, at: IndexPath(item: 0, section: key.section)) {
+                visibleSupplementary[key] = view
+            }
+        }
+    }
+
+    /// A thin bar along the trailing edge: its thumb shows where the view is and how much of
+    /// the content it shows. Drawn only when the content overflows.
+    private func drawScrollIndicator(into canvas: Canvas) {
+        let vertical = layout.scrollDirection == .vertical
+        let content = vertical ? layout.contentSize.height : layout.contentSize.width
+        let viewport = vertical ? frame.height : frame.width
+        guard content > viewport, viewport > 1 else { return }
+        let thumb = max(1, viewport * viewport / content)
+        let position = vertical ? offset.y : offset.x
+        let start = (position * (viewport - thumb) + (content - viewport) / 2) / (content - viewport)
+        let track = Style(foreground: .brightBlack), bar = Style(foreground: .default)
+        for i in 0..<viewport {
+            let onThumb = i >= start && i < start + thumb
+            let p = vertical ? Point(x: frame.maxX - 1, y: frame.minY + i) : Point(x: frame.minX + i, y: frame.maxY - 1)
+            canvas.put(onThumb ? (vertical ? "┃" : "━") : (vertical ? "│" : "─"), width: 1, at: p,
+                       style: onThumb ? bar : track, clip: frame)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// Where `scrollToItem(at:at:)` puts an item.
+public enum ScrollPosition: Sendable {
+    case top, centeredVertically, bottom
+    case left, centeredHorizontally, right
+    /// Scroll the least needed to show the item fully (nothing when it already is).
+    case nearest
+}
+
+extension GridView {
+    private var vertical: Bool { layout.scrollDirection == .vertical }
+    private func main(_ p: Point) -> Int { vertical ? p.y : p.x }
+    private func makePoint(main: Int) -> Point { vertical ? Point(x: 0, y: main) : Point(x: main, y: 0) }
+    var viewportMain: Int { vertical ? frame.height : frame.width }
+    var contentMain: Int { vertical ? layout.contentSize.height : layout.contentSize.width }
+    var maxOffset: Int { max(0, contentMain - viewportMain) }
+
+    func setContentOffset(_ p: Point) {
+        let m = max(0, min(main(p), maxOffset))
+        let new = makePoint(main: m)
+        guard new != offset else { return }
+        scrollingForward = main(new) > main(offset)
+        offset = new
+        setNeedsDisplay()
+        delegate?.gridViewDidScroll(self)
+    }
+
+    func clampContentOffset() { setContentOffset(offset) }
+
+    /// The main-axis space a pinned header takes at the top of a section's items.
+    private func pinnedHeaderExtent(_ section: Int) -> Int {
+        layout.sectionHeadersPinToVisibleBounds ? layout.headerExtent(ofSection: section) : 0
+    }
+
+    /// Scrolls so the item sits at `position`; `.nearest` scrolls the least needed.
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
+        guard let a = layout.layoutAttributesForItem(at: indexPath) else { return }
+        let start = vertical ? a.frame.minY : a.frame.minX
+        let size = vertical ? a.frame.height : a.frame.width
+        let pinned = pinnedHeaderExtent(indexPath.section)
+        let current = main(offset)
+        let target: Int
+        switch position {
+        case .top, .left: target = start - pinned
+        case .bottom, .right: target = start + size - viewportMain
+        case .centeredVertically, .centeredHorizontally: target = start + size / 2 - (viewportMain + pinned) / 2
+        case .nearest:
+            if size > viewportMain - pinned || start - pinned < current { target = start - pinned }
+            else if start + size > current + viewportMain { target = start + size - viewportMain }
+            else { target = current }
+        }
+        setContentOffset(makePoint(main: target))
+    }
+
+    /// True when the item's frame is wholly inside the visible area (below any pinned header).
+    func isFullyVisible(_ ip: IndexPath) -> Bool {
+        guard let a = layout.layoutAttributesForItem(at: ip) else { return false }
+        let start = vertical ? a.frame.minY : a.frame.minX
+        let size = vertical ? a.frame.height : a.frame.width
+        let top = main(offset) + pinnedHeaderExtent(ip.section)
+        if size > viewportMain - pinnedHeaderExtent(ip.section) { return start == top }
+        return start >= top && start + size <= main(offset) + viewportMain
+    }
+
+    /// Scrolls by `delta` rows (columns when horizontal); focus moves onto the screen if it left.
+    public func scroll(by delta: Int) {
+        setContentOffset(makePoint(main: main(offset) + delta))
+        guard let f = focusedIndexPath, !isFullyVisible(f) else { return }
+        let a = layout.layoutAttributesForItem(at: f)!.frame
+        let edge = delta > 0 ? main(offset) + viewportMain - 1 : main(offset) + pinnedHeaderExtent(f.section)
+        let probe = vertical ? Point(x: a.midX, y: edge) : Point(x: edge, y: a.midY)
+        if var candidate = layout.indexPathForItem(nearest: probe) {
+            // The item at the edge may be cut; step inwards until one is whole.
+            for _ in 0..<4 where !isFullyVisible(candidate) {
+                guard let next = layout.neighbor(of: candidate, direction: delta > 0 ? (vertical ? .up : .left) : (vertical ? .down : .right)) else { break }
+                candidate = next
+            }
+            setFocus(candidate, scroll: false)
+            if !isFullyVisible(candidate) { scrollToItem(at: candidate, at: .nearest) }
+        }
+    }
+}

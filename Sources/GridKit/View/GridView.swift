@@ -1,0 +1,217 @@
+/// A scrolling grid of cells laid out by a `FlowLayout`: `UICollectionView` for the terminal.
+///
+/// Only the cells on screen exist; cells that scroll away go to a reuse pool per identifier.
+/// Everything is drawn into a `Canvas` by `render(into:)`; nothing here knows about curses.
+public final class GridView {
+    /// Where the grid sits on the canvas. A new size relayouts and keeps the focused item in view.
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            layout.setViewport(frame.size)
+            clampContentOffset()
+            if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
+            setNeedsDisplay()
+        }
+    }
+    public let layout: FlowLayout
+    public weak var dataSource: GridDataSource?
+    public weak var delegate: GridDelegate?
+    public weak var prefetchDataSource: GridPrefetching? { didSet { prefetched.removeAll() } }
+
+    /// The content point shown at the grid's top-left corner.
+    public var contentOffset: Point {
+        get { offset }
+        set { setContentOffset(newValue) }
+    }
+    var offset = Point.zero
+    /// Last main-axis scroll direction, so prefetching looks ahead the way the user is going.
+    var scrollingForward = true
+
+    /// The item with the keyboard focus.
+    public internal(set) var focusedIndexPath: IndexPath?
+    public var allowsSelection = true
+    /// When true, Space toggles the focused item's selection and Enter adds to it.
+    public var allowsMultipleSelection = false
+    var selected = Set<IndexPath>()
+    /// Selected items in order.
+    public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+
+    /// Shows the one-column (one-row when horizontal) position bar when content overflows.
+    public var showsScrollIndicator = true
+    /// Style of the area no cell covers.
+    public var backgroundStyle = Style.plain {
+        didSet { setNeedsDisplay() }
+    }
+    /// True when something changed since the last `render(into:)`.
+    public internal(set) var needsDisplay = true
+
+    var cellClasses: [String: GridCell.Type] = [:]
+    var supplementaryClasses: [ElementKind: [String: GridCell.Type]] = [:]
+    var reusePool: [String: [GridCell]] = [:]
+    var visibleCells: [IndexPath: GridCell] = [:]
+    var visibleSupplementary: [SupplementaryKey: GridCell] = [:]
+    var prefetched = Set<IndexPath>()
+    /// Cells ever created and not released: bounded by what fits on screen plus the pools.
+    public private(set) var liveCellCount = 0
+
+    struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
+
+    public init(frame: Rect, layout: FlowLayout = FlowLayout()) {
+        self.frame = frame
+        self.layout = layout
+        layout.setViewport(frame.size)
+    }
+
+    /// Marks the grid for redrawing on the next frame.
+    public func setNeedsDisplay() { needsDisplay = true }
+
+    // MARK: Registration and reuse
+
+    /// Registers a cell class for items under `identifier`.
+    public func register(_ cellClass: GridCell.Type, forCellWithReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass
+    }
+
+    /// Registers a header or footer class under `identifier`.
+    public func register(_ viewClass: GridCell.Type, forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String) {
+        supplementaryClasses[kind, default: [:]][identifier] = viewClass
+    }
+
+    /// A cell that left the screen (after `prepareForReuse()`), or a new one of the registered class.
+    /// Dequeuing an identifier that was never registered stops the program, naming it.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+        guard let type = cellClasses[identifier] else {
+            GridKitFailure.fail(unregisteredMessage("cell", identifier, cellClasses.keys))
+        }
+        return reuseOrMake(type, key: "cell:" + identifier, identifier: identifier)
+    }
+
+    /// The supplementary-view counterpart of `dequeueReusableCell`.
+    public func dequeueReusableSupplementaryView(ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+        guard let type = supplementaryClasses[kind]?[identifier] else {
+            GridKitFailure.fail(unregisteredMessage("\(kind) view", identifier, (supplementaryClasses[kind] ?? [:]).keys))
+        }
+        return reuseOrMake(type, key: "\(kind):" + identifier, identifier: identifier)
+    }
+
+    private func unregisteredMessage(_ what: String, _ id: String, _ known: Dictionary<String, GridCell.Type>.Keys) -> String {
+        let list = known.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return "GridView: no \(what) registered for reuse identifier '\(id)' (registered: \(list.isEmpty ? "none" : list)). "
+            + "Register it in registerCells(in:)."
+    }
+
+    private func reuseOrMake(_ type: GridCell.Type, key: String, identifier: String) -> GridCell {
+        if let cell = reusePool[key]?.popLast() {
+            cell.prepareForReuse()
+            return cell
+        }
+        let cell = type.init()
+        cell.reuseIdentifier = identifier
+        liveCellCount += 1
+        return cell
+    }
+
+    func enqueue(_ cell: GridCell, kind: ElementKind) {
+        let key = "\(kind == .cell ? "cell" : "\(kind)"):" + cell.reuseIdentifier
+        // A pool never needs more than a screenful; beyond that, let cells go.
+        if reusePool[key, default: []].count < max(16, frame.width * frame.height / 2) {
+            reusePool[key, default: []].append(cell)
+        } else {
+            liveCellCount -= 1
+        }
+    }
+
+    /// The on-screen cell of an item, if it is visible.
+    public func cellForItem(at indexPath: IndexPath) -> GridCell? { visibleCells[indexPath] }
+
+    /// Items whose cells are on screen, in order.
+    public var indexPathsForVisibleItems: [IndexPath] { visibleCells.keys.sorted() }
+
+    // MARK: Reloading
+
+    /// Asks the data source and delegate for everything again. Focus stays on its item when it
+    /// still exists, otherwise it moves to the nearest one; selection keeps the items that exist.
+    public func reloadData() {
+        layout.setInput(collectLayoutInput())
+        discardVisibleCells()
+        selected = selected.filter(isValid)
+        if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nearestValid(to: f) }
+        if focusedIndexPath == nil { focusedIndexPath = layout.firstIndexPath }
+        clampContentOffset()
+        if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
+        setNeedsDisplay()
+    }
+
+    /// Re-asks the data source for these items' cells.
+    public func reloadItems(at indexPaths: [IndexPath]) {
+        for ip in indexPaths {
+            if let cell = visibleCells.removeValue(forKey: ip) {
+                delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
+                enqueue(cell, kind: .cell)
+            }
+        }
+        setNeedsDisplay()
+    }
+
+    func discardVisibleCells() {
+        for (ip, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
+            delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
+            enqueue(cell, kind: .cell)
+        }
+        visibleCells.removeAll()
+        for (key, view) in visibleSupplementary { enqueue(view, kind: key.kind) }
+        visibleSupplementary.removeAll()
+    }
+
+    func collectLayoutInput() -> [SectionLayoutInput] {
+        guard let ds = dataSource else { return [] }
+        let sectionCount = max(0, ds.numberOfSections(in: self))
+        let d = delegate
+        var perItem: Bool?
+        var out: [SectionLayoutInput] = []
+        out.reserveCapacity(sectionCount)
+        for s in 0..<sectionCount {
+            let count = max(0, ds.gridView(self, numberOfItemsInSection: s))
+            var sizes = SectionLayoutInput.Sizes.uniform(layout.itemSize)
+            // The delegate's answer for the first item tells whether it sizes items at all.
+            if count > 0, perItem != false, let d {
+                if let first = d.gridView(self, layout: layout, sizeForItemAt: IndexPath(item: 0, section: s)) {
+                    perItem = true
+                    var list = [first], uniform = true
+                    list.reserveCapacity(count)
+                    for i in 1..<max(1, count) {
+                        let size = d.gridView(self, layout: layout, sizeForItemAt: IndexPath(item: i, section: s)) ?? layout.itemSize
+                        uniform = uniform && size == first
+                        list.append(size)
+                    }
+                    sizes = uniform ? .uniform(first) : .varied(list)
+                } else {
+                    perItem = false
+                }
+            }
+            out.append(SectionLayoutInput(
+                count: count, sizes: sizes,
+                inset: d?.gridView(self, layout: layout, insetForSectionAt: s) ?? layout.sectionInset,
+                lineSpacing: d?.gridView(self, layout: layout, minimumLineSpacingForSectionAt: s) ?? layout.minimumLineSpacing,
+                interitemSpacing: d?.gridView(self, layout: layout, minimumInteritemSpacingForSectionAt: s) ?? layout.minimumInteritemSpacing,
+                headerSize: d?.gridView(self, layout: layout, referenceSizeForHeaderInSection: s) ?? layout.headerReferenceSize,
+                footerSize: d?.gridView(self, layout: layout, referenceSizeForFooterInSection: s) ?? layout.footerReferenceSize))
+        }
+        return out
+    }
+
+    func isValid(_ ip: IndexPath) -> Bool {
+        ip.section >= 0 && ip.item >= 0 && ip.item < layout.numberOfItems(inSection: ip.section)
+    }
+
+    /// The existing item closest in order to a position that may no longer exist.
+    func nearestValid(to ip: IndexPath) -> IndexPath? {
+        let sections = layout.numberOfSections
+        guard ip.section < sections else { return layout.lastIndexPath }
+        let s = max(0, ip.section)
+        let count = layout.numberOfItems(inSection: s)
+        if count > 0 { return IndexPath(item: min(max(0, ip.item), count - 1), section: s) }
+        return layout.indexPath(after: IndexPath(item: Int.max - 1, section: s))
+            ?? layout.indexPath(before: IndexPath(item: 0, section: s))
+    }
+}

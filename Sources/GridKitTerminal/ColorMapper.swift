@@ -1,0 +1,94 @@
+import GridKit
+
+/// Maps GridKit colours down to what a terminal can show: direct colour, the xterm 256-colour
+/// palette, 16 or 8 ANSI colours, or none (where emphasis becomes reverse video).
+public struct ColorMapper: Sendable {
+    public let mode: ColorMode
+    public init(mode: ColorMode) { self.mode = mode }
+
+    /// The xterm defaults for the 16 ANSI colours.
+    static let ansiRGB: [(Int, Int, Int)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+    ]
+    static let cubeLevels = [0, 95, 135, 175, 215, 255]
+
+    /// RGB of a palette entry.
+    public static func rgb(ofPalette index: Int) -> (Int, Int, Int) {
+        if index < 16 { return ansiRGB[index] }
+        if index >= 232 { let v = 8 + (index - 232) * 10; return (v, v, v) }
+        let i = index - 16
+        return (cubeLevels[i / 36], cubeLevels[(i / 6) % 6], cubeLevels[i % 6])
+    }
+
+    private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
+        let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
+
+    /// The nearest entry of the 6×6×6 cube or the grey ramp (never the user-themable first 16).
+    public static func nearestPalette(_ r: Int, _ g: Int, _ b: Int) -> Int {
+        func level(_ v: Int) -> Int { v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40 }
+        let (ri, gi, bi) = (level(r), level(g), level(b))
+        let cube = 16 + 36 * ri + 6 * gi + bi
+        let mean = (r + g + b) / 3
+        let greyIndex = mean > 238 ? 23 : max(0, (mean - 3) / 10)
+        let grey = 232 + min(23, greyIndex)
+        return distance(rgb(ofPalette: cube), (r, g, b)) <= distance(rgb(ofPalette: grey), (r, g, b)) ? cube : grey
+    }
+
+    /// The nearest of the first `count` ANSI colours (8 or 16).
+    public static func nearestANSI(_ r: Int, _ g: Int, _ b: Int, count: Int) -> Int {
+        var best = 0, bestD = Int.max
+        for i in 0..<count {
+            let d = distance(ansiRGB[i], (r, g, b))
+            if d < bestD { best = i; bestD = d }
+        }
+        return best
+    }
+
+    private func components(_ c: Color) -> (Int, Int, Int)? {
+        switch c {
+        case .default: return nil
+        case .ansi(let i): return Self.ansiRGB[Int(i) & 15]
+        case .palette(let i): return Self.rgb(ofPalette: Int(i))
+        case .rgb(let r, let g, let b): return (Int(r), Int(g), Int(b))
+        }
+    }
+
+    /// The terminal colour number for `c` (-1 for the terminal default).
+    public func index(of c: Color) -> Int {
+        if case .default = c { return -1 }
+        switch mode {
+        case .monochrome: return -1
+        case .direct:
+            if case .ansi(let i) = c { return Int(i) }
+            let (r, g, b) = components(c)!
+            return (r << 16) | (g << 8) | b
+        case .palette256:
+            switch c {
+            case .ansi(let i): return Int(i)
+            case .palette(let i): return Int(i)
+            default: let (r, g, b) = components(c)!; return Self.nearestPalette(r, g, b)
+            }
+        case .ansi16, .ansi8:
+            let n = mode == .ansi16 ? 16 : 8
+            if case .ansi(let i) = c { return Int(i) % n }
+            let (r, g, b) = components(c)!
+            return Self.nearestANSI(r, g, b, count: n)
+        }
+    }
+
+    /// The colour pair's (fg, bg) numbers and the attributes to draw `style` with.
+    public func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
+        var attrs = style.attributes
+        if mode == .monochrome {
+            // Without colour, a coloured background is how cells show focus or selection.
+            if case .default = style.background {} else { attrs.insert(.reverse) }
+            return (-1, -1, attrs)
+        }
+        var fg = index(of: style.foreground)
+        if mode == .ansi8, case .ansi(let i) = style.foreground, i >= 8 { attrs.insert(.bold); fg = Int(i) - 8 }
+        return (fg, index(of: style.background), attrs)
+    }
+}

@@ -1,0 +1,160 @@
+import CNcurses
+import Foundation
+import GridKit
+
+/// A curses session on the controlling terminal: the real `ScreenHost`.
+///
+/// Opened with `newterm` on stdin/stdout in a UTF-8 locale; restored on `close()`, on SIGINT,
+/// SIGTERM and SIGHUP (which end `run` and make `exitSignal` non-nil), and on crashes.
+public final class Terminal: ScreenHost {
+    public private(set) var size: Size
+    public let colorMode: ColorMode
+    public let mailbox = Mailbox()
+    /// The signal that ended `run`, if one did; exit with 128 + it.
+    public private(set) var exitSignal: Int32?
+
+    private let mapper: ColorMapper
+    private var previous: [CanvasCell]?
+    private var previousSize = Size.zero
+    private var decoder = InputDecoder()
+    private let wakeRead: Int32, wakeWrite: Int32
+    private var isOpen = true
+    /// Bytes are `0` for a wake-up, a signal number otherwise.
+    private static let wakeByte: UInt8 = 0
+
+    /// Checks that stdin and stdout are terminals and TERM is usable, then starts curses.
+    public static func open() throws -> Terminal {
+        if isatty(STDIN_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdin") }
+        if isatty(STDOUT_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdout") }
+        guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw TerminalError.termUnset }
+        switch gk_check_terminal(term) {
+        case 1: break
+        case -1: throw TerminalError.noTerminfoDatabase
+        default: throw TerminalError.unknownTerm(term)
+        }
+        _ = gk_use_utf8_locale()
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw TerminalError.openFailed(term) }
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Handlers go in before newterm so curses does not install its own for these signals.
+        gk_install_signal_handlers(fds[1])
+        guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
+        return Terminal(wakeRead: fds[0], wakeWrite: fds[1])
+    }
+
+    private init(wakeRead: Int32, wakeWrite: Int32) {
+        self.wakeRead = wakeRead
+        self.wakeWrite = wakeWrite
+        size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
+        let colors = Int(gk_colors())
+        colorMode = gk_has_direct_color() != 0 ? .direct
+            : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
+        mapper = ColorMapper(mode: colorMode)
+        let fd = wakeWrite
+        mailbox.setWaker {
+            var b = Terminal.wakeByte
+            _ = write(fd, &b, 1)
+        }
+        GridKitFailure.willTerminate = { _ in gk_close() }
+    }
+
+    /// Ends curses and restores the terminal. Safe to call more than once.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        mailbox.setWaker(nil)
+        gk_close()
+    }
+
+    deinit { close() }
+
+    // MARK: Output
+
+    /// Writes the cells that differ from the last frame, then one `doupdate`. Nothing is sent
+    /// when nothing changed.
+    public func present(_ canvas: Canvas) {
+        let w = canvas.size.width
+        let cells = canvas.cells
+        let full = previous == nil || previousSize != canvas.size
+        if full { gk_invalidate() }
+        var changed = false
+        for i in 0..<cells.count {
+            let c = cells[i]
+            if !full, let prev = previous, prev[i] == c { continue }
+            if c.width == 0 {
+                // The right half of a wide character: drawn by its left half, unless that is gone.
+                if i % w > 0, cells[i - 1].width == 2 { continue }
+            }
+            changed = true
+            put(c, x: i % w, y: i / w)
+        }
+        previous = cells
+        previousSize = canvas.size
+        if changed { gk_refresh() }
+    }
+
+    private func put(_ cell: CanvasCell, x: Int, y: Int) {
+        let (fg, bg, attrs) = mapper.resolve(cell.style)
+        let pair = gk_pair(Int32(fg), Int32(bg))
+        var scalars: [UInt32] = []
+        // One spacing character plus its combining marks is all a curses cell holds; what
+        // follows a ZWJ or a second flag letter is dropped rather than garbling the line.
+        for s in cell.text.unicodeScalars {
+            if scalars.isEmpty { scalars.append(s.value) }
+            else if gk_wcwidth(s.value) == 0, s.value != 0x200D, scalars.count < 5 { scalars.append(s.value) }
+        }
+        if scalars.isEmpty { scalars = [32] }
+        let libcWidth = Int(gk_wcwidth(scalars[0]))
+        if libcWidth != Int(cell.width) {
+            // The C library (and so curses) disagrees about the width: draw something whose
+            // width both agree on, so the rest of the row stays in place.
+            let base: UInt32 = libcWidth == 1 ? scalars[0] : 0xFFFD
+            gk_put(Int32(y), Int32(x), [base], 1, UInt32(attrs.rawValue), pair)
+            for dx in 1..<max(1, Int(cell.width)) { gk_put(Int32(y), Int32(x + dx), [32], 1, UInt32(attrs.rawValue), pair) }
+            return
+        }
+        gk_put(Int32(y), Int32(x), scalars, Int32(scalars.count), UInt32(attrs.rawValue), pair)
+    }
+
+    // MARK: Input and the run loop
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Sleeps in `poll()` on the tty and the wake-up pipe; no timers, no busy waiting.
+    public func run(_ handler: (InputEvent?) -> Bool) {
+        while isOpen {
+            var gotInput = false
+            while true {
+                let e = gk_read()
+                if e.kind == GK_NONE { break }
+                gotInput = true
+                guard let event = decoder.decode(e, size: { currentSize() }, now: Self.now()) else { continue }
+                if case .resize(let s) = event { size = s; previous = nil }
+                if !handler(event) { return }
+            }
+            if drainWakePipe() { return }
+            if mailbox.drain() > 0, !handler(nil) { return }
+            if gotInput { continue }
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            let r = poll(&fds, 2, -1)
+            if r < 0 && errno != EINTR { return }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { exitSignal = SIGHUP; return }
+        }
+    }
+
+    private func currentSize() -> Size { Size(width: Int(gk_cols()), height: Int(gk_rows())) }
+
+    /// Reads the wake-up pipe; true when a quit signal arrived.
+    private func drainWakePipe() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = read(wakeRead, &buffer, buffer.count)
+            if n <= 0 { return false }
+            if let sig = buffer[0..<n].first(where: { $0 != Terminal.wakeByte }) {
+                exitSignal = Int32(sig)
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Why a terminal session could not start. `message` is the one line printed to the user.
+public enum TerminalError: Error, Equatable {
+    case notATerminal(stream: String)
+    case termUnset
+    case unknownTerm(String)
+    case noTerminfoDatabase
+    case openFailed(String)
+
+    public var message: String {
+        switch self {
+        case .notATerminal(let stream): return "needs an interactive terminal (\(stream) is not a tty)"
+        case .termUnset: return "TERM is not set; set it to your terminal's type (for example TERM=xterm-256color)"
+        case .unknownTerm(let t): return "unknown terminal type '\(t)' (TERM); try TERM=xterm-256color"
+        case .noTerminfoDatabase: return "no terminfo database found; install ncurses-base"
+        case .openFailed(let t): return "could not open the terminal (TERM=\(t))"
+        }
+    }
+}

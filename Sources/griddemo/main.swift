@@ -1,0 +1,6 @@
+import Demos
+import Foundation
+import GridKitTerminal
+
+let status = GridDemoCommand.main(Array(CommandLine.arguments.dropFirst()))
+exit(status)
