@@ -23,10 +23,10 @@ public final class NumbersDelegateDataSource: Screen {
         switch arrangement {
         case .grid:
             layout = FlowLayout(itemSize: Size(width: 12, height: 3), lineSpacing: 1, interitemSpacing: 1,
-                                sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 2))
+                                sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
         case .list:
             layout = FlowLayout(itemSize: Size(width: 10_000, height: 1), lineSpacing: 0, interitemSpacing: 0,
-                                sectionInset: EdgeInsets(top: 0, left: 0, bottom: 0, right: 1))
+                                sectionInset: .zero)
         }
         layout.headerReferenceSize = Size(width: 0, height: 1)
         layout.sectionHeadersPinToVisibleBounds = true

@@ -7,7 +7,7 @@ public final class GridView {
     public var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
-            layout.setViewport(frame.size)
+            layout.setViewport(layoutViewport)
             clampContentOffset()
             if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
             setNeedsDisplay()
@@ -37,7 +37,17 @@ public final class GridView {
     public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
 
     /// Shows the one-column (one-row when horizontal) position bar when content overflows.
-    public var showsScrollIndicator = true
+    /// Its column is kept out of the layout, so it never covers a cell.
+    public var showsScrollIndicator = true {
+        didSet { layout.setViewport(layoutViewport); setNeedsDisplay() }
+    }
+
+    /// The area cells are laid out in: the frame less the scroll indicator's column (or row).
+    var layoutViewport: Size {
+        guard showsScrollIndicator else { return frame.size }
+        return layout.scrollDirection == .vertical ? Size(width: max(0, frame.width - 1), height: frame.height)
+                                                   : Size(width: frame.width, height: max(0, frame.height - 1))
+    }
     /// Style of the area no cell covers.
     public var backgroundStyle = Style.plain {
         didSet { setNeedsDisplay() }
@@ -59,7 +69,7 @@ public final class GridView {
     public init(frame: Rect, layout: FlowLayout = FlowLayout()) {
         self.frame = frame
         self.layout = layout
-        layout.setViewport(frame.size)
+        layout.setViewport(layoutViewport)
     }
 
     /// Marks the grid for redrawing on the next frame.
@@ -132,6 +142,7 @@ public final class GridView {
     /// Asks the data source and delegate for everything again. Focus stays on its item when it
     /// still exists, otherwise it moves to the nearest one; selection keeps the items that exist.
     public func reloadData() {
+        layout.setViewport(layoutViewport)
         layout.setInput(collectLayoutInput())
         discardVisibleCells()
         selected = selected.filter(isValid)

@@ -1,0 +1,39 @@
+import GridKit
+
+/// A `ScreenHost` without a terminal: it replays a script of events, keeps every presented
+/// frame, and runs posted background work between events. For tests and benchmarks.
+public final class HeadlessHost: ScreenHost {
+    public var size: Size
+    public let colorMode: ColorMode
+    public let mailbox = Mailbox()
+    private var script: [InputEvent]
+    /// The last frame presented.
+    public private(set) var lastFrame: Canvas?
+    /// How many frames were presented.
+    public private(set) var presentCount = 0
+
+    public init(size: Size, colorMode: ColorMode = .palette256, events: [InputEvent] = []) {
+        self.size = size
+        self.colorMode = colorMode
+        script = events
+    }
+
+    /// Adds events to play on the next `run`.
+    public func enqueue(_ events: [InputEvent]) { script += events }
+
+    public func present(_ canvas: Canvas) {
+        lastFrame = canvas.copy()
+        presentCount += 1
+    }
+
+    /// Plays the script, then stops (as if the user quit).
+    public func run(_ handler: (InputEvent?) -> Bool) {
+        while !script.isEmpty {
+            if mailbox.drain() > 0, !handler(nil) { return }
+            let event = script.removeFirst()
+            if case .resize(let s) = event { size = s }
+            if !handler(event) { return }
+        }
+        if mailbox.drain() > 0 { _ = handler(nil) }
+    }
+}

@@ -1,0 +1,74 @@
+import GridKit
+import Testing
+
+@Suite struct CanvasTests {
+    @Test func drawsTextAndReadsItBack() {
+        let c = Canvas(size: Size(width: 10, height: 2))
+        c.drawText("hi there", at: Point(x: 1, y: 1), style: .plain)
+        #expect(c.text == "\n hi there")
+        #expect(c[1, 1].text == "h")
+    }
+
+    @Test func wideCharacterTakesTwoCells() {
+        let c = Canvas(size: Size(width: 6, height: 1))
+        let used = c.drawText("漢a", at: .zero, style: .plain)
+        #expect(used == 3)
+        #expect(c[0, 0].width == 2)
+        #expect(c[1, 0].width == 0)
+        #expect(c.row(0) == "漢a   ")
+    }
+
+    @Test func wideCharacterStraddlingTheClipEdgeBecomesASpace() {
+        let c = Canvas(size: Size(width: 8, height: 1))
+        c.drawText("ab漢字", at: .zero, style: .plain, clip: Rect(x: 0, y: 0, width: 5, height: 1))
+        // "ab" + 漢 fit in 4 columns; 字 would need columns 4–5 but only 4 is inside.
+        #expect(c.row(0) == "ab漢    ")
+        #expect(c[4, 0].text == " ")
+        #expect(c[4, 0].width == 1)
+    }
+
+    @Test func wideCharacterCutAtTheLeftClipEdgeBecomesASpace() {
+        let c = Canvas(size: Size(width: 6, height: 1))
+        c.fill(c.bounds, style: .plain, character: ".")
+        c.drawText("漢字", at: Point(x: 1, y: 0), style: .plain, clip: Rect(x: 2, y: 0, width: 4, height: 1))
+        #expect(c.row(0) == ".. 字.")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        let c = Canvas(size: Size(width: 4, height: 1))
+        c.drawText("漢字", at: .zero, style: .plain)
+        c.drawText("x", at: Point(x: 1, y: 0), style: .plain)
+        #expect(c.row(0) == " x字")
+        c.drawText("y", at: Point(x: 2, y: 0), style: .plain)
+        #expect(c.row(0) == " xy ")
+    }
+
+    @Test func combiningMarksStayWithTheirBase() {
+        let c = Canvas(size: Size(width: 4, height: 1))
+        c.drawText("e\u{301}x", at: .zero, style: .plain)
+        #expect(c[0, 0].text == "e\u{301}")
+        #expect(c[1, 0].text == "x")
+    }
+
+    @Test func maxWidthTruncatesWithEllipsis() {
+        let c = Canvas(size: Size(width: 10, height: 1))
+        c.drawText("abcdefghijkl", at: .zero, style: .plain, maxWidth: 6)
+        #expect(c.row(0) == "abcde…    ")
+    }
+
+    @Test func drawContextClipsToItsFrame() {
+        let c = Canvas(size: Size(width: 10, height: 3))
+        let ctx = DrawContext(canvas: c, frame: Rect(x: 2, y: 1, width: 4, height: 1))
+        ctx.fill(style: .plain)
+        ctx.text("abcdefgh", at: .zero, style: .plain)
+        ctx.text("zz", at: Point(x: 0, y: 1), style: .plain) // below the frame: clipped away
+        #expect(c.text == "\n  abcd\n")
+    }
+
+    @Test func tooSmallNoticeNamesTheSizeNeeded() {
+        let c = Canvas(size: Size(width: 20, height: 5))
+        c.drawTooSmallNotice(need: Size(width: 40, height: 10))
+        #expect(c.text.contains("terminal too small"))
+        #expect(c.text.contains("(need 40×10)"))
+    }
+}

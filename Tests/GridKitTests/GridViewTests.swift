@@ -1,0 +1,141 @@
+@testable import GridKit
+import Glibc
+import GridKitTesting
+import Testing
+
+@Suite struct GridViewTests {
+    @Test func onlyVisibleCellsLiveAndReuseIsBounded() {
+        let content = TestContent(counts: Array(repeating: 1000, count: 1000))
+        content.header = Size(width: 0, height: 1)
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 8, height: 2)), size: Size(width: 80, height: 24))
+        h.render()
+        let visible = h.gridView.indexPathsForVisibleItems.count
+        #expect(visible > 50 && visible < 120)
+        for _ in 0..<40 { h.press(InputEvent.script("pgdn*5, down*3, G, g, pgdn")) }
+        #expect(h.gridView.liveCellCount <= 3 * visible)
+        #expect(h.gridView.indexPathsForVisibleItems.count <= 2 * visible)
+    }
+
+    @Test func willDisplayAndDidEndDisplayingPairUp() {
+        let content = TestContent(counts: [300])
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 5, height: 1)), size: Size(width: 20, height: 6))
+        h.press(InputEvent.script("down*30, pgdn*3, up*10, G, g"))
+        let visible = Set(h.gridView.indexPathsForVisibleItems)
+        for (ip, n) in content.displayed {
+            #expect(n == (visible.contains(ip) ? 1 : 0), "\(ip) displayed \(n) times")
+        }
+    }
+
+    @Test func dequeuedCellsComeFromThePoolAfterPrepareForReuse() {
+        let content = TestContent(counts: [1000])
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 20, height: 10))
+        h.render()
+        let before = LabelCell.created
+        h.press(InputEvent.script("pgdn*20"))
+        #expect(LabelCell.created - before <= 10)
+        #expect(h.gridView.cellForItem(at: h.gridView.focusedIndexPath!) != nil)
+    }
+
+    @Test func unregisteredIdentifierStopsWithAMessageNamingIt() async {
+        await #expect(processExitsWith: .failure) {
+            final class Bad: DelegateDataSource {
+                func registerCells(in gridView: GridView) { gridView.register(GridCell.self, forCellWithReuseIdentifier: "known") }
+                func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
+                func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+                    gridView.dequeueReusableCell(withReuseIdentifier: "missing", for: indexPath)
+                }
+            }
+            // A wrong message exits successfully, which fails the test.
+            GridKitFailure.willTerminate = { message in
+                if !(message.contains("'missing'") && message.contains("'known'")) { exit(0) }
+            }
+            let bad = Bad()
+            let g = GridView(frame: Rect(x: 0, y: 0, width: 10, height: 5))
+            g.dataSource = bad
+            bad.registerCells(in: g)
+            g.reloadData()
+            g.render(into: Canvas(size: Size(width: 10, height: 5)))
+        }
+    }
+
+    @Test func enterSelectsAndShouldSelectCanVeto() {
+        let content = TestContent(counts: [10])
+        content.shouldSelect = { $0.item != 1 }
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        h.press(InputEvent.script("enter, down, enter, down, enter"))
+        #expect(content.log == ["select [0, 0]", "deselect [0, 0]", "select [0, 2]"])
+        #expect(h.gridView.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+    }
+
+    @Test func multipleSelectionWithSpace() {
+        let content = TestContent(counts: [10])
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        h.gridView.allowsMultipleSelection = true
+        h.press(InputEvent.script("space, down, down, space, space, down, space"))
+        #expect(h.gridView.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0), IndexPath(item: 3, section: 0)])
+        #expect(content.log.filter { $0.hasPrefix("deselect") } == ["deselect [0, 2]"])
+    }
+
+    @Test func programmaticSelectionCallsNoDelegate() {
+        let content = TestContent(counts: [10])
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        h.gridView.selectItem(at: IndexPath(item: 3, section: 0))
+        h.gridView.selectItem(at: IndexPath(item: 4, section: 0))
+        #expect(h.gridView.indexPathsForSelectedItems == [IndexPath(item: 4, section: 0)])
+        h.gridView.deselectItem(at: IndexPath(item: 4, section: 0))
+        #expect(h.gridView.indexPathsForSelectedItems.isEmpty)
+        #expect(content.log.isEmpty)
+        h.gridView.allowsSelection = false
+        h.press(InputEvent.script("enter"))
+        #expect(content.log.isEmpty)
+    }
+
+    @Test func focusSurvivesReloadDataOrMovesToTheNearest() {
+        let content = TestContent(counts: [20, 20])
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        h.gridView.focusItem(at: IndexPath(item: 15, section: 1))
+        content.counts = [20, 30]
+        h.gridView.reloadData()
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 15, section: 1))
+        content.counts = [20, 10]
+        h.gridView.reloadData()
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 9, section: 1))
+        content.counts = [20]
+        h.gridView.reloadData()
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 19, section: 0))
+    }
+
+    @Test func prefetchLooksAPageAheadAndCancelsWhatFellBehind() {
+        let content = TestContent(counts: [200])
+        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        h.render()
+        #expect(content.prefetchLog == ["+[0, 5][0, 6][0, 7][0, 8][0, 9]"])
+        content.prefetchLog = []
+        h.press([.key(.end)])
+        #expect(content.prefetchLog.first == "-[0, 5][0, 6][0, 7][0, 8][0, 9]")
+        h.press([.key(.up)])
+        h.press(InputEvent.script("up*5"))
+        #expect(content.prefetchLog.last?.hasPrefix("+[0, 192][0, 191]") == true) // scrolling back: nearest first
+    }
+
+    @Test func scrollIndicatorOnlyWhenContentOverflows() {
+        let short = GridHarness(TestContent(counts: [3]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        #expect(!short.render().text.contains("│"))
+        let long = GridHarness(TestContent(counts: [100]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        let frame = long.render()
+        #expect(frame[9, 0].text == "┃")
+        #expect(frame[9, 4].text == "│")
+        long.press([.key(.end)])
+        #expect(long.canvas[9, 4].text == "┃")
+    }
+
+    @Test func nothingNeedsDisplayAfterRenderUntilSomethingChanges() {
+        let h = GridHarness(TestContent(counts: [10]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
+        h.render()
+        #expect(!h.gridView.needsDisplay)
+        h.gridView.handle(.char("x"))
+        #expect(!h.gridView.needsDisplay)
+        h.gridView.handle(.key(.down))
+        #expect(h.gridView.needsDisplay)
+    }
+}

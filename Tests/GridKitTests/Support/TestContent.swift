@@ -1,0 +1,96 @@
+import GridKit
+
+/// A cell that prints its index path ("s.i"), bracketed when focused, starred when selected.
+final class LabelCell: GridCell {
+    var label = ""
+    static var created = 0
+    required init() { LabelCell.created += 1; super.init() }
+    override func prepareForReuse() { label = "" }
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        context.fill(style: .plain)
+        let text = state.isFocused ? "[\(label)]" : state.isSelected ? "*\(label)" : label
+        context.text(text, at: .zero, style: .plain)
+    }
+}
+
+final class HeaderLabel: GridCell {
+    var label = ""
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        context.fill(bounds, style: .plain, character: "=")
+        context.text(label, at: .zero, style: .plain)
+    }
+}
+
+/// A configurable delegate/data source: counts per section, optional per-item sizes, headers,
+/// and a log of the delegate calls it received.
+final class TestContent: DelegateDataSource, GridPrefetching {
+    var counts: [Int]
+    var sizeFor: ((IndexPath) -> Size)?
+    var header: Size?
+    var footer: Size?
+    var shouldSelect: (IndexPath) -> Bool = { _ in true }
+    var log: [String] = []
+    var displayed: [IndexPath: Int] = [:]
+    var prefetchLog: [String] = []
+
+    init(counts: [Int]) { self.counts = counts }
+
+    func registerCells(in gridView: GridView) {
+        gridView.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+        gridView.register(HeaderLabel.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "h")
+        gridView.register(HeaderLabel.self, forSupplementaryViewOfKind: .footer, withReuseIdentifier: "f")
+    }
+    func numberOfSections(in gridView: GridView) -> Int { counts.count }
+    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let cell = gridView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath) as! LabelCell
+        cell.label = "\(indexPath.section).\(indexPath.item)"
+        return cell
+    }
+    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+        let v = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind == .header ? "h" : "f", for: indexPath) as! HeaderLabel
+        v.label = (kind == .header ? "H" : "F") + "\(indexPath.section)"
+        return v
+    }
+    func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? { sizeFor?(indexPath) }
+    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? { header }
+    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size? { footer }
+    func gridView(_ gridView: GridView, shouldSelectItemAt indexPath: IndexPath) -> Bool { shouldSelect(indexPath) }
+    func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { log.append("select \(indexPath)") }
+    func gridView(_ gridView: GridView, didDeselectItemAt indexPath: IndexPath) { log.append("deselect \(indexPath)") }
+    func gridView(_ gridView: GridView, willDisplay cell: GridCell, forItemAt indexPath: IndexPath) {
+        displayed[indexPath, default: 0] += 1
+    }
+    func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {
+        displayed[indexPath, default: 0] -= 1
+    }
+    func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath]) {
+        prefetchLog.append("+" + indexPaths.map(\.description).joined())
+    }
+    func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+        prefetchLog.append("-" + indexPaths.map(\.description).joined())
+    }
+}
+
+/// A layout fed directly, without a grid view.
+func makeLayout(width: Int, height: Int = 100, direction: ScrollDirection = .vertical, alignment: LineAlignment = .justified,
+                sections: [SectionLayoutInput]) -> FlowLayout {
+    let layout = FlowLayout()
+    layout.scrollDirection = direction
+    layout.lineAlignment = alignment
+    layout.setViewport(Size(width: width, height: height))
+    layout.setInput(sections)
+    return layout
+}
+
+func uniform(_ count: Int, _ w: Int, _ h: Int, spacing: Int = 1, lineSpacing: Int = 0, inset: EdgeInsets = .zero,
+             header: Int = 0, footer: Int = 0) -> SectionLayoutInput {
+    SectionLayoutInput(count: count, sizes: .uniform(Size(width: w, height: h)), inset: inset, lineSpacing: lineSpacing,
+                       interitemSpacing: spacing, headerSize: Size(width: header, height: header),
+                       footerSize: Size(width: footer, height: footer))
+}
+
+extension FlowLayout {
+    func frame(_ item: Int, _ section: Int = 0) -> Rect { layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame }
+    func xs(_ items: Range<Int>, section: Int = 0) -> [Int] { items.map { frame($0, section).minX } }
+}
