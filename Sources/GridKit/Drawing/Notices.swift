@@ -2,7 +2,8 @@ extension Canvas {
     /// Clears the canvas and centres a "terminal too small" notice naming the size needed.
     public func drawTooSmallNotice(need: Size) {
         clear()
-        let lines = ["terminal too small", "(need \(need.width)×\(need.height))"]
+        let needed = "(need \(need.width)×\(need.height))"
+        let lines = size.width >= 18 ? ["terminal too small", needed] : ["terminal", "too small", needed]
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let cut = TextWidth.truncate(line, toWidth: size.width)

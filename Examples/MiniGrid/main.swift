@@ -1,0 +1,36 @@
+// The "Build your own grid" example from README.md: one custom cell, one delegate/data source.
+import Demos
+import Glibc
+import GridKit
+import GridKitTerminal
+
+final class FruitCell: GridCell {
+    var name = ""
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        let style = state.isFocused ? Style(foreground: .black, background: .yellow) : Style(background: .blue)
+        context.fill(style: style)
+        context.centeredText(name, y: bounds.height / 2, style: style)
+    }
+}
+
+final class Fruits: Screen {
+    let names = ["apple", "banana", "cherry", "damson", "elderberry", "fig", "grape", "huckleberry"]
+    var title: String { "Fruits" }
+    func makeLayout() -> FlowLayout { FlowLayout(itemSize: Size(width: 14, height: 3), lineSpacing: 1) }
+    func registerCells(in gridView: GridView) { gridView.register(FruitCell.self, forCellWithReuseIdentifier: "fruit") }
+    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { names.count }
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let cell = gridView.dequeueReusableCell(withReuseIdentifier: "fruit", for: indexPath) as! FruitCell
+        cell.name = names[indexPath.item]
+        return cell
+    }
+}
+
+do {
+    let terminal = try Terminal.open()
+    ScreenController(host: terminal).run(Fruits())
+    terminal.close()
+} catch let error as TerminalError {
+    fputs("minigrid: \(error.message)\n", stderr)
+    exit(2)
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@Suite struct NumbersScreenTests {
+    @Test func homeOpensNumbersAndEscComesBack() throws {
+        let t = try Tmux([try griddemo()])
+        defer { t.close() }
+        try t.waitFor("GridKit demos")
+        t.send("Enter")
+        try t.waitFor("Numbers · 1,000,000 items")
+        t.send("Escape")
+        try t.waitFor("Pick a demo")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
+    @Test func listNavigatesAMillionRows() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--layout", "list"], width: 80, height: 20)
+        defer { t.close() }
+        try t.waitFor("▶ ██  Item 1 ")
+        t.send("Down", "Down", "j")
+        try t.waitFor("▶ ██  Item 4 ")
+        t.send("End")
+        let end = try t.waitFor("▶ ██  Item 1,000,000")
+        #expect(end.contains("Section 1000"))
+        t.send("Home")
+        try t.waitFor("▶ ██  Item 1 ")
+        t.send("PageDown")
+        try t.waitUntil("focus a page down") { $0.contains("▶ ██  Item 1") && !$0.contains("▶ ██  Item 1 ") }
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
+    @Test func resizeKeepsFocusAndTinyTerminalShowsNotice() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--count", "20000"], width: 100, height: 30)
+        defer { t.close() }
+        try t.waitFor("Section 1")
+        t.send("G")
+        try t.waitFor("20,000")
+        t.resize(width: 50, height: 14)
+        try t.waitUntil("resized frame with focus") { $0.contains("20,000") && $0.split(separator: "\n").count <= 14 }
+        t.resize(width: 12, height: 4)
+        try t.waitFor("too small")
+        t.resize(width: 90, height: 25)
+        try t.waitFor("20,000")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Runs a command in a detached tmux server of its own (its own `-L` socket), so tests can
+/// run in parallel and never touch the user's tmux. The server is killed by `close()`.
+final class Tmux {
+    let socket: String
+    let pidFile: String
+    static let deadline: TimeInterval = 30
+
+    /// Starts `arguments` in a `width`×`height` pane. The pane prints BEFORE first and
+    /// `EXITED <status>` when the program ends, then stays, so both can be checked.
+    init(_ arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+        socket = "gridkit-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        pidFile = NSTemporaryDirectory() + socket + ".pid"
+        let quoted = arguments.map(Tmux.shellQuote).joined(separator: " ")
+        let env = environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
+        // The shell traps INT so Ctrl-C ends only the program, and the pane survives to report.
+        let script = "trap : INT; printf 'BEFORE\\n'; echo $$ > \(pidFile); env \(env) \(quoted); echo \"EXITED $?\"; sleep 600"
+        try Tmux.run(captureOutput: false, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+                      "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "sh", "-c", script])
+    }
+
+    deinit { close() }
+
+    func close() { _ = try? Tmux.run(["-L", socket, "kill-server"]) }
+
+    static func shellQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// Runs tmux. Starting a server must not capture output: the server daemon inherits the
+    /// pipe and would keep it open for its whole life.
+    @discardableResult
+    static func run(captureOutput: Bool = true, _ args: [String]) throws -> String {
+        try spawnAndWait(["tmux"] + args, captureOutput: captureOutput).stdout
+    }
+
+    /// The pane's text now.
+    func capture() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? "" }
+
+    /// A tmux format value for the pane, such as `#{alternate_on}`.
+    func format(_ f: String) -> String {
+        ((try? Tmux.run(["-L", socket, "display-message", "-p", "-t", "0", f])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sends tmux key names (`Down`, `Enter`, `q`, `C-c`, …) one at a time.
+    func send(_ keys: String...) {
+        for k in keys { _ = try? Tmux.run(["-L", socket, "send-keys", "-t", "0", k]) }
+    }
+
+    /// Sends literal text.
+    func type(_ text: String) { _ = try? Tmux.run(["-L", socket, "send-keys", "-t", "0", "-l", text]) }
+
+    func resize(width: Int, height: Int) {
+        _ = try? Tmux.run(["-L", socket, "resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The pid of the shell that runs the program (the program is its child).
+    var shellPID: Int32? {
+        (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Polls the screen until `predicate` holds; throws with the last screen when time runs out.
+    @discardableResult
+    func waitUntil(_ what: String, timeout: TimeInterval = Tmux.deadline, _ predicate: (String) -> Bool) throws -> String {
+        let end = Date().addingTimeInterval(timeout)
+        var screen = capture()
+        while !predicate(screen) {
+            if Date() > end { throw E2EError.timeout(what: what, screen: screen) }
+            Thread.sleep(forTimeInterval: 0.05)
+            screen = capture()
+        }
+        return screen
+    }
+
+    /// Polls until the screen contains `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = Tmux.deadline) throws -> String {
+        try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+    }
+}
+
+enum E2EError: Error, CustomStringConvertible {
+    case timeout(what: String, screen: String)
+    case missingBinary(String)
+    var description: String {
+        switch self {
+        case let .timeout(what, screen): return "timed out waiting for \(what); screen was:\n\(screen)"
+        case let .missingBinary(name): return "\(name) not built: run the tests with `make test`"
+        }
+    }
+}
+
+/// The path of a built executable: from the environment (`make test` sets it) or the debug build.
+func binary(_ name: String, env: String) throws -> String {
+    if let path = ProcessInfo.processInfo.environment[env], FileManager.default.isExecutableFile(atPath: path) { return path }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    for dir in [".build/debug", ".build/release"] {
+        let path = root.appendingPathComponent(dir).appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw E2EError.missingBinary(name)
+}
+
+func griddemo() throws -> String { try binary("griddemo", env: "GRIDDEMO") }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The real griddemo in tmux: it starts, draws, quits on q / Ctrl-C / SIGTERM / SIGHUP, and
+/// leaves the terminal as it found it (main screen back, cursor visible).
+@Suite struct TerminalLifecycleTests {
+    func expectRestored(_ t: Tmux, status: Int) throws {
+        let screen = try t.waitFor("EXITED \(status)")
+        #expect(screen.contains("BEFORE"), "the main screen came back")
+        #expect(!screen.contains("GridKit demos"), "nothing of the app is left on the main screen")
+        #expect(t.format("#{alternate_on}") == "0")
+        #expect(t.format("#{cursor_flag}") == "1")
+    }
+
+    @Test func homeScreenThenQQuitsAndRestores() throws {
+        let t = try Tmux([try griddemo()])
+        defer { t.close() }
+        let home = try t.waitFor("GridKit demos")
+        #expect(home.contains("Numbers"))
+        #expect(home.contains("q quit"))
+        #expect(t.format("#{alternate_on}") == "1")
+        t.send("q")
+        try expectRestored(t, status: 0)
+    }
+
+    @Test func sigtermRestores() throws {
+        let t = try Tmux([try griddemo()])
+        defer { t.close() }
+        try t.waitFor("GridKit demos")
+        let shell = try #require(t.shellPID)
+        try spawnAndWait(["pkill", "-TERM", "-P", "\(shell)", "griddemo"])
+        try expectRestored(t, status: 143)
+    }
+
+    @Test func ctrlCRestores() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--count", "5000"])
+        defer { t.close() }
+        try t.waitFor("Section 1")
+        t.send("C-c")
+        try expectRestored(t, status: 130)
+    }
+
+    @Test func unknownTermIsAClearErrorWithStatus2() throws {
+        let t = try Tmux([try griddemo()], environment: ["TERM": "no-such-terminal-xyz"])
+        defer { t.close() }
+        let screen = try t.waitFor("EXITED 2")
+        #expect(screen.contains("griddemo: unknown terminal type 'no-such-terminal-xyz'"))
+    }
+
+    @Test func notATerminalIsAClearErrorWithStatus2() throws {
+        // stdin is /dev/null and stdout a pipe, as in `griddemo </dev/null | cat`.
+        let r = try spawnAndWait([try griddemo()])
+        #expect(r.status == 2)
+        #expect(r.stderr == "griddemo: needs an interactive terminal (stdin is not a tty)\n")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func helpAndVersionAndBadArguments() throws {
+        func run(_ args: [String]) throws -> (Int32, String, String) {
+            let r = try spawnAndWait([try griddemo()] + args)
+            return (r.status, r.stdout, r.stderr)
+        }
+        let help = try run(["--help"])
+        #expect(help.0 == 0 && help.1.contains("usage: griddemo"))
+        let version = try run(["--version"])
+        #expect(version.0 == 0 && version.1.hasPrefix("griddemo "))
+        let bad = try run(["numbers", "--count", "lots"])
+        #expect(bad.0 == 2 && bad.2.contains("--count needs a number, not 'lots'"))
+        let unknown = try run(["frobnicate"])
+        #expect(unknown.0 == 2 && unknown.2.contains("unknown screen 'frobnicate'"))
+    }
+}

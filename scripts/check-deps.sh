@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Checks for what building and testing GridKit needs; installs it with apt-get when running as
+# root, otherwise prints the exact command and fails.
+set -u
+missing=()
+command -v swift >/dev/null 2>&1 || { echo "check-deps: the Swift toolchain (swift) is not on PATH; install Swift 5.9 or later" >&2; exit 1; }
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if command -v pkg-config >/dev/null 2>&1; then
+  pkg-config --exists ncursesw || missing+=(libncurses-dev)
+  pkg-config --exists libpng || missing+=(libpng-dev)
+  pkg-config --exists libjpeg || missing+=(libjpeg-dev)
+else
+  missing+=(libncurses-dev libpng-dev libjpeg-dev)
+fi
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+[ -e /lib/terminfo/t/tmux-256color ] || [ -e /usr/share/terminfo/t/tmux-256color ] || missing+=(ncurses-base)
+
+[ ${#missing[@]} -eq 0 ] && { echo "check-deps: ok"; exit 0; }
+line="apt-get install -y ${missing[*]}"
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "check-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null || { echo "check-deps: '$line' failed" >&2; exit 1; }
+  echo "check-deps: ok"
+else
+  echo "check-deps: missing ${missing[*]}. Install them with:" >&2
+  echo "  sudo $line" >&2
+  exit 1
+fi
