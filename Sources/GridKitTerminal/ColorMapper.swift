@@ -48,7 +48,7 @@ public struct ColorMapper: Sendable {
     }
 
     private func components(_ c: Color) -> (Int, Int, Int)? {
-        switch c {
+        switch c.kind {
         case .default: return nil
         case .ansi(let i): return Self.ansiRGB[Int(i) & 15]
         case .palette(let i): return Self.rgb(ofPalette: Int(i))
@@ -58,22 +58,22 @@ public struct ColorMapper: Sendable {
 
     /// The terminal colour number for `c` (-1 for the terminal default).
     public func index(of c: Color) -> Int {
-        if case .default = c { return -1 }
+        if c.isDefault { return -1 }
         switch mode {
         case .monochrome: return -1
         case .direct:
-            if case .ansi(let i) = c { return Int(i) }
+            if case .ansi(let i) = c.kind { return Int(i) }
             let (r, g, b) = components(c)!
             return (r << 16) | (g << 8) | b
         case .palette256:
-            switch c {
+            switch c.kind {
             case .ansi(let i): return Int(i)
             case .palette(let i): return Int(i)
             default: let (r, g, b) = components(c)!; return Self.nearestPalette(r, g, b)
             }
         case .ansi16, .ansi8:
             let n = mode == .ansi16 ? 16 : 8
-            if case .ansi(let i) = c { return Int(i) % n }
+            if case .ansi(let i) = c.kind { return Int(i) % n }
             let (r, g, b) = components(c)!
             return Self.nearestANSI(r, g, b, count: n)
         }
@@ -84,11 +84,11 @@ public struct ColorMapper: Sendable {
         var attrs = style.attributes
         if mode == .monochrome {
             // Without colour, a coloured background is how cells show focus or selection.
-            if case .default = style.background {} else { attrs.insert(.reverse) }
+            if !style.background.isDefault { attrs.insert(.reverse) }
             return (-1, -1, attrs)
         }
         var fg = index(of: style.foreground)
-        if mode == .ansi8, case .ansi(let i) = style.foreground, i >= 8 { attrs.insert(.bold); fg = Int(i) - 8 }
+        if mode == .ansi8, case .ansi(let i) = style.foreground.kind, i >= 8 { attrs.insert(.bold); fg = Int(i) - 8 }
         return (fg, index(of: style.background), attrs)
     }
 }

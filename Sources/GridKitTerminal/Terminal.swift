@@ -71,25 +71,32 @@ public final class Terminal: ScreenHost {
     // MARK: Output
 
     /// Writes the cells that differ from the last frame, then one `doupdate`. Nothing is sent
-    /// when nothing changed.
+    /// when nothing changed. The last frame is kept in a buffer of our own, updated in place,
+    /// so no frame is ever copied whole.
     public func present(_ canvas: Canvas) {
         let w = canvas.size.width
-        let cells = canvas.cells
         let full = previous == nil || previousSize != canvas.size
-        if full { gk_invalidate() }
-        var changed = false
-        for i in 0..<cells.count {
-            let c = cells[i]
-            if !full, let prev = previous, prev[i] == c { continue }
-            if c.width == 0 {
-                // The right half of a wide character: drawn by its left half, unless that is gone.
-                if i % w > 0, cells[i - 1].width == 2 { continue }
-            }
-            changed = true
-            put(c, x: i % w, y: i / w)
+        if full {
+            gk_invalidate()
+            previous = Array(repeating: CanvasCell(scalar: 0, width: 255, style: .plain), count: canvas.cells.count)
+            previousSize = canvas.size
         }
-        previous = cells
-        previousSize = canvas.size
+        var changed = false
+        var last = previous ?? []
+        previous = nil // so `last` is uniquely owned and updated in place
+        last.withUnsafeMutableBufferPointer { prev in
+            canvas.cells.withUnsafeBufferPointer { cells in
+                for i in 0..<cells.count where prev[i] != cells[i] {
+                    let c = cells[i]
+                    prev[i] = c
+                    // The right half of a wide character is drawn by its left half.
+                    if c.width == 0, i % w > 0, cells[i - 1].width == 2 { continue }
+                    changed = true
+                    put(c, x: i % w, y: i / w)
+                }
+            }
+        }
+        previous = last
         if changed { gk_refresh() }
     }
 
@@ -99,9 +106,9 @@ public final class Terminal: ScreenHost {
         var scalars: [UInt32] = []
         // One spacing character plus its combining marks is all a curses cell holds; what
         // follows a ZWJ or a second flag letter is dropped rather than garbling the line.
-        for s in cell.text.unicodeScalars {
-            if scalars.isEmpty { scalars.append(s.value) }
-            else if gk_wcwidth(s.value) == 0, s.value != 0x200D, scalars.count < 5 { scalars.append(s.value) }
+        for v in cell.scalarValues {
+            if scalars.isEmpty { scalars.append(v) }
+            else if gk_wcwidth(v) == 0, v != 0x200D, scalars.count < 5 { scalars.append(v) }
         }
         if scalars.isEmpty { scalars = [32] }
         let libcWidth = Int(gk_wcwidth(scalars[0]))

@@ -17,16 +17,16 @@ import Testing
     @Test func listNavigatesAMillionRows() throws {
         let t = try Tmux([try griddemo(), "numbers", "--layout", "list"], width: 80, height: 20)
         defer { t.close() }
-        try t.waitFor("▶ ██  Item 1 ")
+        try t.waitFor("██ ▶ Item 1 ")
         t.send("Down", "Down", "j")
-        try t.waitFor("▶ ██  Item 4 ")
+        try t.waitFor("██ ▶ Item 4 ")
         t.send("End")
-        let end = try t.waitFor("▶ ██  Item 1,000,000")
+        let end = try t.waitFor("██ ▶ Item 1,000,000")
         #expect(end.contains("Section 1000"))
         t.send("Home")
-        try t.waitFor("▶ ██  Item 1 ")
+        try t.waitFor("██ ▶ Item 1 ")
         t.send("PageDown")
-        try t.waitUntil("focus a page down") { $0.contains("▶ ██  Item 1") && !$0.contains("▶ ██  Item 1 ") }
+        try t.waitUntil("focus a page down") { $0.contains("██ ▶ Item 1") && !$0.contains("██ ▶ Item 1 ") }
         t.send("q")
         try t.waitFor("EXITED 0")
     }

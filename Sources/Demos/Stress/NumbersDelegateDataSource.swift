@@ -10,12 +10,14 @@ public final class NumbersDelegateDataSource: Screen {
     public let count: Int
     public let arrangement: Arrangement
 
+    public let title: String
+
     public init(count: Int, arrangement: Arrangement) {
         self.count = max(0, count)
         self.arrangement = arrangement
+        title = "Numbers · \(self.count.formatted) items · \(arrangement.rawValue)"
     }
 
-    public var title: String { "Numbers · \(count.formatted) items · \(arrangement.rawValue)" }
     public var keyHints: String { "↑↓←→ hjkl move · PgUp/PgDn · g/G first/last · Enter select · Esc back · q quit" }
 
     public func makeLayout() -> FlowLayout {
@@ -85,16 +87,17 @@ final class NumberTileCell: NumberCell {
     }
 }
 
-/// A one-line row: a colour swatch and the number. Focus marks only the marker and the number,
-/// so a focus move rewrites a handful of cells, not two whole rows.
+/// A one-line row: a colour swatch, a marker and the number. The marker and the label sit
+/// side by side, so a focus move rewrites one short run of cells per row, not two whole rows.
 final class NumberRowCell: NumberCell {
     static let identifier = "NumberRow"
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
-        context.text(state.isFocused ? "▶" : state.isSelected ? "•" : " ", at: .zero, style: Palette.accent)
-        context.text("██", at: Point(x: 2, y: 0), style: Style(foreground: Palette.hue(number)))
-        let label = " Item \(number.formatted) "
-        context.text(label, at: Point(x: 5, y: 0), style: Palette.body(state))
+        context.text("██", at: Point(x: 1, y: 0), style: Style(foreground: Palette.hue(number)))
+        if state.isFocused || state.isSelected {
+            context.text(state.isFocused ? "▶" : "•", at: Point(x: 4, y: 0), style: Palette.accent)
+        }
+        context.text(" Item \(number.formatted) ", at: Point(x: 5, y: 0), style: Palette.body(state))
     }
 }
 

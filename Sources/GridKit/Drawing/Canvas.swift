@@ -1,14 +1,57 @@
-/// One terminal cell of a `Canvas`.
+/// One terminal cell of a `Canvas`. A plain value (no references), so frames copy and
+/// compare at memory speed: the grapheme is kept as up to four scalars inline.
 public struct CanvasCell: Equatable, Sendable {
-    /// The grapheme drawn here; empty for the right half of a wide character.
-    public var text: String
+    // Scalars of the grapheme; 0 marks the end. Longer graphemes (some ZWJ sequences) keep
+    // their first four, which is more than a curses cell can show anyway.
+    var s0: UInt32, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
     /// Columns the grapheme takes: 1, 2, or 0 for the right half of a wide character.
     public var width: UInt8
     public var style: Style
+
     public init(text: String, width: UInt8, style: Style) {
-        self.text = text; self.width = width; self.style = style
+        s0 = 0
+        var i = 0
+        for u in text.unicodeScalars {
+            switch i {
+            case 0: s0 = u.value
+            case 1: s1 = u.value
+            case 2: s2 = u.value
+            case 3: s3 = u.value
+            default: break
+            }
+            i += 1
+        }
+        self.width = width
+        self.style = style
     }
-    public static let blank = CanvasCell(text: " ", width: 1, style: .plain)
+
+    /// A cell holding one scalar.
+    public init(scalar: UInt32, width: UInt8, style: Style) {
+        s0 = scalar; self.width = width; self.style = style
+    }
+
+    /// The grapheme drawn here; empty for the right half of a wide character.
+    public var text: String {
+        var out = String.UnicodeScalarView()
+        for v in scalarValues { if let u = Unicode.Scalar(v) { out.append(u) } }
+        return String(out)
+    }
+
+    /// The grapheme's scalar values.
+    public var scalarValues: [UInt32] {
+        if s0 == 0 { return [] }
+        if s1 == 0 { return [s0] }
+        return [s0, s1, s2, s3].prefix { $0 != 0 }.map { $0 }
+    }
+
+    public static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
+
+    /// Field by field, cheapest and most often different first: a frame diff compares thousands.
+    @inline(__always)
+    public static func == (a: CanvasCell, b: CanvasCell) -> Bool {
+        a.s0 == b.s0 && a.style.background == b.style.background && a.style.foreground == b.style.foreground
+            && a.width == b.width && a.style.attributes == b.style.attributes && a.s1 == b.s1 && a.s2 == b.s2 && a.s3 == b.s3
+    }
     var isContinuation: Bool { width == 0 }
 }
 
@@ -34,7 +77,7 @@ public final class Canvas {
 
     /// Resets every cell to a blank with the given style.
     public func clear(style: Style = .plain) {
-        let blank = CanvasCell(text: " ", width: 1, style: style)
+        let blank = CanvasCell(scalar: 32, width: 1, style: style)
         for i in cells.indices { cells[i] = blank }
     }
 
@@ -65,13 +108,18 @@ public final class Canvas {
     public func put(_ grapheme: String, width: Int, at point: Point, style: Style, clip: Rect? = nil) {
         let clipRect = (clip ?? bounds).intersection(bounds)
         guard width > 0, clipRect.contains(point) else { return }
-        if width == 2 && point.x + 1 >= clipRect.maxX {
-            set(CanvasCell(text: " ", width: 1, style: style), x: point.x, y: point.y)
+        put(CanvasCell(text: grapheme, width: UInt8(width), style: style), at: point, clip: clipRect)
+    }
+
+    /// `put` for a ready cell; `clip` is already within the canvas.
+    private func put(_ cell: CanvasCell, at point: Point, clip: Rect) {
+        if cell.width == 2 && point.x + 1 >= clip.maxX {
+            set(CanvasCell(scalar: 32, width: 1, style: cell.style), x: point.x, y: point.y)
             return
         }
-        set(CanvasCell(text: grapheme, width: UInt8(width), style: style), x: point.x, y: point.y)
-        if width == 2 {
-            set(CanvasCell(text: "", width: 0, style: style), x: point.x + 1, y: point.y)
+        set(cell, x: point.x, y: point.y)
+        if cell.width == 2 {
+            set(CanvasCell(scalar: 0, width: 0, style: cell.style), x: point.x + 1, y: point.y)
         }
     }
 
@@ -85,9 +133,9 @@ public final class Canvas {
         let i = y * size.width + x
         let old = cells[i]
         if old.width == 0, x > 0, cells[i - 1].width == 2 {
-            cells[i - 1] = CanvasCell(text: " ", width: 1, style: cells[i - 1].style)
+            cells[i - 1] = CanvasCell(scalar: 32, width: 1, style: cells[i - 1].style)
         } else if old.width == 2, x + 1 < size.width {
-            cells[i + 1] = CanvasCell(text: " ", width: 1, style: cells[i + 1].style)
+            cells[i + 1] = CanvasCell(scalar: 32, width: 1, style: cells[i + 1].style)
         }
     }
 
@@ -103,7 +151,7 @@ public final class Canvas {
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for b in s.utf8 {
                 if x >= clipRect.maxX { break }
-                if x >= clipRect.minX { put(String(UnicodeScalar(b)), width: 1, at: Point(x: x, y: point.y), style: style, clip: clipRect) }
+                if x >= clipRect.minX { set(CanvasCell(scalar: UInt32(b), width: 1, style: style), x: x, y: point.y) }
                 x += 1
             }
             return x - point.x
@@ -113,7 +161,7 @@ public final class Canvas {
             if w == 0 { continue }
             if x >= clipRect.maxX { break }
             if x >= clipRect.minX {
-                put(String(g), width: w, at: Point(x: x, y: point.y), style: style, clip: clipRect)
+                put(CanvasCell(text: String(g), width: UInt8(w), style: style), at: Point(x: x, y: point.y), clip: clipRect)
             } else if x + w > clipRect.minX {
                 // The right half of a wide character sticks into the clip: show a space there.
                 put(" ", width: 1, at: Point(x: clipRect.minX, y: point.y), style: style, clip: clipRect)

@@ -1,14 +1,42 @@
 /// A colour as a terminal understands it, from the most portable to the richest.
 /// The terminal backend maps each one down to what the terminal can show.
-public enum Color: Hashable, Sendable {
+///
+/// Stored as one packed integer (kind in the top byte) so cells compare at memory speed;
+/// `kind` gives it back as an enum to switch over.
+public struct Color: Hashable, Sendable {
+    public let rawValue: UInt32
+    private init(kind: UInt32, value: UInt32) { rawValue = kind << 24 | (value & 0xFF_FFFF) }
+
     /// The terminal's own foreground or background.
-    case `default`
+    public static let `default` = Color(kind: 0, value: 0)
     /// One of the 16 ANSI colours (0–7 normal, 8–15 bright).
-    case ansi(UInt8)
+    public static func ansi(_ index: UInt8) -> Color { Color(kind: 1, value: UInt32(index & 15)) }
     /// An entry of the xterm 256-colour palette.
-    case palette(UInt8)
+    public static func palette(_ index: UInt8) -> Color { Color(kind: 2, value: UInt32(index)) }
     /// A 24-bit colour.
-    case rgb(UInt8, UInt8, UInt8)
+    public static func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Color {
+        Color(kind: 3, value: UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
+    }
+
+    /// The colour as an enum.
+    public enum Kind: Hashable, Sendable {
+        case `default`
+        case ansi(UInt8)
+        case palette(UInt8)
+        case rgb(UInt8, UInt8, UInt8)
+    }
+
+    public var kind: Kind {
+        let v = rawValue & 0xFF_FFFF
+        switch rawValue >> 24 {
+        case 1: return .ansi(UInt8(v))
+        case 2: return .palette(UInt8(v))
+        case 3: return .rgb(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+        default: return .default
+        }
+    }
+
+    public var isDefault: Bool { rawValue == 0 }
 
     public static let black = Color.ansi(0), red = Color.ansi(1), green = Color.ansi(2)
     public static let yellow = Color.ansi(3), blue = Color.ansi(4), magenta = Color.ansi(5)

@@ -10,10 +10,31 @@ public enum TextWidth {
         0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
+    /// Widths of the Basic Multilingual Plane, filled in as scalars are first seen: Unicode
+    /// property look-ups are slow, and a frame asks about the same few characters again and again.
+    /// Races are benign: every writer stores the same value.
+    nonisolated(unsafe) private static let bmpCache: UnsafeMutablePointer<UInt8> = {
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        p.initialize(repeating: 0xFF, count: 0x10000)
+        return p
+    }()
+
     /// Width of a single scalar on its own.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
+        if v < 0x10000 {
+            let cached = bmpCache[Int(v)]
+            if cached != 0xFF { return Int(cached) }
+            let w = computeWidth(scalar)
+            bmpCache[Int(v)] = UInt8(w)
+            return w
+        }
+        return computeWidth(scalar)
+    }
+
+    private static func computeWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
         if v < 0xA0 { return 0 }
         if v == 0xAD { return 1 }
         if (0x1160...0x11FF).contains(v) || v == 0x200B { return 0 }

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Measures griddemo from outside with ../shared/tools/ptybench.py (when it is there): first
+# paint, per-key latency and bytes, peak memory, in a 120×40 pty.
+set -u
+bin=${1:?usage: ptybench.sh PATH/TO/griddemo}
+tool=../shared/tools/ptybench.py
+if [ ! -f "$tool" ] || ! command -v python3 >/dev/null; then
+  echo "ptybench: $tool or python3 not found; skipping the outside measurement"
+  exit 0
+fi
+run() {
+  local label=$1; shift
+  python3 "$tool" --quiet --label "$label" --cols 120 --rows 40 --keys 'down*100,pgdn*10,up*50,end,home' "$@" |
+    python3 "$(dirname "$0")/ptysummary.py"
+}
+echo ""
+echo "ptybench (outside, 120×40 pty, keys down*100,pgdn*10,up*50,end,home):"
+run "numbers 1M list" --ready-regex 'Item' -- "$bin" numbers --count 1000000 --layout list
+run "numbers 1M grid" --ready-regex 'Section' -- "$bin" numbers --count 1000000 --layout grid
