@@ -4,6 +4,9 @@ import GridKit
 public enum DemoCatalog {
     public static func home() -> HomeDelegateDataSource {
         HomeDelegateDataSource(entries: [
+            .init(name: "Contacts", summary: "a sample address book of 320 people, A–Z with sticky headers, list or cards, filter") {
+                ContactsDelegateDataSource(contacts: SampleAddressBook.contacts())
+            },
             .init(name: "Numbers", summary: "1,000,000 numbered tiles in sections of 1,000 with sticky headers") {
                 NumbersDelegateDataSource(count: 1_000_000, arrangement: .grid)
             },

@@ -11,6 +11,8 @@ public enum GridDemoCommand {
 
     Screens:
       (none)                        the Home screen: pick a demo
+      contacts [FILE.vcf | DIR]... [--cards]
+                                    contacts from vCard files (a built-in sample without arguments)
       numbers [--count N] [--layout grid|list]
                                     N numbered tiles (default 1,000,000) in sections of 1,000
 
@@ -44,6 +46,9 @@ public enum GridDemoCommand {
         } catch { return 2 }
         ScreenController(host: terminal).run(screen)
         terminal.close()
+        for message in (screen as? ExitReporting)?.exitMessages ?? [] {
+            FileHandle.standardError.write(Data("griddemo: \(message)\n".utf8))
+        }
         if let sig = terminal.exitSignal { return 128 + sig }
         return 0
     }
@@ -61,6 +66,11 @@ public enum GridDemoCommand {
                 throw UsageError(message: "--layout must be grid or list, not '\(layout)'")
             }
             screen = NumbersDelegateDataSource(count: count, arrangement: arrangement)
+        case "contacts":
+            let cards = options.flag("--cards")
+            let paths = try options.positional()
+            let loaded = paths.isEmpty ? ContactSources.Loaded(contacts: SampleAddressBook.contacts()) : ContactSources.load(paths: paths)
+            screen = ContactsDelegateDataSource(contacts: loaded.contacts, problems: loaded.problems, arrangement: cards ? .cards : .list)
         default:
             throw UsageError(message: "unknown screen '\(name)'")
         }

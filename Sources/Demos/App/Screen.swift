@@ -47,3 +47,8 @@ extension Screen {
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction { .ignored }
     public func drawOverlay(in canvas: Canvas, gridView: GridView) {}
 }
+
+/// A screen with messages for the user once the terminal is restored (skipped cards, …).
+public protocol ExitReporting {
+    var exitMessages: [String] { get }
+}

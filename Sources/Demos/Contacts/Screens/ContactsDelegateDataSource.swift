@@ -1,0 +1,171 @@
+import GridKit
+
+/// The contacts list: A–Z sections with sticky headers, a list or card layout (`v`), a filter
+/// (`/`), letter jumps, and Enter for the detail screen.
+public final class ContactsDelegateDataSource: Screen, ExitReporting {
+    public enum Arrangement { case list, cards }
+
+    let directory: ContactDirectory
+    /// Problems met while loading (missing files, skipped cards), one line each.
+    public let problems: [String]
+    private(set) var arrangement: Arrangement
+    private(set) var isTypingFilter = false
+    private weak var grid: GridView?
+
+    public init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
+        directory = ContactDirectory(contacts)
+        self.problems = problems
+        self.arrangement = arrangement
+    }
+
+    public var exitMessages: [String] { problems }
+
+    public var title: String {
+        var t = "Contacts · \(directory.contacts.count.formatted) · \(arrangement == .list ? "list" : "cards")"
+        if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
+        return t
+    }
+
+    public var keyHints: String {
+        isTypingFilter ? "type to filter · Enter keep · Esc clear"
+            : "↑↓←→ move · Enter open · / filter · v list/cards · A–Z jump · Esc back · q quit"
+    }
+
+    public func makeLayout() -> FlowLayout {
+        let layout = FlowLayout()
+        apply(arrangement, to: layout)
+        layout.headerReferenceSize = Size(width: 0, height: 1)
+        layout.sectionHeadersPinToVisibleBounds = true
+        return layout
+    }
+
+    private func apply(_ a: Arrangement, to layout: FlowLayout) {
+        switch a {
+        case .list:
+            layout.itemSize = Size(width: 10_000, height: 1)
+            layout.minimumLineSpacing = 0
+            layout.sectionInset = .zero
+        case .cards:
+            layout.itemSize = ContactCardCell.size
+            layout.minimumLineSpacing = 1
+            layout.minimumInteritemSpacing = 2
+            layout.sectionInset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+        }
+    }
+
+    public func registerCells(in gridView: GridView) {
+        gridView.register(ContactRowCell.self, forCellWithReuseIdentifier: ContactRowCell.identifier)
+        gridView.register(ContactCardCell.self, forCellWithReuseIdentifier: ContactCardCell.identifier)
+        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
+    }
+
+    public func attach(to gridView: GridView, context: ScreenContext) { grid = gridView }
+
+    // MARK: Data source
+
+    public func numberOfSections(in gridView: GridView) -> Int { directory.sections.count }
+
+    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int {
+        directory.sections[section].members.count
+    }
+
+    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let contact = directory.contact(at: indexPath)
+        switch arrangement {
+        case .list:
+            let cell = gridView.dequeueReusableCell(withReuseIdentifier: ContactRowCell.identifier, for: indexPath) as! ContactRowCell
+            cell.contact = contact
+            return cell
+        case .cards:
+            let cell = gridView.dequeueReusableCell(withReuseIdentifier: ContactCardCell.identifier, for: indexPath) as! ContactCardCell
+            cell.contact = contact
+            return cell
+        }
+    }
+
+    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+        let header = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderCell.identifier, for: indexPath) as! SectionHeaderCell
+        let section = directory.sections[indexPath.section]
+        header.title = section.letter
+        header.detail = "\(section.members.count)"
+        return header
+    }
+
+    // MARK: Keys
+
+    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        guard case .key(let key) = event else { return .ignored }
+        if isTypingFilter { return handleFilterKey(key, gridView) }
+        switch key {
+        case .character("/"):
+            isTypingFilter = true
+            gridView.setNeedsDisplay()
+            return .handled
+        case .character("v"):
+            arrangement = arrangement == .list ? .cards : .list
+            apply(arrangement, to: gridView.layout)
+            gridView.reloadData() // same sections and items: the focus stays on its contact
+            return .handled
+        case .enter:
+            guard let f = gridView.focusedIndexPath else { return .handled }
+            return .push(ContactDetailDelegateDataSource(contact: directory.contact(at: f)))
+        case .escape where !directory.filter.isEmpty:
+            refilter("", gridView)
+            return .handled
+        case .character(let c) where c.isLetter && (c.isUppercase || !"hjklgqv".contains(c)):
+            if let s = directory.section(forLetter: c) { gridView.focusItem(at: IndexPath(item: 0, section: s)); gridView.scrollToItem(at: IndexPath(item: 0, section: s), at: .top) }
+            return .handled
+        default:
+            return .ignored
+        }
+    }
+
+    private func handleFilterKey(_ key: Key, _ gridView: GridView) -> ScreenAction {
+        switch key {
+        case .escape:
+            isTypingFilter = false
+            refilter("", gridView)
+        case .enter:
+            isTypingFilter = false
+            gridView.setNeedsDisplay()
+        case .backspace:
+            refilter(String(directory.filter.dropLast()), gridView)
+        case .character(let c):
+            refilter(directory.filter + String(c), gridView)
+        default:
+            return .ignored // arrows and pages move through the results
+        }
+        return .handled
+    }
+
+    /// Applies a new filter, keeping the focus on the same contact when it still shows.
+    private func refilter(_ text: String, _ gridView: GridView) {
+        let focused = gridView.focusedIndexPath.map { directory.contactIndex(at: $0) }
+        directory.setFilter(text)
+        gridView.reloadData()
+        if let focused, let ip = directory.indexPath(ofContact: focused) { gridView.focusItem(at: ip) }
+        else if let first = gridView.layout.firstIndexPath { gridView.focusItem(at: first) }
+        gridView.setNeedsDisplay()
+    }
+
+    // MARK: Overlay
+
+    public func drawOverlay(in canvas: Canvas, gridView: GridView) {
+        if directory.contacts.isEmpty {
+            var message = "No contacts."
+            if let first = problems.first { message += "\n\n" + first }
+            if problems.count > 1 { message += "\n(and \(problems.count - 1) more problems, listed on exit)" }
+            canvas.drawCenteredMessage(message, in: gridView.frame)
+        } else if directory.visibleCount == 0 {
+            canvas.drawCenteredMessage("No contacts match “\(directory.filter)”.\nEsc clears the filter.", in: gridView.frame)
+        }
+        guard isTypingFilter || !directory.filter.isEmpty else { return }
+        let row = Rect(x: 0, y: canvas.size.height - 1, width: canvas.size.width, height: 1)
+        let style = Style(foreground: .black, background: .yellow)
+        canvas.fill(row, style: style)
+        let count = "\(directory.visibleCount.formatted) of \(directory.contacts.count.formatted)"
+        let used = canvas.drawText(" / " + directory.filter + (isTypingFilter ? "▏" : ""), at: row.origin, style: style, maxWidth: row.width)
+        canvas.drawText("  " + count + (isTypingFilter ? " · Enter keep · Esc clear" : " · Esc clear"),
+                        at: Point(x: used, y: row.minY), style: style, maxWidth: max(0, row.width - used))
+    }
+}

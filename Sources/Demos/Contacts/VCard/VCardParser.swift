@@ -1,0 +1,137 @@
+import Foundation
+
+/// A card that could not be read, and why: printed as `file:line: message`.
+public struct VCardProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+}
+
+/// What reading one file gave: the cards that loaded and the problems with the rest.
+public struct VCardParseResult: Sendable {
+    public var contacts: [Contact] = []
+    public var problems: [VCardProblem] = []
+}
+
+/// Reads vCard 4.0 (RFC 6350), 3.0 (RFC 2426) and 2.1 as phones and desktop address books export
+/// them: folded lines, groups, parameters, escapes, BOM, CRLF or LF, quoted-printable with soft
+/// line breaks and CHARSET, several cards per file. A malformed card is skipped with a problem
+/// naming its line; every other card loads.
+public enum VCardParser {
+    public static func parse(_ data: [UInt8], file: String) -> VCardParseResult {
+        var result = VCardParseResult()
+        let bytes = normalizedUTF8(data)
+        if bytes.isEmpty {
+            result.problems.append(VCardProblem(file: file, line: 0, message: "empty file, no cards"))
+            return result
+        }
+        if bytes.contains(0) || !containsBegin(bytes) {
+            result.problems.append(VCardProblem(file: file, line: 0, message: "not a vCard file (no BEGIN:VCARD line)"))
+            return result
+        }
+        var card: CardBuilder?
+        for (number, line) in logicalLines(bytes) {
+            let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 }
+            if isBlank { continue }
+            guard let parsed = VCardLine.parse(line, lineNumber: number) else {
+                let text = String(decoding: line.prefix(40), as: UTF8.self)
+                if card != nil { card!.fail(number, "line has no ':' (\"\(text)\")") }
+                continue
+            }
+            let value = String(decoding: parsed.value, as: UTF8.self).trimming(" \t").uppercased()
+            if parsed.name == "BEGIN" && value == "VCARD" {
+                if let open = card {
+                    result.problems.append(VCardProblem(file: file, line: open.startLine, message: "card has no END:VCARD"))
+                }
+                card = CardBuilder(file: file, startLine: number)
+            } else if parsed.name == "END" && value == "VCARD" {
+                guard let done = card else { continue }
+                switch done.build() {
+                case .success(let c): result.contacts.append(c)
+                case .failure(let p): result.problems.append(p)
+                }
+                card = nil
+            } else {
+                card?.add(parsed)
+            }
+        }
+        if let open = card {
+            result.problems.append(VCardProblem(file: file, line: open.startLine, message: "card has no END:VCARD"))
+        }
+        if result.contacts.isEmpty && result.problems.isEmpty {
+            result.problems.append(VCardProblem(file: file, line: 0, message: "no cards found"))
+        }
+        return result
+    }
+
+    /// UTF-8 without a byte-order mark; UTF-16 files (with a BOM) are converted.
+    static func normalizedUTF8(_ data: [UInt8]) -> [UInt8] {
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(data.dropFirst(3)) }
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            let encoding: String.Encoding = data[0] == 0xFF ? .utf16LittleEndian : .utf16BigEndian
+            if let s = String(data: Data(data.dropFirst(2)), encoding: encoding) { return Array(s.utf8) }
+        }
+        return data
+    }
+
+    private static func containsBegin(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("BEGIN:VCARD".utf8)
+        func upper(_ b: UInt8) -> UInt8 { b >= 97 && b <= 122 ? b - 32 : b }
+        guard bytes.count >= needle.count else { return false }
+        for i in 0...(bytes.count - needle.count) where upper(bytes[i]) == needle[0] {
+            if (1..<needle.count).allSatisfy({ upper(bytes[i + $0]) == needle[$0] }) { return true }
+        }
+        return false
+    }
+
+    /// Physical lines (LF or CRLF) joined into logical ones: a line starting with a space or tab
+    /// continues the previous one, and a quoted-printable line ending in `=` continues on the next.
+    static func logicalLines(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
+        var physical: [ArraySlice<UInt8>] = []
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == 10 {
+            var end = i
+            if end > start && bytes[end - 1] == 13 { end -= 1 }
+            physical.append(bytes[start..<end])
+            start = i + 1
+        }
+        if start < bytes.count {
+            var end = bytes.count
+            if bytes[end - 1] == 13 { end -= 1 }
+            physical.append(bytes[start..<end])
+        }
+        var out: [(Int, ArraySlice<UInt8>)] = []
+        out.reserveCapacity(physical.count)
+        var i = 0
+        while i < physical.count {
+            let number = i + 1
+            var line = physical[i]
+            i += 1
+            var joined: [UInt8]?
+            let qp = isQuotedPrintableHead(line)
+            while i < physical.count {
+                let next = physical[i]
+                // A soft line break wins over folding: the next line is content, spaces and all.
+                if qp, (joined?.last ?? line.last) == UInt8(ascii: "=") {
+                    if joined == nil { joined = Array(line) }
+                    joined!.removeLast()
+                    joined! += next
+                    i += 1
+                } else if let first = next.first, first == 32 || first == 9 {
+                    if joined == nil { joined = Array(line) }
+                    joined! += next.dropFirst()
+                    i += 1
+                } else { break }
+            }
+            if let joined { line = joined[...] }
+            out.append((number, line))
+        }
+        return out
+    }
+
+    private static func isQuotedPrintableHead(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        return String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Decoding of vCard values: quoted-printable, character sets, backslash escapes and
+/// structured (`;`) and list (`,`) separators.
+enum VCardText {
+    /// Quoted-printable to bytes (`=41` → "A"); a malformed escape is kept as written.
+    static func decodeQuotedPrintable(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == UInt8(ascii: "="), i + 2 < bytes.endIndex, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+            } else {
+                out.append(b)
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+
+    /// Bytes to text in the named charset; UTF-8 by default, Windows-1252 when the bytes are not
+    /// valid UTF-8 (what old phone exports without a CHARSET usually mean).
+    static func string(_ bytes: [UInt8], charset: String?) -> String {
+        let cs = charset?.uppercased() ?? "UTF-8"
+        if cs == "UTF-8" || cs == "UTF8" || cs == "US-ASCII" {
+            if let s = String(validating: bytes, as: UTF8.self) { return s }
+            return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
+        }
+        let encoding: String.Encoding
+        switch cs {
+        case "ISO-8859-1", "LATIN1": encoding = .isoLatin1
+        case "ISO-8859-2": encoding = .isoLatin2
+        case "WINDOWS-1252", "CP1252": encoding = .windowsCP1252
+        case "SHIFT_JIS", "SJIS": encoding = .shiftJIS
+        case "UTF-16", "UTF-16LE": encoding = .utf16LittleEndian
+        default: encoding = .utf8
+        }
+        return String(data: Data(bytes), encoding: encoding) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Splits on an unescaped separator, keeping escapes for `unescape` to resolve.
+    static func split(_ s: String, on separator: Character) -> [String] {
+        var parts: [String] = [], current = "", escaped = false
+        for ch in s {
+            if escaped { current.append("\\"); current.append(ch); escaped = false }
+            else if ch == "\\" { escaped = true }
+            else if ch == separator { parts.append(current); current = "" }
+            else { current.append(ch) }
+        }
+        if escaped { current.append("\\") }
+        parts.append(current)
+        return parts
+    }
+
+    /// Resolves `\n` `\N` `\,` `\;` `\:` `\\`.
+    static func unescape(_ s: String) -> String {
+        guard s.contains("\\") else { return s }
+        var out = "", escaped = false
+        for ch in s {
+            if escaped {
+                out.append(ch == "n" || ch == "N" ? "\n" : ch)
+                escaped = false
+            } else if ch == "\\" { escaped = true } else { out.append(ch) }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+
+    /// The components of a structured value (N, ADR, ORG), unescaped and trimmed.
+    static func components(_ s: String) -> [String] {
+        split(s, on: ";").map { unescape($0).trimmingCharacters(in: .whitespaces) }
+    }
+}
