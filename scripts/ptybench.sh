@@ -17,3 +17,8 @@ echo ""
 echo "ptybench (outside, 120×40 pty, keys down*100,pgdn*10,up*50,end,home):"
 run "numbers 1M list" --ready-regex 'Item' -- "$bin" numbers --count 1000000 --layout list
 run "numbers 1M grid" --ready-regex 'Section' -- "$bin" numbers --count 1000000 --layout grid
+
+contacts=$(mktemp /tmp/gridkit-contacts-XXXXXX.vcf)
+"$(dirname "$bin")/gridbench" write-contacts "$contacts" 100000
+run "contacts 100k list" --ready-regex 'Contacts' -- "$bin" contacts "$contacts"
+rm -f "$contacts"

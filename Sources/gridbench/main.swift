@@ -47,6 +47,16 @@ final class VariedNumbers: Screen {
     }
 }
 
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "write-contacts", let n = Int(arguments[3]) {
+    // For the outside measurement: a generated address book of n cards.
+    let text = SampleAddressBook.vcardText(count: n)
+    guard let f = fopen(arguments[2], "w") else { fputs("gridbench: cannot write \(arguments[2])\n", stderr); exit(1) }
+    fputs(text, f)
+    fclose(f)
+    exit(0)
+}
+
 let size = Size(width: 120, height: 40)
 print("gridbench — \(size.width)×\(size.height) canvas, release build, times in ms (this machine, 2 cores, shared)")
 print("")
@@ -89,5 +99,29 @@ for arrangement in NumbersDelegateDataSource.Arrangement.allCases {
     }
     print("live cells (\(arrangement.rawValue)): \(h.gridView.liveCellCount), visible: \(h.gridView.indexPathsForVisibleItems.count)")
 }
+print("")
+row(["contacts, 100,000 cards", "ms"])
+do {
+    let text = Array(SampleAddressBook.vcardText(count: 100_000).utf8)
+    let t0 = now()
+    let parsed = VCardParser.parse(text, file: "bench.vcf")
+    let t1 = now()
+    let screen = ContactsDelegateDataSource(contacts: parsed.contacts)
+    let t2 = now()
+    let host = HeadlessHost(size: size, events: [])
+    ScreenController(host: host).run(screen)
+    let t3 = now()
+    row(["parse \(text.count / 1_000_000) MB", ms(t1 - t0)])
+    row(["sort and section", ms(t2 - t1)])
+    row(["first frame", ms(t3 - t2)])
+    var samples: [UInt64] = []
+    let filterHost = HeadlessHost(size: size, events: InputEvent.script("/, text:naka"))
+    let s2 = ContactsDelegateDataSource(contacts: parsed.contacts)
+    let t4 = now()
+    ScreenController(host: filterHost).run(s2)
+    samples.append(now() - t4)
+    row(["filter, 5 keys typed (total)", ms(samples[0])])
+}
+
 print("")
 print("peak memory (VmHWM): \(peakMemoryKB() / 1024) MB")

@@ -33,7 +33,7 @@ final class ContactCardCell: GridCell {
         let base = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : Style(background: .palette(236))
         context.fill(style: base)
         let w = bounds.width - 2
-        context.text(c.formattedName, at: Point(x: 1, y: 0), style: base.with(.bold), maxWidth: w)
+        context.text((state.isFocused ? "▶ " : "") + c.formattedName, at: Point(x: 1, y: 0), style: base.with(.bold), maxWidth: w)
         let role = [c.title, c.organization].filter { !$0.isEmpty }.joined(separator: " · ")
         context.text(role, at: Point(x: 1, y: 1), style: base, maxWidth: w)
         if let phone = c.phones.first { context.text("☎ " + phone.value, at: Point(x: 1, y: 3), style: base, maxWidth: w) }

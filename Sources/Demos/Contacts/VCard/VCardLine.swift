@@ -12,55 +12,73 @@ struct VCardLine {
 
     func parameter(_ name: String) -> String? { parameters[name]?.first }
     var types: [String] { (parameters["TYPE"] ?? []).map { $0.lowercased() } }
+    var isQuotedPrintable: Bool { parameter("ENCODING")?.uppercased() == "QUOTED-PRINTABLE" }
 
-    /// Parses a content line; nil when it has no `:` outside quotes.
+    /// Parses a content line; nil when it has no `:` outside quotes. Works on bytes: a large
+    /// address book has millions of these.
     static func parse(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> VCardLine? {
         var inQuotes = false
         var colon: Int?
         for i in bytes.indices {
             let b = bytes[i]
-            if b == UInt8(ascii: "\"") { inQuotes.toggle() } else if b == UInt8(ascii: ":") && !inQuotes { colon = i; break }
+            if b == quote { inQuotes.toggle() } else if b == UInt8(ascii: ":") && !inQuotes { colon = i; break }
         }
         guard let colon else { return nil }
-        let head = String(decoding: bytes[bytes.startIndex..<colon], as: UTF8.self)
-        var pieces = splitOutsideQuotes(head, on: ";")
-        var name = pieces.removeFirst().trimming(" \t")
+        var pieces = split(bytes[bytes.startIndex..<colon], on: UInt8(ascii: ";"))
+        var namePart = trim(pieces.removeFirst())
         var group: String?
-        if let dot = name.lastIndex(of: ".") {
-            group = String(name[..<dot])
-            name = String(name[name.index(after: dot)...])
+        if let dot = namePart.lastIndex(of: UInt8(ascii: ".")) {
+            group = String(decoding: namePart[..<dot], as: UTF8.self)
+            namePart = namePart[(dot + 1)...]
         }
         var parameters: [String: [String]] = [:]
         for p in pieces where !p.isEmpty {
-            if let eq = p.firstIndex(of: "=") {
-                let key = p[..<eq].trimming(" \t").uppercased()
-                var values = splitOutsideQuotes(String(p[p.index(after: eq)...]), on: ",").map { $0.trimming("\"") }
+            if let eq = p.firstIndex(of: UInt8(ascii: "=")) {
+                let key = upper(trim(p[..<eq]))
+                var values = split(p[(eq + 1)...], on: UInt8(ascii: ",")).map { String(decoding: unquote(trim($0)), as: UTF8.self) }
                 // TYPE="work,voice" (vCard 4) is a quoted list, not one value.
                 if key == "TYPE" { values = values.flatMap { $0.split(separator: ",").map(String.init) } }
                 parameters[key, default: []] += values
             } else {
                 // vCard 2.1 bare parameters: `TEL;WORK;VOICE:` or `NOTE;QUOTED-PRINTABLE:`.
-                let bare = p.trimming(" \t").uppercased()
+                let bare = upper(trim(p))
                 let key = ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT", "B"].contains(bare) ? "ENCODING" : "TYPE"
                 parameters[key, default: []].append(bare)
             }
         }
-        return VCardLine(group: group, name: name.uppercased(), parameters: parameters,
+        return VCardLine(group: group, name: upper(namePart), parameters: parameters,
                          value: bytes[(colon + 1)...], lineNumber: lineNumber)
     }
 
-    private static func splitOutsideQuotes(_ s: String, on sep: Character) -> [String] {
-        var out: [String] = [], current = "", inQuotes = false
-        for ch in s {
-            if ch == "\"" { inQuotes.toggle(); current.append(ch) }
-            else if ch == sep && !inQuotes { out.append(current); current = "" }
-            else { current.append(ch) }
+    private static let quote = UInt8(ascii: "\"")
+
+    /// Splits on `sep` outside double quotes.
+    private static func split(_ s: ArraySlice<UInt8>, on sep: UInt8) -> [ArraySlice<UInt8>] {
+        var out: [ArraySlice<UInt8>] = [], start = s.startIndex, inQuotes = false
+        for i in s.indices {
+            if s[i] == quote { inQuotes.toggle() } else if s[i] == sep && !inQuotes { out.append(s[start..<i]); start = i + 1 }
         }
-        out.append(current)
+        out.append(s[start..<s.endIndex])
         return out
     }
 
-    var isQuotedPrintable: Bool { parameter("ENCODING")?.uppercased() == "QUOTED-PRINTABLE" }
+    private static func trim(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var s = s
+        while let f = s.first, f == 32 || f == 9 { s = s.dropFirst() }
+        while let l = s.last, l == 32 || l == 9 { s = s.dropLast() }
+        return s
+    }
+
+    private static func unquote(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var s = s
+        if s.first == quote { s = s.dropFirst() }
+        if s.last == quote { s = s.dropLast() }
+        return s
+    }
+
+    private static func upper(_ s: ArraySlice<UInt8>) -> String {
+        String(decoding: s.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
+    }
 }
 
 extension StringProtocol {

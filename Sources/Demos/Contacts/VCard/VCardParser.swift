@@ -39,7 +39,8 @@ public enum VCardParser {
                 if card != nil { card!.fail(number, "line has no ':' (\"\(text)\")") }
                 continue
             }
-            let value = String(decoding: parsed.value, as: UTF8.self).trimming(" \t").uppercased()
+            let isDelimiter = parsed.name == "BEGIN" || parsed.name == "END"
+            let value = isDelimiter ? String(decoding: parsed.value, as: UTF8.self).trimming(" \t").uppercased() : ""
             if parsed.name == "BEGIN" && value == "VCARD" {
                 if let open = card {
                     result.problems.append(VCardProblem(file: file, line: open.startLine, message: "card has no END:VCARD"))
@@ -130,8 +131,18 @@ public enum VCardParser {
         return out
     }
 
+    private static let quotedPrintable = Array("QUOTED-PRINTABLE".utf8)
+
+    /// Whether the part before the first `:` names QUOTED-PRINTABLE (any case), on bytes.
     private static func isQuotedPrintableHead(_ line: ArraySlice<UInt8>) -> Bool {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        return String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+        let head = line[..<colon], n = quotedPrintable.count
+        guard head.count >= n else { return false }
+        for start in head.startIndex...(colon - n) where head[start] | 0x20 == UInt8(ascii: "q") {
+            var j = 1
+            while j < n && (head[start + j] >= 97 ? head[start + j] - 32 : head[start + j]) == quotedPrintable[j] { j += 1 }
+            if j == n { return true }
+        }
+        return false
     }
 }

@@ -52,34 +52,35 @@ enum VCardText {
 
     /// Splits on an unescaped separator, keeping escapes for `unescape` to resolve.
     static func split(_ s: String, on separator: Character) -> [String] {
-        var parts: [String] = [], current = "", escaped = false
-        for ch in s {
-            if escaped { current.append("\\"); current.append(ch); escaped = false }
-            else if ch == "\\" { escaped = true }
-            else if ch == separator { parts.append(current); current = "" }
-            else { current.append(ch) }
+        let sep = separator.asciiValue!, bytes = Array(s.utf8)
+        var parts: [String] = [], start = 0, i = 0
+        while i < bytes.count {
+            if bytes[i] == backslash { i += 2; continue }
+            if bytes[i] == sep { parts.append(String(decoding: bytes[start..<i], as: UTF8.self)); start = i + 1 }
+            i += 1
         }
-        if escaped { current.append("\\") }
-        parts.append(current)
+        parts.append(String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self))
         return parts
     }
 
+    private static let backslash = UInt8(ascii: "\\")
+
     /// Resolves `\n` `\N` `\,` `\;` `\:` `\\`.
     static func unescape(_ s: String) -> String {
-        guard s.contains("\\") else { return s }
-        var out = "", escaped = false
-        for ch in s {
+        guard s.utf8.contains(backslash) else { return s }
+        var out: [UInt8] = [], escaped = false
+        for b in s.utf8 {
             if escaped {
-                out.append(ch == "n" || ch == "N" ? "\n" : ch)
+                out.append(b == UInt8(ascii: "n") || b == UInt8(ascii: "N") ? 10 : b)
                 escaped = false
-            } else if ch == "\\" { escaped = true } else { out.append(ch) }
+            } else if b == backslash { escaped = true } else { out.append(b) }
         }
-        if escaped { out.append("\\") }
-        return out
+        if escaped { out.append(backslash) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The components of a structured value (N, ADR, ORG), unescaped and trimmed.
     static func components(_ s: String) -> [String] {
-        split(s, on: ";").map { unescape($0).trimmingCharacters(in: .whitespaces) }
+        split(s, on: ";").map { unescape($0).trimming(" \t") }
     }
 }

@@ -1,0 +1,49 @@
+@testable import Demos
+import GridKit
+import GridKitTesting
+import Testing
+
+/// The contacts screens run by the real ScreenController on a headless host.
+@Suite struct ContactsScreenTests {
+    let snapshot = Snapshot()
+
+    func run(_ screen: Screen, _ script: String, size: Size = Size(width: 80, height: 20)) -> Canvas {
+        let host = HeadlessHost(size: size, events: script.isEmpty ? [] : InputEvent.script(script))
+        ScreenController(host: host).run(screen)
+        return host.lastFrame!
+    }
+
+    @Test func listLayout() throws {
+        try snapshot.verify(run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "down*3"), named: "contacts-list")
+    }
+
+    @Test func cardLayoutKeepsTheFocusedContact() throws {
+        let frame = run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "down*14, v")
+        try snapshot.verify(frame, named: "contacts-cards")
+    }
+
+    @Test func filterAndNoMatchMessage() throws {
+        try snapshot.verify(run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "/, text:hopp, enter"), named: "contacts-no-match")
+        let frame = run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "/, text:tanaka")
+        #expect(frame.text.contains("/ tanaka▏"))
+        #expect(frame.row(1).contains("F") || frame.row(1).contains("T"))
+    }
+
+    @Test func letterJumpsToItsSection() {
+        let frame = run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "W")
+        #expect(frame.row(1).hasPrefix(" W "))
+        #expect(frame.row(2).hasPrefix("▶"))
+    }
+
+    @Test func detailShowsEveryField() throws {
+        let bytes = Array("BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;;;\nFN:Ada Lovelace\nORG:Engines\nTITLE:Countess\nTEL;TYPE=CELL:+44 1\nEMAIL:ada@x.example\nADR:;;1 Sq;London;;N1;UK\nBDAY:1815-12-10\nNOTE:A long note that should wrap over more than one line in a narrow terminal window.\nURL:https://x.example\nEND:VCARD\n".utf8)
+        let contacts = VCardParser.parse(bytes, file: "ada.vcf").contacts
+        try snapshot.verify(run(ContactsDelegateDataSource(contacts: contacts), "enter", size: Size(width: 60, height: 16)), named: "contact-detail")
+    }
+
+    @Test func noContactsShowsTheReason() {
+        let frame = run(ContactsDelegateDataSource(contacts: [], problems: ["x.vcf: no such file or directory"]), "")
+        #expect(frame.text.contains("No contacts."))
+        #expect(frame.text.contains("x.vcf: no such file or directory"))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@Suite struct ContactsEndToEndTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DemosTests/Fixtures")
+
+    @Test func openNavigateSwitchFilterDetailBackQuit() throws {
+        let t = try Tmux([try griddemo()], width: 100, height: 30)
+        defer { t.close() }
+        try t.waitFor("GridKit demos")
+        t.send("Enter")
+        try t.waitFor("Contacts · 320 · list")
+        t.send("Down", "Down")
+        try t.waitUntil("focus on the third contact") { $0.split(separator: "\n").contains { $0.hasPrefix("▶ Grace Abara") } }
+        t.send("v")
+        try t.waitFor("Contacts · 320 · cards")
+        try t.waitFor("▶ Grace Abara")
+        t.send("v", "/")
+        try t.waitFor("Enter keep · Esc clear")
+        t.type("nakamura")
+        try t.waitUntil("filtered list") { $0.contains("/ nakamura") && $0.contains("Nakamura") && !$0.contains("Abara") }
+        t.send("Enter", "Enter")
+        let detail = try t.waitFor("organisation")
+        #expect(detail.contains("source"))
+        t.send("Escape")
+        try t.waitFor("/ nakamura")
+        t.send("Escape")
+        try t.waitUntil("filter cleared, focus kept") { $0.contains("▶") && $0.contains("Müller") && !$0.contains("/ nakamura") }
+        t.send("Escape")
+        try t.waitFor("Pick a demo")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
+    @Test func realFilesLoadSkippedCardsAreListedOnExitAndFilesAreUnchanged() throws {
+        let files = ["android-export.vcf", "macos-contacts.vcf", "v4-mixed.vcf"].map { Self.fixtures.appendingPathComponent($0).path }
+        let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let t = try Tmux([try griddemo(), "contacts"] + files + ["/no/such/file.vcf"], width: 100, height: 30)
+        defer { t.close() }
+        let screen = try t.waitFor("Contacts · 7 · list")
+        #expect(screen.contains("2 problems"))
+        #expect(screen.contains("Jürgen Müller"))
+        #expect(screen.contains("山田 太郎"))
+        t.send("q")
+        let after = try t.waitFor("EXITED 0")
+        #expect(after.contains("v4-mixed.vcf:12: line has no ':'"))
+        #expect(after.contains("/no/such/file.vcf: no such file or directory"))
+        let now = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(now == before)
+    }
+}
