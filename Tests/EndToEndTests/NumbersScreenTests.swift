@@ -6,6 +6,8 @@ import Testing
         let t = try Tmux([try griddemo()])
         defer { t.close() }
         try t.waitFor("GridKit demos")
+        t.send("End")
+        try t.waitFor("▶ Numbers")
         t.send("Enter")
         try t.waitFor("Numbers · 1,000,000 items")
         t.send("Escape")
