@@ -1,1 +1,24 @@
-int gk_codecs_placeholder(void);
+#ifndef GRIDKIT_IMAGECODECS_H
+#define GRIDKIT_IMAGECODECS_H
+/* PNG and JPEG decoding into RGBA for Swift. Errors come back as values with a message:
+   libjpeg's longjmp never leaves the C function that set it. */
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int width, height;            /* of `pixels` (after scaling and orientation) */
+    int source_width, source_height;
+    uint8_t *pixels;              /* width * height * 4 bytes, RGBA; free with gk_image_free */
+    char error[200];              /* set when a call returns non-zero */
+} gk_image;
+
+/* Decodes a PNG (any colour type, bit depth, interlace) to RGBA. Images over max_pixels are refused. */
+int gk_decode_png(const uint8_t *data, size_t size, long max_pixels, gk_image *out);
+
+/* Decodes a JPEG to RGBA, letting libjpeg scale by 1/2, 1/4 or 1/8 while staying at least
+   min_width x min_height (0 for full size), and applying the EXIF orientation. */
+int gk_decode_jpeg(const uint8_t *data, size_t size, int min_width, int min_height, long max_pixels, gk_image *out);
+
+void gk_image_free(gk_image *img);
+
+#endif

@@ -4,6 +4,9 @@ import GridKit
 public enum DemoCatalog {
     public static func home() -> HomeDelegateDataSource {
         HomeDelegateDataSource(entries: [
+            .init(name: "Photos", summary: "300 pictures drawn in memory, as half-block thumbnails by folder") {
+                PhotosDelegateDataSource(library: SampleAlbum.library())
+            },
             .init(name: "Contacts", summary: "a sample address book of 320 people, A–Z with sticky headers, list or cards, filter") {
                 ContactsDelegateDataSource(contacts: SampleAddressBook.contacts())
             },

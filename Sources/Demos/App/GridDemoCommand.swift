@@ -13,6 +13,7 @@ public enum GridDemoCommand {
       (none)                        the Home screen: pick a demo
       contacts [FILE.vcf | DIR]... [--cards]
                                     contacts from vCard files (a built-in sample without arguments)
+      photos [DIR | FILE]...        PNG and JPEG thumbnails (a built-in sample album without arguments)
       numbers [--count N] [--layout grid|list]
                                     N numbered tiles (default 1,000,000) in sections of 1,000
 
@@ -66,6 +67,9 @@ public enum GridDemoCommand {
                 throw UsageError(message: "--layout must be grid or list, not '\(layout)'")
             }
             screen = NumbersDelegateDataSource(count: count, arrangement: arrangement)
+        case "photos":
+            let paths = try options.positional()
+            screen = PhotosDelegateDataSource(library: paths.isEmpty ? SampleAlbum.library() : PhotoLibrary.scan(paths))
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()

@@ -1,2 +1,0 @@
-#include "imagecodecs.h"
-int gk_codecs_placeholder(void){return 0;}

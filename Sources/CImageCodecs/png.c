@@ -1,0 +1,42 @@
+#include "imagecodecs.h"
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gk_image_free(gk_image *img) {
+    free(img->pixels);
+    img->pixels = NULL;
+}
+
+int gk_decode_png(const uint8_t *data, size_t size, long max_pixels, gk_image *out) {
+    memset(out, 0, sizeof *out);
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        snprintf(out->error, sizeof out->error, "bad PNG: %s", image.message);
+        return 1;
+    }
+    if ((long)image.width * (long)image.height > max_pixels) {
+        snprintf(out->error, sizeof out->error, "image too large (%ux%u)", image.width, image.height);
+        png_image_free(&image);
+        return 1;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    size_t bytes = PNG_IMAGE_SIZE(image);
+    out->pixels = malloc(bytes);
+    if (!out->pixels) {
+        snprintf(out->error, sizeof out->error, "out of memory");
+        png_image_free(&image);
+        return 1;
+    }
+    if (!png_image_finish_read(&image, NULL, out->pixels, 0, NULL)) {
+        snprintf(out->error, sizeof out->error, "bad PNG: %s", image.message);
+        gk_image_free(out);
+        return 1;
+    }
+    out->width = out->source_width = (int)image.width;
+    out->height = out->source_height = (int)image.height;
+    return 0;
+}

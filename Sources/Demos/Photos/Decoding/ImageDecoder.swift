@@ -1,0 +1,68 @@
+import CImageCodecs
+import Foundation
+
+/// Pixels in RGBA order, row by row.
+public struct RGBAImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+    /// The size of the image in its file, before any decode-time scaling.
+    public var sourceWidth: Int
+    public var sourceHeight: Int
+
+    public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int? = nil, sourceHeight: Int? = nil) {
+        self.width = width; self.height = height; self.pixels = pixels
+        self.sourceWidth = sourceWidth ?? width; self.sourceHeight = sourceHeight ?? height
+    }
+
+    /// The RGBA of one pixel.
+    public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}
+
+/// Why an image could not be shown; `message` is short enough for an error tile.
+public struct ImageDecodeError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// PNG and JPEG decoding through the C shim.
+public enum ImageDecoder {
+    /// Bigger images are refused rather than decoded (decompression bombs): 150 megapixels.
+    public static let maxPixels = 150_000_000
+
+    /// Decodes PNG or JPEG bytes. With `minSize`, a JPEG is decoded straight to the smallest
+    /// DCT scale (1/2, 1/4, 1/8) that is still at least that big.
+    public static func decode(_ data: [UInt8], minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
+        var img = gk_image()
+        let status: Int32
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            status = data.withUnsafeBufferPointer { gk_decode_png($0.baseAddress, $0.count, maxPixels, &img) }
+        } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+            let (w, h) = minSize ?? (0, 0)
+            status = data.withUnsafeBufferPointer { gk_decode_jpeg($0.baseAddress, $0.count, Int32(w), Int32(h), maxPixels, &img) }
+        } else if data.isEmpty {
+            throw ImageDecodeError(message: "empty file")
+        } else {
+            throw ImageDecodeError(message: "not a PNG or JPEG file")
+        }
+        defer { gk_image_free(&img) }
+        guard status == 0, let p = img.pixels else {
+            let message = withUnsafeBytes(of: img.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw ImageDecodeError(message: message.isEmpty ? "cannot decode" : message)
+        }
+        let count = Int(img.width) * Int(img.height) * 4
+        return RGBAImage(width: Int(img.width), height: Int(img.height), pixels: Array(UnsafeBufferPointer(start: p, count: count)),
+                         sourceWidth: Int(img.source_width), sourceHeight: Int(img.source_height))
+    }
+
+    /// Reads a file (only reads it) and decodes it.
+    public static func decodeFile(_ path: String, minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageDecodeError(message: "cannot open file") }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return try decode([], minSize: minSize) }
+        return try decode([UInt8](data), minSize: minSize)
+    }
+}

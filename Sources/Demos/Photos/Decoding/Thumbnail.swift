@@ -1,0 +1,99 @@
+import GridKit
+
+/// A picture shrunk for the terminal: `columns` × `rows` cells, each cell two pixels tall
+/// (drawn as `▀` with the upper pixel as foreground and the lower as background).
+public struct Thumbnail: Sendable {
+    public let columns: Int
+    public let rows: Int
+    /// The image's pixel rectangle inside the cell grid (pixels are cell-wide, half-cell tall).
+    public let imageRect: (x: Int, y: Int, width: Int, height: Int)
+    /// RGB of every pixel of the image rectangle, row by row.
+    let rgb: [UInt8]
+    /// The size of the original image, for captions.
+    public let sourceSize: Size
+
+    /// Bytes held, for the cache's budget.
+    public var byteCount: Int { rgb.count + 64 }
+
+    /// Fits `image` into `columns` × `rows` cells keeping its aspect ratio (a cell is about
+    /// twice as tall as wide, so each half-cell is taken as a square pixel), averaging every
+    /// source pixel that falls into each target pixel. Transparency is blended onto `matte`.
+    public init(image: RGBAImage, columns: Int, rows: Int, matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        sourceSize = Size(width: image.sourceWidth, height: image.sourceHeight)
+        let boxW = self.columns, boxH = self.rows * 2
+        guard image.width > 0, image.height > 0, boxW > 0, boxH > 0 else {
+            imageRect = (0, 0, 0, 0); rgb = []
+            return
+        }
+        var tw = boxW, th = max(1, (image.height * boxW + image.width / 2) / image.width)
+        if th > boxH { th = boxH; tw = max(1, (image.width * boxH + image.height / 2) / image.height) }
+        tw = min(tw, boxW)
+        imageRect = ((boxW - tw) / 2, (boxH - th) / 2, tw, th)
+        rgb = Thumbnail.areaAverage(image, to: tw, th, matte: matte)
+    }
+
+    /// Box-filter downscaling: each target pixel is the mean of the source pixels it covers.
+    static func areaAverage(_ image: RGBAImage, to tw: Int, _ th: Int, matte: (UInt8, UInt8, UInt8)) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: tw * th * 3)
+        image.pixels.withUnsafeBufferPointer { src in
+            for ty in 0..<th {
+                let y0 = ty * image.height / th, y1 = max(y0 + 1, (ty + 1) * image.height / th)
+                for tx in 0..<tw {
+                    let x0 = tx * image.width / tw, x1 = max(x0 + 1, (tx + 1) * image.width / tw)
+                    var r = 0, g = 0, b = 0
+                    for y in y0..<y1 {
+                        var i = (y * image.width + x0) * 4
+                        for _ in x0..<x1 {
+                            let a = Int(src[i + 3])
+                            r += (Int(src[i]) * a + Int(matte.0) * (255 - a)) / 255
+                            g += (Int(src[i + 1]) * a + Int(matte.1) * (255 - a)) / 255
+                            b += (Int(src[i + 2]) * a + Int(matte.2) * (255 - a)) / 255
+                            i += 4
+                        }
+                    }
+                    let n = (y1 - y0) * (x1 - x0), o = (ty * tw + tx) * 3
+                    out[o] = UInt8((r + n / 2) / n); out[o + 1] = UInt8((g + n / 2) / n); out[o + 2] = UInt8((b + n / 2) / n)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The colour of pixel (x, y) of the cell grid's pixel space, nil outside the image.
+    public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)? {
+        let ix = x - imageRect.x, iy = y - imageRect.y
+        guard ix >= 0, iy >= 0, ix < imageRect.width, iy < imageRect.height else { return nil }
+        let o = (iy * imageRect.width + ix) * 3
+        return (rgb[o], rgb[o + 1], rgb[o + 2])
+    }
+
+    static func luminance(_ p: (UInt8, UInt8, UInt8)) -> Int {
+        let r = Int(p.0) * 299, g = Int(p.1) * 587, b = Int(p.2) * 114
+        return (r + g + b) / 1000
+    }
+
+    /// Draws the thumbnail with its top-left at `origin`: half blocks in colour, or a grey ramp
+    /// of shade characters where the terminal has 8 colours or none.
+    public func draw(in context: DrawContext, at origin: Point, background: Style) {
+        let shades: [String] = [" ", "░", "▒", "▓", "█"]
+        let colour = context.colorMode >= .ansi16
+        for row in 0..<rows {
+            for col in 0..<columns {
+                let top = pixel(col, row * 2), bottom = pixel(col, row * 2 + 1)
+                let p = Point(x: origin.x + col, y: origin.y + row)
+                if top == nil && bottom == nil { context.put(" ", at: p, style: background); continue }
+                if colour {
+                    let fg = top.map { Color.rgb($0.0, $0.1, $0.2) } ?? background.background
+                    let bg = bottom.map { Color.rgb($0.0, $0.1, $0.2) } ?? background.background
+                    context.put("▀", at: p, style: Style(foreground: fg, background: bg))
+                } else {
+                    let lum = [top, bottom].compactMap { $0 }.map(Thumbnail.luminance)
+                    let mean = lum.reduce(0, +) / lum.count
+                    context.put(shades[min(4, mean * 5 / 256)], at: p, style: .plain)
+                }
+            }
+        }
+    }
+}

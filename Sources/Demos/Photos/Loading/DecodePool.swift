@@ -1,0 +1,69 @@
+import Foundation
+
+/// A small, bounded pool of worker threads for decoding. Jobs have a key; a pending job can be
+/// cancelled or promoted (what is on screen goes before what is only prefetched). Workers block
+/// signals, so Ctrl-C and resizes reach the thread that reads input.
+public final class DecodePool: @unchecked Sendable {
+    private struct Job { let key: Int; var urgent: Bool; let work: () -> Void }
+    private let condition = NSCondition()
+    private var queue: [Job] = []
+    private var stopped = false
+    private var threads: [Thread] = []
+
+    public init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))) {
+        for i in 0..<count {
+            let t = Thread { [weak self] in
+                var all = sigset_t()
+                sigfillset(&all)
+                pthread_sigmask(SIG_BLOCK, &all, nil)
+                self?.workLoop()
+            }
+            t.name = "gridkit-decode-\(i)"
+            t.start()
+            threads.append(t)
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops the workers once their current job is done; pending jobs are dropped.
+    public func stop() {
+        condition.lock(); stopped = true; queue.removeAll(); condition.broadcast(); condition.unlock()
+    }
+
+    /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
+    public func submit(key: Int, urgent: Bool, _ work: @escaping () -> Void) {
+        condition.lock()
+        if let i = queue.firstIndex(where: { $0.key == key }) {
+            if urgent && !queue[i].urgent { queue[i].urgent = true }
+        } else {
+            queue.append(Job(key: key, urgent: urgent, work: work))
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Drops pending jobs with these keys (running ones finish).
+    public func cancel(keys: Set<Int>) {
+        condition.lock(); queue.removeAll { keys.contains($0.key) }; condition.unlock()
+    }
+
+    /// Keys of jobs not started yet.
+    public var pendingKeys: [Int] {
+        condition.lock(); defer { condition.unlock() }
+        return queue.map(\.key)
+    }
+
+    private func next() -> Job? {
+        condition.lock(); defer { condition.unlock() }
+        while queue.isEmpty && !stopped { condition.wait() }
+        if stopped { return nil }
+        // Urgent jobs first, in the order they came; then prefetches in theirs.
+        let i = queue.firstIndex { $0.urgent } ?? 0
+        return queue.remove(at: i)
+    }
+
+    private func workLoop() {
+        while let job = next() { job.work() }
+    }
+}

@@ -1,0 +1,110 @@
+import GridKit
+
+/// One photo, as large as fits, with its name and size; ← → for the previous and next.
+public final class PhotoViewerDelegateDataSource: Screen {
+    let photos: [PhotoItem]
+    private(set) var index: Int
+    let pool: DecodePool
+    private let cache = ThumbnailCache(budget: 16 << 20)
+    private var mailbox: Mailbox?
+    private weak var grid: GridView?
+    private var requested = Set<Int>()
+
+    init(photos: [PhotoItem], index: Int, pool: DecodePool) {
+        self.photos = photos
+        self.index = index
+        self.pool = pool
+    }
+
+    public var title: String { "\(photos[index].name) · \(index + 1) of \(photos.count)" }
+    public var keyHints: String { "← → previous/next · Esc back · q quit" }
+
+    public func makeLayout() -> FlowLayout { FlowLayout(itemSize: Size(width: 10_000, height: 10_000), interitemSpacing: 0) }
+
+    public func registerCells(in gridView: GridView) {
+        gridView.register(PhotoViewCell.self, forCellWithReuseIdentifier: PhotoViewCell.identifier)
+        gridView.showsScrollIndicator = false
+    }
+
+    public func attach(to gridView: GridView, context: ScreenContext) {
+        grid = gridView
+        mailbox = context.mailbox
+    }
+
+    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
+
+    public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+        gridView.frame.size
+    }
+
+    /// Key: photo and view size, so a resize decodes again at the new size.
+    private func key(_ size: Size) -> Int { (index * 4096 + size.width) * 4096 + size.height }
+
+    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let cell = gridView.dequeueReusableCell(withReuseIdentifier: PhotoViewCell.identifier, for: indexPath) as! PhotoViewCell
+        let size = Size(width: gridView.frame.width, height: max(1, gridView.frame.height - 1))
+        cell.caption = photos[index].name
+        cell.entry = cache.entry(key(size))
+        if cell.entry == nil { request(size) }
+        return cell
+    }
+
+    private func request(_ size: Size) {
+        let k = key(size)
+        guard !requested.contains(k), let mailbox else { return }
+        requested.insert(k)
+        let photo = photos[index]
+        pool.submit(key: -k - 1, urgent: true) { [weak self] in
+            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height)
+            mailbox.post {
+                guard let self else { return }
+                self.requested.remove(k)
+                self.cache.insert(entry, for: k)
+                self.grid?.reloadItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+    }
+
+    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        switch event {
+        case .key(.left), .key(.character("h")): step(-1, gridView)
+        case .key(.right), .key(.character("l")), .key(.character(" ")): step(1, gridView)
+        case .resize: gridView.reloadData()
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    private func step(_ delta: Int, _ gridView: GridView) {
+        let next = max(0, min(photos.count - 1, index + delta))
+        guard next != index else { return }
+        index = next
+        gridView.reloadData()
+    }
+}
+
+/// The full view: the picture centred, a caption line with its size under it.
+final class PhotoViewCell: GridCell {
+    static let identifier = "PhotoView"
+    var caption = ""
+    var entry: ThumbnailCache.Entry?
+
+    override func prepareForReuse() { caption = ""; entry = nil }
+
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        let matte = Style(background: .palette(233))
+        context.fill(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1), style: matte)
+        var line = caption
+        switch entry {
+        case .thumbnail(let t)?:
+            t.draw(in: context, at: .zero, background: matte)
+            line += " · \(t.sourceSize.width)×\(t.sourceSize.height)"
+        case .failure(let reason)?:
+            context.centeredText("⚠ " + reason, y: bounds.height / 2, style: Style(foreground: .ansi(9), background: .palette(233)))
+        case nil:
+            context.centeredText("decoding…", y: bounds.height / 2, style: Style(foreground: .brightBlack, background: .palette(233)))
+        }
+        context.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), style: Palette.dim)
+        context.text(" " + line, at: Point(x: 0, y: bounds.height - 1), style: Palette.dim, maxWidth: bounds.width)
+    }
+}

@@ -1,0 +1,193 @@
+@testable import Demos
+import Foundation
+import GridKit
+import GridKitTesting
+import Testing
+
+private func image(_ name: String) throws -> [UInt8] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/\(name)")
+    return [UInt8](try Data(contentsOf: url))
+}
+
+/// Red-ish on the left, blue-ish on the right, as every fixture is drawn.
+private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
+    let (lr, _, lb, _) = img.pixel(2, img.height / 2)
+    let (rr, _, rb, _) = img.pixel(img.width - 3, img.height / 2)
+    #expect(lr > 150 && lb < 100, "\(name): left pixel")
+    #expect(rb > 150 && rr < 100, "\(name): right pixel")
+}
+
+@Suite struct ImageDecoderTests {
+    @Test(arguments: ["rgb.png", "palette.png", "rgb16.png", "interlaced.png", "rgb.jpg", "progressive.jpg", "cmyk.jpg"])
+    func colourFixturesDecodeWithTheirPixels(_ name: String) throws {
+        let img = try ImageDecoder.decode(try image(name))
+        #expect(img.width == 64 && img.height == 32, "\(name)")
+        expectRedLeftBlueRight(img, name)
+    }
+
+    @Test(arguments: ["grey.png", "grey.jpg"])
+    func greyFixturesDecodeAsGrey(_ name: String) throws {
+        let img = try ImageDecoder.decode(try image(name))
+        let (r, g, b, a) = img.pixel(5, 5)
+        #expect(abs(Int(r) - Int(g)) < 3 && abs(Int(g) - Int(b)) < 3 && a == 255, "\(name)")
+        #expect(img.pixel(5, 5).0 != img.pixel(60, 5).0, "\(name): the halves differ")
+    }
+
+    @Test func alphaIsKept() throws {
+        let img = try ImageDecoder.decode(try image("alpha.png"))
+        #expect(img.pixel(3, 3).3 == 128)
+    }
+
+    @Test func exifOrientationIsApplied() throws {
+        // Stored 64×32 with red left; orientation 6 shows it 32×64 with red on top.
+        let img = try ImageDecoder.decode(try image("exif-rotated.jpg"))
+        #expect(img.width == 32 && img.height == 64)
+        #expect(img.pixel(16, 3).0 > 150 && img.pixel(16, 3).2 < 100)
+        #expect(img.pixel(16, 60).2 > 150 && img.pixel(16, 60).0 < 100)
+    }
+
+    @Test func dctScalingDecodesStraightToThumbnailSize() throws {
+        let big = try image("large.jpg")
+        let full = try ImageDecoder.decode(big)
+        #expect(full.width == 1920 && full.height == 1080)
+        let small = try ImageDecoder.decode(big, minSize: (100, 100))
+        #expect(small.width == 240 && small.height == 135)
+        #expect(small.sourceWidth == 1920)
+        let half = try ImageDecoder.decode(big, minSize: (900, 500))
+        #expect(half.width == 960)
+    }
+
+    @Test func brokenFilesAreErrorsWithAReason() throws {
+        #expect(throws: ImageDecodeError(message: "truncated JPEG (premature end of data)")) { try ImageDecoder.decode(try image("truncated.jpg")) }
+        #expect(throws: ImageDecodeError.self) { try ImageDecoder.decode(try image("truncated.png")) }
+        do {
+            _ = try ImageDecoder.decode(try image("truncated-header.jpg"))
+            Issue.record("a JPEG cut inside its headers decoded")
+        } catch let e as ImageDecodeError {
+            #expect(e.message.hasPrefix("bad JPEG: "))
+        }
+        #expect(throws: ImageDecodeError(message: "not a PNG or JPEG file")) { try ImageDecoder.decode(try image("not-an-image.png")) }
+        #expect(throws: ImageDecodeError(message: "empty file")) { try ImageDecoder.decode([]) }
+        do {
+            _ = try ImageDecoder.decode(try image("garbage.jpg"))
+            Issue.record("garbage decoded")
+        } catch let e as ImageDecodeError {
+            #expect(!e.message.isEmpty)
+        }
+        #expect(throws: ImageDecodeError(message: "cannot open file")) { try ImageDecoder.decodeFile("/no/such/file.png") }
+    }
+
+    @Test func decompressionBombIsRefused() throws {
+        // A PNG header claiming 100000×100000 pixels.
+        var png = try image("rgb.png")
+        let dims: [UInt8] = [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0]
+        png.replaceSubrange(16..<24, with: dims)
+        // Fix the IHDR CRC so libpng reads the header and the size check is what stops it.
+        let crc = crc32(png[12..<29])
+        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        #expect(throws: ImageDecodeError(message: "image too large (100000x100000)")) { try ImageDecoder.decode(png) }
+    }
+
+    private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return c ^ 0xFFFF_FFFF
+    }
+}
+
+@Suite struct ThumbnailTests {
+    @Test func areaAveragingOnKnownPixels() {
+        // 4×2: left two columns black/white alternating rows, right two all red.
+        let px: [UInt8] = [0, 0, 0, 255, 0, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255,
+                           255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255]
+        let t = Thumbnail(image: RGBAImage(width: 4, height: 2, pixels: px), columns: 2, rows: 1)
+        #expect(t.imageRect.width == 2 && t.imageRect.height == 1)
+        #expect(t.pixel(0, t.imageRect.y)! == (128, 128, 128))
+        #expect(t.pixel(1, t.imageRect.y)! == (255, 0, 0))
+    }
+
+    @Test func aspectRatioIsKeptAndCentred() {
+        let wide = RGBAImage(width: 200, height: 50, pixels: Array(repeating: 200, count: 200 * 50 * 4))
+        let t = Thumbnail(image: wide, columns: 20, rows: 10)
+        #expect(t.imageRect.width == 20 && t.imageRect.height == 5)
+        #expect(t.imageRect.y == 7)
+        let tall = RGBAImage(width: 50, height: 200, pixels: Array(repeating: 200, count: 50 * 200 * 4))
+        let u = Thumbnail(image: tall, columns: 20, rows: 10)
+        #expect(u.imageRect.height == 20 && u.imageRect.width == 5 && u.imageRect.x == 7)
+    }
+
+    @Test func halfBlocksCarryTopAndBottomPixels() throws {
+        let px: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255]  // 1×2: red over blue
+        let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: px), columns: 1, rows: 1)
+        let canvas = Canvas(size: Size(width: 1, height: 1))
+        t.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: .plain)
+        #expect(canvas[0, 0].text == "▀")
+        #expect(canvas[0, 0].style.foreground == .rgb(255, 0, 0))
+        #expect(canvas[0, 0].style.background == .rgb(0, 0, 255))
+        let mono = Canvas(size: Size(width: 1, height: 1), colorMode: .ansi8)
+        t.draw(in: DrawContext(canvas: mono, frame: mono.bounds), at: .zero, background: .plain)
+        #expect(["░", "▒"].contains(mono[0, 0].text))
+    }
+
+    @Test func thumbnailSnapshotOfAFixture() throws {
+        let img = try ImageDecoder.decode(try image("exif-rotated.jpg"))
+        let t = Thumbnail(image: img, columns: 8, rows: 4)
+        let canvas = Canvas(size: Size(width: 8, height: 4))
+        t.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: .plain)
+        // Colour per cell as R/B initials of top and bottom pixels: the picture is red over blue.
+        var rows: [String] = []
+        for y in 0..<4 {
+            rows.append((0..<8).map { x -> String in
+                let c = canvas[x, y]
+                guard c.text == "▀" else { return ".." }
+                func tag(_ color: Color) -> String {
+                    guard case let .rgb(r, _, b) = color.kind else { return "-" }
+                    return r > b ? "R" : "B"
+                }
+                return tag(c.style.foreground) + tag(c.style.background)
+            }.joined(separator: " "))
+        }
+        try Snapshot().verify(text: rows.joined(separator: "\n") + "\n", named: "thumbnail-exif-rotated")
+    }
+}
+
+@Suite struct ThumbnailCacheTests {
+    @Test func staysWithinItsByteBudgetDroppingLeastRecentlyUsed() {
+        let cache = ThumbnailCache(budget: 10_000)
+        let img = RGBAImage(width: 10, height: 10, pixels: Array(repeating: 9, count: 400))
+        let thumb = Thumbnail(image: img, columns: 10, rows: 5) // 364 bytes
+        for k in 0..<200 {
+            cache.insert(.thumbnail(thumb), for: k)
+            if k == 10 { _ = cache.entry(0) } // keep 0 fresh
+            _ = cache.entry(0)
+            #expect(cache.byteCount <= 10_000)
+        }
+        #expect(cache.contains(0))
+        #expect(!cache.contains(1))
+        #expect(cache.contains(199))
+    }
+}
+
+@Suite struct DecodePoolTests {
+    @Test func urgentJobsRunBeforePrefetchesAndCancelledOnesNever() throws {
+        let pool = DecodePool(threads: 1)
+        let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var order: [Int] = []
+        pool.submit(key: 0, urgent: true) { started.signal(); gate.wait() } // holds the only worker
+        started.wait()
+        for k in 1...3 { pool.submit(key: k, urgent: false) { lock.lock(); order.append(k); lock.unlock(); done.signal() } }
+        pool.submit(key: 4, urgent: true) { lock.lock(); order.append(4); lock.unlock(); done.signal() }
+        pool.submit(key: 2, urgent: true) {} // promotes 2, does not add a second job
+        pool.cancel(keys: [3])
+        #expect(pool.pendingKeys == [1, 2, 4])
+        gate.signal()
+        for _ in 0..<3 { done.wait() }
+        lock.lock(); defer { lock.unlock() }
+        #expect(order == [2, 4, 1])
+        pool.stop()
+    }
+}
