@@ -18,6 +18,10 @@ public final class HeadlessHost: ScreenHost {
         script = events
     }
 
+    /// Called when the script is done, to wait for background work; return true to run it and
+    /// be called again, false to stop. By default nothing is waited for.
+    public var waitForWork: ((Mailbox) -> Bool)?
+
     /// Adds events to play on the next `run`.
     public func enqueue(_ events: [InputEvent]) { script += events }
 
@@ -34,6 +38,9 @@ public final class HeadlessHost: ScreenHost {
             if case .resize(let s) = event { size = s }
             if !handler(event) { return }
         }
-        if mailbox.drain() > 0 { _ = handler(nil) }
+        if mailbox.drain() > 0, !handler(nil) { return }
+        while let wait = waitForWork, wait(mailbox) {
+            if mailbox.drain() > 0, !handler(nil) { return }
+        }
     }
 }

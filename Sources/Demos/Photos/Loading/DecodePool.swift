@@ -10,6 +10,7 @@ public final class DecodePool: @unchecked Sendable {
     private var stopped = false
     private var threads: [Thread] = []
 
+    /// `threads: 0` runs nothing, which tests use to look at the queue.
     public init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))) {
         for i in 0..<count {
             let t = Thread { [weak self] in

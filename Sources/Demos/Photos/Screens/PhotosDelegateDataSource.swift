@@ -76,6 +76,14 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
         return header
     }
 
+    /// A cell that scrolled away before its thumbnail came: its decode is not needed now.
+    public func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {
+        let k = key(indexPath)
+        guard inFlight.contains(k), !cache.contains(k) else { return }
+        pool.cancel(keys: [k])
+        inFlight.remove(k)
+    }
+
     // MARK: Prefetching
 
     public func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath]) {

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@Suite struct PhotosEndToEndTests {
+    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DemosTests/Fixtures/images")
+
+    /// A folder of real and broken pictures: every good one shows, every bad one gets an error
+    /// tile, nothing crashes, and no file is touched.
+    @Test func folderWithBrokenFilesBrowseViewAndQuit() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("gridkit-photos-\(UUID().uuidString.prefix(8))")
+        try fm.createDirectory(at: dir.appendingPathComponent("Sub"), withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        let copies = [("rgb.png", "a-rgb.png"), ("large.jpg", "b-large.JPG"), ("exif-rotated.jpg", "c-rotated.jpeg"),
+                      ("truncated.jpg", "d-truncated.jpg"), ("garbage.jpg", "e-garbage.jpg"), ("grey.png", "Sub/f-grey.png")]
+        for (from, to) in copies { try fm.copyItem(at: Self.images.appendingPathComponent(from), to: dir.appendingPathComponent(to)) }
+        try Data("not a picture".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        let before = try copies.map { try Data(contentsOf: dir.appendingPathComponent($0.1)) }
+
+        let t = try Tmux([try griddemo(), "photos", dir.path], width: 100, height: 30)
+        defer { t.close() }
+        try t.waitFor("Photos · 6")
+        let grid = try t.waitUntil("thumbnails and error tiles") { $0.contains("▀") && $0.contains("⚠") && $0.contains("truncated") }
+        #expect(grid.contains("a-rgb.png"))
+        #expect(grid.contains("f-grey.png"))
+        #expect(!grid.contains("notes.txt"))
+        t.send("Enter")
+        try t.waitFor("a-rgb.png · 64×32")
+        t.send("Right")
+        try t.waitFor("b-large.JPG · 1920×1080")
+        t.send("Escape")
+        try t.waitFor("Photos · 6")
+        t.send("+")
+        try t.waitFor("▶a-rgb.png")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+        let after = try copies.map { try Data(contentsOf: dir.appendingPathComponent($0.1)) }
+        #expect(after == before)
+    }
+
+    @Test func builtInAlbumFromHome() throws {
+        let t = try Tmux([try griddemo()], width: 100, height: 30)
+        defer { t.close() }
+        try t.waitFor("GridKit demos")
+        t.send("Enter")
+        try t.waitFor("Photos · 300")
+        try t.waitUntil("thumbnails drawn") { $0.filter { $0 == "▀" }.count > 200 }
+        t.send("PageDown", "PageDown", "End")
+        try t.waitFor("▶plasma-060.png")
+        t.send("Escape")
+        try t.waitFor("Pick a demo")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+}
