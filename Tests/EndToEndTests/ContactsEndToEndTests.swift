@@ -9,6 +9,8 @@ import Testing
         let t = try Tmux([try griddemo()], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("GridKit demos")
+        t.send("Down")
+        try t.waitFor("▶ Contacts")
         t.send("Enter")
         try t.waitFor("Contacts · 320 · list")
         t.send("Down", "Down")
