@@ -22,3 +22,7 @@ contacts=$(mktemp /tmp/gridkit-contacts-XXXXXX.vcf)
 "$(dirname "$bin")/gridbench" write-contacts "$contacts" 100000
 run "contacts 100k list" --ready-regex 'Contacts' -- "$bin" contacts "$contacts"
 rm -f "$contacts"
+
+photos=$("$(dirname "$bin")/gridbench" write-jpegs 200)
+python3 "$tool" --quiet --label "photos 200×1080p" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
+  --ready-regex 'Photos' -- "$bin" photos "$photos" | python3 "$(dirname "$0")/ptysummary.py"

@@ -21,4 +21,9 @@ int gk_decode_jpeg(const uint8_t *data, size_t size, int min_width, int min_heig
 
 void gk_image_free(gk_image *img);
 
+/* Encodes RGB (3 bytes a pixel) as a baseline JPEG into a malloc'd buffer (free with free()).
+   Used to make benchmark and test images. Returns 0 on success. */
+int gk_encode_jpeg(const uint8_t *rgb, int width, int height, int quality, uint8_t **out, unsigned long *out_size);
+void gk_free(void *p);
+
 #endif

@@ -1,8 +1,8 @@
 import GridKit
 
 /// Turns a photo into a cache entry: decode (or draw) and shrink it. Runs on pool threads.
-enum ThumbnailLoader {
-    static func load(_ item: PhotoItem, columns: Int, rows: Int) -> ThumbnailCache.Entry {
+public enum ThumbnailLoader {
+    public static func load(_ item: PhotoItem, columns: Int, rows: Int) -> ThumbnailCache.Entry {
         do {
             let image: RGBAImage
             switch item.source {

@@ -8,7 +8,7 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
     static let sizes = [Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)]
 
     let library: PhotoLibrary
-    let pool: DecodePool
+    public let pool: DecodePool
     let cache: ThumbnailCache
     private(set) var sizeLevel = 1
     private var inFlight = Set<Int>()
