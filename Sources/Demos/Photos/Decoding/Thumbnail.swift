@@ -47,9 +47,13 @@ public struct Thumbnail: Sendable {
                         var i = (y * image.width + x0) * 4
                         for _ in x0..<x1 {
                             let a = Int(src[i + 3])
-                            r += (Int(src[i]) * a + Int(matte.0) * (255 - a)) / 255
-                            g += (Int(src[i + 1]) * a + Int(matte.1) * (255 - a)) / 255
-                            b += (Int(src[i + 2]) * a + Int(matte.2) * (255 - a)) / 255
+                            if a == 255 {
+                                r += Int(src[i]); g += Int(src[i + 1]); b += Int(src[i + 2])
+                            } else {
+                                r += (Int(src[i]) * a + Int(matte.0) * (255 - a)) / 255
+                                g += (Int(src[i + 1]) * a + Int(matte.1) * (255 - a)) / 255
+                                b += (Int(src[i + 2]) * a + Int(matte.2) * (255 - a)) / 255
+                            }
                             i += 4
                         }
                     }

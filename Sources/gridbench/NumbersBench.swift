@@ -1,0 +1,68 @@
+import Demos
+import Dispatch
+import Foundation
+import GridKit
+import GridKitTesting
+
+/// Numbers with a per-item size from the delegate, so the layout takes its O(n) path.
+final class VariedNumbers: Screen {
+    let base: NumbersDelegateDataSource
+    init(count: Int) { base = NumbersDelegateDataSource(count: count, arrangement: .grid) }
+    var title: String { base.title }
+    func makeLayout() -> FlowLayout { base.makeLayout() }
+    func registerCells(in gridView: GridView) { base.registerCells(in: gridView) }
+    func numberOfSections(in gridView: GridView) -> Int { base.numberOfSections(in: gridView) }
+    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { base.gridView(gridView, numberOfItemsInSection: section) }
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { base.gridView(gridView, cellForItemAt: indexPath) }
+    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+        base.gridView(gridView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+    }
+    func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+        Size(width: 8 + (indexPath.item * 7) % 9, height: 2 + indexPath.item % 2)
+    }
+}
+
+
+/// Reload + first frame, and per-key cost, for the numbers screen.
+func benchNumbers() {
+    let size = benchSize
+    row(["reload + first frame", "uniform", "per-item"])
+    for count in [10_000, 100_000, 1_000_000] {
+        var cells: [String] = ["\(count) items"]
+        for varied in [false, true] {
+            var times: [UInt64] = []
+            for _ in 0..<3 {
+                let content: DelegateDataSource = varied ? VariedNumbers(count: count) : NumbersDelegateDataSource(count: count, arrangement: .grid)
+                let layout = varied ? VariedNumbers(count: count).makeLayout() : NumbersDelegateDataSource(count: count, arrangement: .grid).makeLayout()
+                let t0 = now()
+                let h = GridHarness(content, layout: layout, size: size)
+                h.render()
+                times.append(now() - t0)
+            }
+            cells.append(ms(times.min()!))
+        }
+        row(cells)
+    }
+
+    print("")
+    row(["per key (handle + render), 1M", "median", "p95", "max"])
+    for arrangement in NumbersDelegateDataSource.Arrangement.allCases {
+        let content = NumbersDelegateDataSource(count: 1_000_000, arrangement: arrangement)
+        let h = GridHarness(content, layout: content.makeLayout(), size: size)
+        h.render()
+        for (label, jump) in [("start", nil), ("middle", IndexPath(item: 500, section: 499)), ("end", IndexPath(item: 0, section: 999))] as [(String, IndexPath?)] {
+            if let jump { h.gridView.focusItem(at: jump); h.render() }
+            var samples: [UInt64] = []
+            let keys: [InputEvent] = Array(repeating: .key(.down), count: 100) + Array(repeating: .key(.up), count: 100)
+                + Array(repeating: .key(.pageDown), count: 5) + Array(repeating: .key(.pageUp), count: 5)
+            for key in keys {
+                let t0 = now()
+                h.gridView.handle(key)
+                h.gridView.render(into: h.canvas)
+                samples.append(now() - t0)
+            }
+            row(["\(arrangement.rawValue), near the \(label)", ms(percentile(samples, 0.5)), ms(percentile(samples, 0.95)), ms(samples.max()!)])
+        }
+        print("live cells (\(arrangement.rawValue)): \(h.gridView.liveCellCount), visible: \(h.gridView.indexPathsForVisibleItems.count)")
+    }
+}

@@ -1,0 +1,82 @@
+import Demos
+import Dispatch
+import Foundation
+import GridKit
+import GridKitTesting
+
+/// A folder of `count` noisy photo-sized JPEGs (made once, then reused).
+func jpegFolder(width: Int, height: Int, count: Int) -> String {
+    let dir = "/tmp/gridkit-bench-\(width)x\(height)-\(count)"
+    if let files = try? FileManager.default.contentsOfDirectory(atPath: dir), files.count == count { return dir }
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    var seed: UInt32 = 12345
+    for i in 0..<count {
+        var img = SampleAlbum.render(kind: [0, 2, 3][i % 3], seed: i, width: width, height: height)
+        // Noise, so the files cost what real photos cost to decode.
+        for j in 0..<img.pixels.count where j % 4 != 3 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            img.pixels[j] = UInt8(clamping: Int(img.pixels[j]) + Int((seed >> 16) & 31) - 16)
+        }
+        let data = ImageEncoder.jpeg(img, quality: 85)!
+        FileManager.default.createFile(atPath: "\(dir)/photo-\(i).jpg", contents: Data(data))
+    }
+    return dir
+}
+
+
+/// Thumbnails per second, and key cost while decodes run.
+func benchPhotos() {
+    let size = benchSize
+    row(["photos: thumbnails per second", "1 thread", "pool"])
+    for (w, h, n) in [(1920, 1080, 48), (4000, 3000, 12)] {
+        let dir = jpegFolder(width: w, height: h, count: n)
+        let library = PhotoLibrary.scan([dir])
+        let items = library.sections.flatMap(\.items)
+        for dct in [true, false] {
+            var cells = ["\(w)×\(h), DCT scaling \(dct ? "on" : "off")"]
+            let t0 = now()
+            for item in items {
+                if dct { _ = ThumbnailLoader.load(item, columns: 16, rows: 7) } else if case .file(let path) = item.source {
+                    _ = Thumbnail(image: try! ImageDecoder.decodeFile(path), columns: 16, rows: 7)
+                }
+            }
+            cells.append(format2(Double(items.count) / (Double(now() - t0) / 1e9)))
+            let pool = DecodePool(threads: 2)
+            let done = DispatchSemaphore(value: 0)
+            let t1 = now()
+            for (k, item) in items.enumerated() {
+                pool.submit(key: k, urgent: true) {
+                    if dct { _ = ThumbnailLoader.load(item, columns: 16, rows: 7) } else if case .file(let path) = item.source {
+                        _ = Thumbnail(image: try! ImageDecoder.decodeFile(path), columns: 16, rows: 7)
+                    }
+                    done.signal()
+                }
+            }
+            for _ in items { done.wait() }
+            cells.append(format2(Double(items.count) / (Double(now() - t1) / 1e9)))
+            pool.stop()
+            row(cells)
+        }
+    }
+
+    do {
+        // Keys while a page of 12-megapixel decodes is under way: the grid must not wait for them.
+        let dir = jpegFolder(width: 4000, height: 3000, count: 12)
+        let screen = PhotosDelegateDataSource(library: PhotoLibrary.scan([dir]))
+        let h = GridHarness(screen, layout: screen.makeLayout(), size: size)
+        let mailbox = Mailbox()
+        screen.attach(to: h.gridView, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
+        h.gridView.reloadData()
+        h.render()
+        var samples: [UInt64] = []
+        for i in 0..<60 {
+            let t0 = now()
+            h.gridView.handle(.key(i % 20 < 10 ? .right : .left))
+            mailbox.drain()
+            h.gridView.render(into: h.canvas)
+            samples.append(now() - t0)
+        }
+        row(["keys during 12 MP decodes (ms)", "median " + ms(percentile(samples, 0.5)), "p95 " + ms(percentile(samples, 0.95))])
+        screen.pool.stop()
+    }
+}
