@@ -110,6 +110,20 @@ private func fixture(_ name: String) throws -> [UInt8] {
         #expect(r.contacts.first?.phones == [LabeledValue(label: "work", value: "+1 555")])
     }
 
+    @Test func bigFilesReadInParallelMatchAOnePassRead() {
+        var text = SampleAddressBook.vcardText(count: 8000)
+        let brokenLine = text.utf8.filter { $0 == 10 }.count + 3 // the line without a colon
+        text += "BEGIN:VCARD\r\nFN:Broken\r\nno colon here\r\nEND:VCARD\r\n"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 1 << 20)
+        let parallel = VCardParser.parse(bytes, file: "big.vcf")
+        let serial = VCardParser.parseCards(bytes[...], firstLine: 1, file: "big.vcf")
+        #expect(parallel.contacts.count == 8000)
+        #expect(parallel.contacts == serial.contacts)
+        #expect(parallel.problems == serial.problems)
+        #expect(parallel.problems.map(\.line) == [brokenLine])
+    }
+
     @Test func sampleAddressBookIsDeterministicAndVaried() {
         let a = SampleAddressBook.contacts(), b = SampleAddressBook.contacts()
         #expect(a.count == 320)

@@ -23,8 +23,10 @@ struct CardBuilder {
 
     /// The decoded text of a line's value: quoted-printable and charset applied, not unescaped.
     private func rawText(_ line: VCardLine) -> String {
+        let charset = line.parameter("CHARSET")
+        if !line.isQuotedPrintable, charset == nil, let text = line.value.validUTF8String { return text }
         let bytes = line.isQuotedPrintable ? VCardText.decodeQuotedPrintable(line.value) : Array(line.value)
-        return VCardText.string(bytes, charset: line.parameter("CHARSET"))
+        return VCardText.string(bytes, charset: charset)
     }
 
     private static let ignoredTypes: Set<String> = ["voice", "pref", "internet", "x400", "x-internet"]
@@ -84,7 +86,7 @@ struct CardBuilder {
     }
 
     private mutating func addPhoto(_ line: VCardLine) {
-        let raw = String(decoding: line.value, as: UTF8.self).trimming(" \t")
+        let raw = line.value.utf8String.trimming(" \t")
         let encoding = line.parameter("ENCODING")?.uppercased()
         if raw.lowercased().hasPrefix("data:") {
             // vCard 4: data:image/jpeg;base64,....

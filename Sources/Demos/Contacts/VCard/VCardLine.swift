@@ -28,14 +28,14 @@ struct VCardLine {
         var namePart = trim(pieces.removeFirst())
         var group: String?
         if let dot = namePart.lastIndex(of: UInt8(ascii: ".")) {
-            group = String(decoding: namePart[..<dot], as: UTF8.self)
+            group = namePart[..<dot].utf8String
             namePart = namePart[(dot + 1)...]
         }
         var parameters: [String: [String]] = [:]
         for p in pieces where !p.isEmpty {
             if let eq = p.firstIndex(of: UInt8(ascii: "=")) {
                 let key = upper(trim(p[..<eq]))
-                var values = split(p[(eq + 1)...], on: UInt8(ascii: ",")).map { String(decoding: unquote(trim($0)), as: UTF8.self) }
+                var values = split(p[(eq + 1)...], on: UInt8(ascii: ",")).map { unquote(trim($0)).utf8String }
                 // TYPE="work,voice" (vCard 4) is a quoted list, not one value.
                 if key == "TYPE" { values = values.flatMap { $0.split(separator: ",").map(String.init) } }
                 parameters[key, default: []] += values

@@ -30,17 +30,58 @@ public enum VCardParser {
             result.problems.append(VCardProblem(file: file, line: 0, message: "not a vCard file (no BEGIN:VCARD line)"))
             return result
         }
+        // Big files are cut at card boundaries and read on every core; results keep file order.
+        let chunks = chunkStarts(bytes, parts: bytes.count > 1 << 20 ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        var parts = [VCardParseResult](repeating: VCardParseResult(), count: chunks.count)
+        parts.withUnsafeMutableBufferPointer { out in
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
+                let end = i + 1 < chunks.count ? chunks[i + 1].offset : bytes.count
+                out[i] = parseCards(bytes[chunks[i].offset..<end], firstLine: chunks[i].line, file: file)
+            }
+        }
+        for part in parts {
+            result.contacts += part.contacts
+            result.problems += part.problems
+        }
+        if result.contacts.isEmpty && result.problems.isEmpty {
+            result.problems.append(VCardProblem(file: file, line: 0, message: "no cards found"))
+        }
+        return result
+    }
+
+    /// Where to cut: offsets of lines starting `BEGIN:VCARD`, about evenly spaced, with their
+    /// line numbers.
+    static func chunkStarts(_ bytes: [UInt8], parts: Int) -> [(offset: Int, line: Int)] {
+        var starts = [(offset: 0, line: 1)]
+        guard parts > 1 else { return starts }
+        let marker = Array("\nBEGIN:VCARD".utf8)
+        var line = 1, scanned = 0
+        for k in 1..<parts {
+            var i = max(bytes.count * k / parts, starts.last!.offset + 1)
+            while i + marker.count <= bytes.count, !bytes[i..<(i + marker.count)].elementsEqual(marker) { i += 1 }
+            guard i + marker.count <= bytes.count else { break }
+            for j in scanned...i where bytes[j] == 10 { line += 1 }
+            scanned = i + 1
+            starts.append((i + 1, line))
+        }
+        return starts
+    }
+
+    /// Reads the cards of one chunk; `firstLine` is the file line the chunk starts on.
+    static func parseCards(_ bytes: ArraySlice<UInt8>, firstLine: Int, file: String) -> VCardParseResult {
+        var result = VCardParseResult()
         var card: CardBuilder?
-        for (number, line) in logicalLines(bytes) {
+        for (relative, line) in logicalLines(bytes) {
+            let number = relative + firstLine - 1
             let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 }
             if isBlank { continue }
             guard let parsed = VCardLine.parse(line, lineNumber: number) else {
-                let text = String(decoding: line.prefix(40), as: UTF8.self)
+                let text = line.prefix(40).utf8String
                 if card != nil { card!.fail(number, "line has no ':' (\"\(text)\")") }
                 continue
             }
             let isDelimiter = parsed.name == "BEGIN" || parsed.name == "END"
-            let value = isDelimiter ? String(decoding: parsed.value, as: UTF8.self).trimming(" \t").uppercased() : ""
+            let value = isDelimiter ? parsed.value.utf8String.trimming(" \t").uppercased() : ""
             if parsed.name == "BEGIN" && value == "VCARD" {
                 if let open = card {
                     result.problems.append(VCardProblem(file: file, line: open.startLine, message: "card has no END:VCARD"))
@@ -59,9 +100,6 @@ public enum VCardParser {
         }
         if let open = card {
             result.problems.append(VCardProblem(file: file, line: open.startLine, message: "card has no END:VCARD"))
-        }
-        if result.contacts.isEmpty && result.problems.isEmpty {
-            result.problems.append(VCardProblem(file: file, line: 0, message: "no cards found"))
         }
         return result
     }
@@ -88,17 +126,17 @@ public enum VCardParser {
 
     /// Physical lines (LF or CRLF) joined into logical ones: a line starting with a space or tab
     /// continues the previous one, and a quoted-printable line ending in `=` continues on the next.
-    static func logicalLines(_ bytes: [UInt8]) -> [(Int, ArraySlice<UInt8>)] {
+    static func logicalLines(_ bytes: ArraySlice<UInt8>) -> [(Int, ArraySlice<UInt8>)] {
         var physical: [ArraySlice<UInt8>] = []
-        var start = 0
-        for i in 0..<bytes.count where bytes[i] == 10 {
+        var start = bytes.startIndex
+        for i in bytes.indices where bytes[i] == 10 {
             var end = i
             if end > start && bytes[end - 1] == 13 { end -= 1 }
             physical.append(bytes[start..<end])
             start = i + 1
         }
-        if start < bytes.count {
-            var end = bytes.count
+        if start < bytes.endIndex {
+            var end = bytes.endIndex
             if bytes[end - 1] == 13 { end -= 1 }
             physical.append(bytes[start..<end])
         }

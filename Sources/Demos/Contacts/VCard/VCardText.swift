@@ -56,10 +56,10 @@ enum VCardText {
         var parts: [String] = [], start = 0, i = 0
         while i < bytes.count {
             if bytes[i] == backslash { i += 2; continue }
-            if bytes[i] == sep { parts.append(String(decoding: bytes[start..<i], as: UTF8.self)); start = i + 1 }
+            if bytes[i] == sep { parts.append(bytes[start..<i].utf8String); start = i + 1 }
             i += 1
         }
-        parts.append(String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self))
+        parts.append(bytes[min(start, bytes.count)...].utf8String)
         return parts
     }
 
@@ -83,4 +83,13 @@ enum VCardText {
     static func components(_ s: String) -> [String] {
         split(s, on: ";").map { unescape($0).trimming(" \t") }
     }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// The bytes as UTF-8 text (invalid sequences repaired). Goes through a buffer pointer:
+    /// decoding a slice directly takes Swift's slow generic path.
+    var utf8String: String { withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
+
+    /// The bytes as text when they are valid UTF-8.
+    var validUTF8String: String? { withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) } }
 }
