@@ -31,6 +31,7 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "GridKit", "GridKitTesting", "CImageCodecs"],
                     exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(name: "GridKitTerminalTests", dependencies: ["GridKitTerminal", "GridKit"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

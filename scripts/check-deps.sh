@@ -14,6 +14,8 @@ else
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 [ -e /lib/terminfo/t/tmux-256color ] || [ -e /usr/share/terminfo/t/tmux-256color ] || missing+=(ncurses-base)
+# xterm-direct (24-bit colour) is in ncurses-term; the end-to-end tests run under it.
+[ -e /usr/share/terminfo/x/xterm-direct ] || [ -e /lib/terminfo/x/xterm-direct ] || missing+=(ncurses-term)
 
 [ ${#missing[@]} -eq 0 ] && { echo "check-deps: ok"; exit 0; }
 line="apt-get install -y ${missing[*]}"

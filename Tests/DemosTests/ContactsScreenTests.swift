@@ -1,4 +1,5 @@
 @testable import Demos
+import Foundation
 import GridKit
 import GridKitTesting
 import Testing
@@ -39,6 +40,17 @@ import Testing
         let bytes = Array("BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;;;\nFN:Ada Lovelace\nORG:Engines\nTITLE:Countess\nTEL;TYPE=CELL:+44 1\nEMAIL:ada@x.example\nADR:;;1 Sq;London;;N1;UK\nBDAY:1815-12-10\nNOTE:A long note that should wrap over more than one line in a narrow terminal window.\nURL:https://x.example\nEND:VCARD\n".utf8)
         let contacts = VCardParser.parse(bytes, file: "ada.vcf").contacts
         try snapshot.verify(run(ContactsDelegateDataSource(contacts: contacts), "enter", size: Size(width: 60, height: 16)), named: "contact-detail")
+    }
+
+    @Test func detailDrawsTheInlinePhoto() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/macos-contacts.vcf")
+        let contacts = VCardParser.parse([UInt8](try Data(contentsOf: url)), file: "macos-contacts.vcf").contacts
+        let frame = run(ContactsDelegateDataSource(contacts: contacts), "down, enter", size: Size(width: 70, height: 30))
+        #expect(frame.row(0).contains("Ada Lovelace"))
+        #expect(frame.row(3).contains("▀▀▀▀"))
+        let red = frame[16, 2].style.foreground
+        #expect(red == .rgb(255, 0, 0), "top-left pixel of the 2×2 photo is red")
+        #expect(frame.text.contains("photo         image/png, 2×2"))
     }
 
     @Test func noContactsShowsTheReason() {

@@ -32,6 +32,28 @@ import Testing
         try expectRestored(t, status: 143)
     }
 
+    @Test func sighupRestores() throws {
+        let t = try Tmux([try griddemo(), "contacts"])
+        defer { t.close() }
+        try t.waitFor("Contacts · 320")
+        let shell = try #require(t.shellPID)
+        try spawnAndWait(["pkill", "-HUP", "-P", "\(shell)", "griddemo"])
+        let screen = try t.waitFor("EXITED 129")
+        #expect(screen.contains("BEFORE"))
+        #expect(t.format("#{alternate_on}") == "0")
+    }
+
+    /// Eight colours, no colour, and direct colour all draw the same screen.
+    @Test(arguments: ["xterm", "vt100", "xterm-direct", "screen-256color"])
+    func everyColourModeDrawsAndQuits(_ term: String) throws {
+        let t = try Tmux([try griddemo(), "photos"], environment: ["TERM": term])
+        defer { t.close() }
+        try t.waitFor("Photos · 300")
+        try t.waitFor("gradient-002.png")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
     @Test func ctrlCRestores() throws {
         let t = try Tmux([try griddemo(), "numbers", "--count", "5000"])
         defer { t.close() }

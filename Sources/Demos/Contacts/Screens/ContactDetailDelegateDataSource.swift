@@ -1,15 +1,19 @@
 import GridKit
 
-/// Every field of one contact, a row each; long values wrap. The photo, when the card has one
-/// that decodes, is drawn at the top.
+/// Every field of one contact, a row each; long values wrap. An inline photo is decoded and
+/// drawn at the top as a half-block picture; one that does not decode says why.
 public final class ContactDetailDelegateDataSource: Screen {
     struct Row {
         let label: String
         let value: String
     }
 
+    static let photoSize = Size(width: 16, height: 8)
+
     let contact: Contact
     let rows: [Row]
+    /// The decoded inline photo (small: decoding it here does not hold up the screen).
+    let photo: Thumbnail?
 
     public init(contact: Contact) {
         self.contact = contact
@@ -24,13 +28,23 @@ public final class ContactDetailDelegateDataSource: Screen {
         add("birthday", contact.birthday)
         for u in contact.urls { add("url", u) }
         add("note", contact.note)
+        var photo: Thumbnail?
         switch contact.photo {
         case .uri(let uri)?: add("photo", uri)
-        case .data(let bytes, let type)?: add("photo", "\(type.isEmpty ? "image" : type), \(bytes.count.formatted) bytes")
+        case .data(let bytes, let type)?:
+            let size = Self.photoSize
+            do {
+                let image = try ImageDecoder.decode(bytes, minSize: (size.width, size.height * 2))
+                photo = Thumbnail(image: image, columns: size.width, rows: size.height)
+                add("photo", "\(type.isEmpty ? "image" : type), \(image.sourceWidth)×\(image.sourceHeight)")
+            } catch {
+                add("photo", "⚠ \(error)")
+            }
         case nil: break
         }
         add("source", contact.source)
         self.rows = rows
+        self.photo = photo
     }
 
     public var title: String { contact.formattedName }
@@ -42,9 +56,22 @@ public final class ContactDetailDelegateDataSource: Screen {
 
     public func registerCells(in gridView: GridView) {
         gridView.register(DetailRowCell.self, forCellWithReuseIdentifier: DetailRowCell.identifier)
+        gridView.register(ContactPhotoView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: ContactPhotoView.identifier)
     }
 
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
+
+    /// The photo sits in the section header, above the fields.
+    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? {
+        photo == nil ? .zero : Size(width: 0, height: Self.photoSize.height + 1)
+    }
+
+    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+        guard let photo else { return nil }
+        let view = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: ContactPhotoView.identifier, for: indexPath) as! ContactPhotoView
+        view.thumbnail = photo
+        return view
+    }
 
     public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
         let width = max(1, gridView.frame.width - 1 - DetailRowCell.valueColumn)
@@ -79,5 +106,18 @@ final class DetailRowCell: GridCell {
         for (i, line) in TextWrap.lines(row.value, width: max(1, bounds.width - Self.valueColumn)).enumerated() {
             context.text(line, at: Point(x: Self.valueColumn, y: i), style: style)
         }
+    }
+}
+
+/// The contact's photo, indented like the values.
+final class ContactPhotoView: GridCell {
+    static let identifier = "ContactPhoto"
+    var thumbnail: Thumbnail?
+
+    override func prepareForReuse() { thumbnail = nil }
+
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        context.fill(style: .plain)
+        thumbnail?.draw(in: context, at: Point(x: DetailRowCell.valueColumn, y: 1), background: .plain)
     }
 }

@@ -1,0 +1,45 @@
+import GridKit
+@testable import GridKitTerminal
+import Testing
+
+@Suite struct ColorMapperTests {
+    @Test func rgbToNearestPaletteEntry() {
+        #expect(ColorMapper.nearestPalette(255, 0, 0) == 196)
+        #expect(ColorMapper.nearestPalette(0, 0, 0) == 16)
+        #expect(ColorMapper.nearestPalette(255, 255, 255) == 231)
+        #expect(ColorMapper.nearestPalette(128, 128, 128) == 244) // grey ramp beats the cube here
+        #expect(ColorMapper.nearestPalette(95, 135, 175) == 67)  // exact cube entry
+    }
+
+    @Test func paletteEntriesRoundTrip() {
+        for i in 16..<256 {
+            let (r, g, b) = ColorMapper.rgb(ofPalette: i)
+            let back = ColorMapper.nearestPalette(r, g, b)
+            #expect(ColorMapper.rgb(ofPalette: back) == ColorMapper.rgb(ofPalette: i), "entry \(i)")
+        }
+    }
+
+    @Test func eachModeMapsDown() {
+        let red = Color.rgb(250, 10, 10)
+        #expect(ColorMapper(mode: .direct).index(of: red) == 250 << 16 | 10 << 8 | 10)
+        #expect(ColorMapper(mode: .palette256).index(of: red) == 196)
+        #expect(ColorMapper(mode: .ansi16).index(of: red) == 9)
+        #expect(ColorMapper(mode: .ansi8).index(of: red) == 1)
+        #expect(ColorMapper(mode: .ansi16).index(of: .palette(21)) == 4) // 0,0,255 is nearer 0,0,238 than 92,92,255
+        #expect(ColorMapper(mode: .palette256).index(of: .default) == -1)
+        #expect(ColorMapper(mode: .palette256).index(of: .ansi(3)) == 3)
+    }
+
+    @Test func eightColoursTurnBrightIntoBold() {
+        let r = ColorMapper(mode: .ansi8).resolve(Style(foreground: .ansi(14)))
+        #expect(r.fg == 6)
+        #expect(r.attributes.contains(.bold))
+    }
+
+    @Test func monochromeShowsColouredBackgroundsAsReverse() {
+        let m = ColorMapper(mode: .monochrome)
+        let focus = m.resolve(Style(foreground: .black, background: .cyan))
+        #expect(focus.fg == -1 && focus.bg == -1 && focus.attributes.contains(.reverse))
+        #expect(!m.resolve(Style(foreground: .red)).attributes.contains(.reverse))
+    }
+}
