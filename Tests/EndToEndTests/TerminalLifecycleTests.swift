@@ -43,6 +43,19 @@ import Testing
         #expect(t.format("#{alternate_on}") == "0")
     }
 
+    /// A crash (here a SIGSEGV from outside) still leaves a usable terminal behind.
+    @Test func crashSignalRestoresAndKeepsItsStatus() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--count", "100"])
+        defer { t.close() }
+        try t.waitFor("Section 1")
+        let shell = try #require(t.shellPID)
+        try spawnAndWait(["pkill", "-SEGV", "-P", "\(shell)", "griddemo"])
+        let screen = try t.waitFor("EXITED 139")
+        #expect(screen.contains("BEFORE"))
+        #expect(t.format("#{alternate_on}") == "0")
+        #expect(t.format("#{cursor_flag}") == "1")
+    }
+
     /// Eight colours, no colour, and direct colour all draw the same screen.
     @Test(arguments: ["xterm", "vt100", "xterm-direct", "screen-256color"])
     func everyColourModeDrawsAndQuits(_ term: String) throws {
