@@ -27,8 +27,7 @@ import Testing
         let t = try Tmux([try griddemo()])
         defer { t.close() }
         try t.waitFor("GridKit demos")
-        let shell = try #require(t.shellPID)
-        try spawnAndWait(["pkill", "-TERM", "-P", "\(shell)", "griddemo"])
+        try t.signalProgram("TERM", program: "griddemo")
         try expectRestored(t, status: 143)
     }
 
@@ -36,8 +35,7 @@ import Testing
         let t = try Tmux([try griddemo(), "contacts"])
         defer { t.close() }
         try t.waitFor("Contacts · 320")
-        let shell = try #require(t.shellPID)
-        try spawnAndWait(["pkill", "-HUP", "-P", "\(shell)", "griddemo"])
+        try t.signalProgram("HUP", program: "griddemo")
         let screen = try t.waitFor("EXITED 129")
         #expect(screen.contains("BEFORE"))
         #expect(t.format("#{alternate_on}") == "0")
@@ -48,8 +46,7 @@ import Testing
         let t = try Tmux([try griddemo(), "numbers", "--count", "100"])
         defer { t.close() }
         try t.waitFor("Section 1")
-        let shell = try #require(t.shellPID)
-        try spawnAndWait(["pkill", "-SEGV", "-P", "\(shell)", "griddemo"])
+        try t.signalProgram("SEGV", program: "griddemo")
         let screen = try t.waitFor("EXITED 139")
         #expect(screen.contains("BEFORE"))
         #expect(t.format("#{alternate_on}") == "0")

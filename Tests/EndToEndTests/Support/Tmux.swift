@@ -58,6 +58,12 @@ final class Tmux {
         (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
+    /// Sends a signal (`TERM`, `HUP`, `SEGV`, …) to the program running in the pane.
+    func signalProgram(_ name: String, program: String) throws {
+        guard let shell = shellPID else { throw E2EError.timeout(what: "the pane's shell pid", screen: capture()) }
+        try spawnAndWait(["pkill", "-\(name)", "-P", "\(shell)", program])
+    }
+
     /// Polls the screen until `predicate` holds; throws with the last screen when time runs out.
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = Tmux.deadline, _ predicate: (String) -> Bool) throws -> String {
