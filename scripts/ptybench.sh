@@ -20,7 +20,8 @@ run "numbers 1M grid" --ready-regex 'Section' -- "$bin" numbers --count 1000000 
 
 contacts=$(mktemp /tmp/gridkit-contacts-XXXXXX.vcf)
 "$(dirname "$bin")/gridbench" write-contacts "$contacts" 100000
-run "contacts 100k list" --ready-regex 'Contacts' -- "$bin" contacts "$contacts"
+run "contacts 100k, screen" --ready-regex 'Reading contacts' -- "$bin" contacts "$contacts"
+run "contacts 100k, list" --ready-regex 'Contacts . 100,000' -- "$bin" contacts "$contacts"
 rm -f "$contacts"
 
 photos=$("$(dirname "$bin")/gridbench" write-jpegs 200)

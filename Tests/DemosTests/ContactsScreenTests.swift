@@ -53,6 +53,25 @@ import Testing
         #expect(frame.text.contains("photo         image/png, 2×2"))
     }
 
+    @Test func filesAreReadInTheBackgroundWhileTheScreenShows() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+        let screen = ContactsDelegateDataSource(paths: [dir, "/no/such.vcf"])
+        let host = HeadlessHost(size: Size(width: 80, height: 20))
+        var firstFrame: String?
+        host.waitForWork = { mailbox in
+            if firstFrame == nil { firstFrame = host.lastFrame?.text }
+            for _ in 0..<1000 where !mailbox.hasWork && screen.isLoading { usleep(5_000) }
+            return mailbox.hasWork
+        }
+        ScreenController(host: host).run(screen)
+        #expect(firstFrame?.contains("Reading contacts…") == true)
+        let frame = try #require(host.lastFrame).text
+        #expect(frame.contains("Contacts · 7 · list"))
+        #expect(frame.contains("Jürgen Müller"))
+        #expect(screen.exitMessages.contains("/no/such.vcf: no such file or directory"))
+        #expect(screen.exitMessages.contains { $0.contains("garbage.vcf: not a vCard file") })
+    }
+
     @Test func noContactsShowsTheReason() {
         let frame = run(ContactsDelegateDataSource(contacts: [], problems: ["x.vcf: no such file or directory"]), "")
         #expect(frame.text.contains("No contacts."))

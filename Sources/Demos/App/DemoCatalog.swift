@@ -7,7 +7,7 @@ public enum DemoCatalog {
             .init(name: "Photos", summary: "300 pictures drawn in memory, as half-block thumbnails by folder") {
                 PhotosDelegateDataSource(library: SampleAlbum.library())
             },
-            .init(name: "Contacts", summary: "a sample address book of 320 people, A–Z with sticky headers, list or cards, filter") {
+            .init(name: "Contacts", summary: "320 sample people, A–Z with sticky headers, list or cards, filter as you type") {
                 ContactsDelegateDataSource(contacts: SampleAddressBook.contacts())
             },
             .init(name: "Numbers", summary: "1,000,000 numbered tiles in sections of 1,000 with sticky headers") {

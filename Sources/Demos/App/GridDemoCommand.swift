@@ -73,8 +73,9 @@ public enum GridDemoCommand {
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()
-            let loaded = paths.isEmpty ? ContactSources.Loaded(contacts: SampleAddressBook.contacts()) : ContactSources.load(paths: paths)
-            screen = ContactsDelegateDataSource(contacts: loaded.contacts, problems: loaded.problems, arrangement: cards ? .cards : .list)
+            screen = paths.isEmpty
+                ? ContactsDelegateDataSource(contacts: SampleAddressBook.contacts(), arrangement: cards ? .cards : .list)
+                : ContactsDelegateDataSource(paths: paths, arrangement: cards ? .cards : .list)
         default:
             throw UsageError(message: "unknown screen '\(name)'")
         }

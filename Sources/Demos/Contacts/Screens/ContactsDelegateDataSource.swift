@@ -1,3 +1,4 @@
+import Foundation
 import GridKit
 
 /// The contacts list: A–Z sections with sticky headers, a list or card layout (`v`), a filter
@@ -5,12 +6,14 @@ import GridKit
 public final class ContactsDelegateDataSource: Screen, ExitReporting {
     public enum Arrangement { case list, cards }
 
-    let directory: ContactDirectory
+    private(set) var directory: ContactDirectory
     /// Problems met while loading (missing files, skipped cards), one line each.
-    public let problems: [String]
+    public private(set) var problems: [String]
     private(set) var arrangement: Arrangement
     private(set) var isTypingFilter = false
     private weak var grid: GridView?
+    /// Files still to read: they are read off the main thread once the screen is up.
+    private var pendingPaths: [String]?
 
     public init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
         directory = ContactDirectory(contacts)
@@ -18,9 +21,21 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
         self.arrangement = arrangement
     }
 
+    /// Contacts from vCard files and folders, read in the background: the screen shows at once
+    /// and fills in when a large address book has been read and sorted.
+    public init(paths: [String], arrangement: Arrangement = .list) {
+        directory = ContactDirectory([])
+        problems = []
+        self.arrangement = arrangement
+        pendingPaths = paths
+    }
+
+    var isLoading: Bool { pendingPaths != nil }
+
     public var exitMessages: [String] { problems }
 
     public var title: String {
+        if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0] : "\(pendingPaths!.count) files")…" }
         var t = "Contacts · \(directory.contacts.count.formatted) · \(arrangement == .list ? "list" : "cards")"
         if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
         return t
@@ -59,7 +74,28 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
         gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
     }
 
-    public func attach(to gridView: GridView, context: ScreenContext) { grid = gridView }
+    public func attach(to gridView: GridView, context: ScreenContext) {
+        grid = gridView
+        guard let paths = pendingPaths else { return }
+        let mailbox = context.mailbox
+        let reader = Thread { [weak self] in
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil) // signals belong to the thread reading input
+            let loaded = ContactSources.load(paths: paths)
+            let directory = ContactDirectory(loaded.contacts)
+            mailbox.post { self?.finishLoading(directory, problems: loaded.problems) }
+        }
+        reader.name = "gridkit-contacts-reader"
+        reader.start()
+    }
+
+    private func finishLoading(_ loaded: ContactDirectory, problems: [String]) {
+        directory = loaded
+        self.problems = problems
+        pendingPaths = nil
+        grid?.reloadData()
+    }
 
     // MARK: Data source
 
@@ -151,7 +187,9 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
     // MARK: Overlay
 
     public func drawOverlay(in canvas: Canvas, gridView: GridView) {
-        if directory.contacts.isEmpty {
+        if isLoading {
+            canvas.drawCenteredMessage("Reading contacts…", in: gridView.frame)
+        } else if directory.contacts.isEmpty {
             var message = "No contacts."
             if let first = problems.first { message += "\n\n" + first }
             if problems.count > 1 { message += "\n(and \(problems.count - 1) more problems, listed on exit)" }
