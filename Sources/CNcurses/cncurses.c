@@ -62,6 +62,7 @@ int gk_open(void) {
     idlok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
     set_escdelay(25);
+    typeahead(-1);
     curs_set(0);
     mouseinterval(0);
     mousemask(ALL_MOUSE_EVENTS, NULL);

@@ -33,6 +33,25 @@ import Testing
         try t.waitFor("EXITED 0")
     }
 
+    /// What the terminal receives: an unbound key sends nothing, a focus move a few cells.
+    @Test func outputIsOnlyWhatChanged() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--layout", "list"], width: 120, height: 40)
+        defer { t.close() }
+        try t.waitFor("██ ▶ Item 1 ")
+        let log = NSTemporaryDirectory() + t.socket + ".out"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        try Tmux.run(captureOutput: false, ["-L", t.socket, "pipe-pane", "-o", "-t", "0", "cat >> \(log)"])
+        func bytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: log))?[.size] as? Int) ?? 0 }
+        // 'x' means nothing here; the Down after it proves the keys were read, in order.
+        t.send("x", "Down")
+        try t.waitFor("██ ▶ Item 2 ")
+        try t.waitUntil("output logged") { _ in bytes() > 0 }
+        let move = bytes()
+        #expect(move < 150, "a focus move wrote \(move) bytes")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
     @Test func resizeKeepsFocusAndTinyTerminalShowsNotice() throws {
         let t = try Tmux([try griddemo(), "numbers", "--count", "20000"], width: 100, height: 30)
         defer { t.close() }
