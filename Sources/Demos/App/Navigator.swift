@@ -16,10 +16,14 @@ final class Navigator {
         return true
     }
 
-    /// What an event nobody handled means for navigation: Esc and q go back, or quit at the root.
+    /// What an event nobody handled means for navigation: Esc and q go back, or quit at the
+    /// root; `?` shows the keys.
     func fallback(for event: InputEvent) -> ScreenAction {
         switch event {
         case .key(.escape), .key(.character("q")): return .pop
+        case .key(.character("?")):
+            guard let top, !(top.screen is HelpDelegateDataSource) else { return .ignored }
+            return .push(HelpDelegateDataSource(for: top.screen))
         case .key(.control("c")): return .quit
         default: return .ignored
         }

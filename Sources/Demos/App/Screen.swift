@@ -41,7 +41,7 @@ public protocol Screen: DelegateDataSource {
 }
 
 extension Screen {
-    public var keyHints: String { "↑↓←→ move · Enter open · Esc back · q quit" }
+    public var keyHints: String { "↑↓←→ move · Enter open · ? keys · Esc back · q quit" }
     public var minimumSize: Size { Size(width: 30, height: 8) }
     public func attach(to gridView: GridView, context: ScreenContext) {}
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction { .ignored }

@@ -18,7 +18,7 @@ public final class HomeDelegateDataSource: Screen {
     public init(entries: [Entry]) { self.entries = entries }
 
     public var title: String { "GridKit demos" }
-    public var keyHints: String { "↑↓ move · Enter open · Esc back · q quit" }
+    public var keyHints: String { "↑↓ move · Enter open · ? keys · q quit" }
 
     public func makeLayout() -> FlowLayout {
         let layout = FlowLayout(itemSize: Size(width: 10_000, height: 2), lineSpacing: 1,

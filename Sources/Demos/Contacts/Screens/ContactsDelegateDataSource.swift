@@ -43,7 +43,7 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
 
     public var keyHints: String {
         isTypingFilter ? "type to filter · Enter keep · Esc clear"
-            : "↑↓←→ move · Enter open · / filter · v list/cards · A–Z jump · Esc back · q quit"
+            : "↑↓←→ move · Enter open · / filter · v list/cards · A–Z jump · ? keys · q quit"
     }
 
     public func makeLayout() -> FlowLayout {

@@ -28,10 +28,11 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
 
     public var title: String {
         var t = "Photos · \(library.count.formatted)"
+        if let marked = grid?.indexPathsForSelectedItems.count, marked > 0 { t += " · \(marked) marked" }
         if !library.skipped.isEmpty { t += " · \(library.skipped.count) skipped (listed on exit)" }
         return t
     }
-    public var keyHints: String { "↑↓←→ move · Enter view · +/- size · Esc back · q quit" }
+    public var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · ? keys · Esc back · q quit" }
 
     public func makeLayout() -> FlowLayout {
         let layout = FlowLayout(itemSize: Self.sizes[sizeLevel], lineSpacing: 1, interitemSpacing: 2,
@@ -49,6 +50,7 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
     public func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         mailbox = context.mailbox
+        gridView.allowsMultipleSelection = true // Space marks photos
     }
 
     func item(at ip: IndexPath) -> PhotoItem { library.sections[ip.section].items[ip.item] }

@@ -1,0 +1,58 @@
+@testable import Demos
+import GridKit
+import GridKitTesting
+import Testing
+
+/// The Home screen, the navigation stack and the help screen, through the real controller.
+@Suite struct NavigationScreenTests {
+    func run(_ screen: Screen, _ script: String, size: Size = Size(width: 90, height: 24)) -> Canvas {
+        let host = HeadlessHost(size: size, events: InputEvent.script(script))
+        ScreenController(host: host).run(screen)
+        return host.lastFrame!
+    }
+
+    @Test func homeSnapshot() throws {
+        try Snapshot().verify(run(DemoCatalog.home(), "down"), named: "home")
+    }
+
+    @Test func questionMarkShowsKeysAndEscReturns() {
+        let help = run(DemoCatalog.home(), "?")
+        #expect(help.row(0).contains("Keys"))
+        #expect(help.text.contains("this help"))
+        #expect(help.text.contains("on GridKit demos"))
+        let back = run(DemoCatalog.home(), "?, esc")
+        #expect(back.row(0).contains("GridKit demos"))
+        let notTwice = run(DemoCatalog.home(), "?, ?, esc")
+        #expect(notTwice.row(0).contains("GridKit demos"))
+    }
+
+    @Test func enterOpensTheFocusedDemoAndEscComesBackToTheSameFocus() {
+        let frame = run(DemoCatalog.home(), "end, enter")
+        #expect(frame.row(0).contains("Numbers · 1,000,000 items"))
+        let back = run(DemoCatalog.home(), "end, enter, esc")
+        #expect(back.text.contains("▶ Numbers"))
+    }
+
+    @Test func qOnTheFirstScreenQuitsBeforeTheRestOfTheScript() {
+        let host = HeadlessHost(size: Size(width: 90, height: 24), events: InputEvent.script("q, down"))
+        ScreenController(host: host).run(DemoCatalog.home())
+        #expect(host.lastFrame!.text.contains("▶ Photos"))
+    }
+
+    @Test func tooSmallTerminalShowsTheNoticeAndRecovers() {
+        let host = HeadlessHost(size: Size(width: 90, height: 24), events: [.resize(Size(width: 20, height: 5))])
+        ScreenController(host: host).run(DemoCatalog.home())
+        #expect(host.lastFrame!.text.contains("too small"))
+        let grown = HeadlessHost(size: Size(width: 90, height: 24), events: [.resize(Size(width: 20, height: 5)), .resize(Size(width: 70, height: 20))])
+        ScreenController(host: grown).run(DemoCatalog.home())
+        #expect(grown.lastFrame!.text.contains("Pick a demo"))
+        #expect(grown.lastFrame!.size == Size(width: 70, height: 20))
+    }
+
+    @Test func photosSpaceMarksAndTheTitleCounts() {
+        let screen = PhotosDelegateDataSource(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
+        let frame = run(screen, "space, right, right, space")
+        #expect(frame.row(0).contains("2 marked"))
+        screen.pool.stop()
+    }
+}
