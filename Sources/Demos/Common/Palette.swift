@@ -11,18 +11,8 @@ enum Palette {
 
     /// A stable, pleasant colour for a number (hue walks the colour wheel).
     static func hue(_ n: Int) -> Color {
-        let h = Double((n * 37) % 360) / 60, x = 1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)
-        let (r, g, b): (Double, Double, Double)
-        switch Int(h) {
-        case 0: (r, g, b) = (1, x, 0)
-        case 1: (r, g, b) = (x, 1, 0)
-        case 2: (r, g, b) = (0, 1, x)
-        case 3: (r, g, b) = (0, x, 1)
-        case 4: (r, g, b) = (x, 0, 1)
-        default: (r, g, b) = (1, 0, x)
-        }
-        func c(_ v: Double) -> UInt8 { UInt8(60 + v * 150) }
-        return .rgb(c(r), c(g), c(b))
+        let (r, g, b) = ColorMath.hsv(Double((n * 37) % 360), 0.6, 0.82)
+        return .rgb(UInt8(r * 255), UInt8(g * 255), UInt8(b * 255))
     }
 
     /// Style for a row or card given its state.

@@ -92,18 +92,10 @@ final class PhotoViewCell: GridCell {
     override func prepareForReuse() { caption = ""; entry = nil }
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
-        let matte = Style(background: .palette(233))
-        context.fill(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 1), style: matte)
+        let picture = Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - 1))
+        PhotoArea.draw(entry, in: context, area: picture, matte: .palette(233), placeholder: "decoding…")
         var line = caption
-        switch entry {
-        case .thumbnail(let t)?:
-            t.draw(in: context, at: .zero, background: matte)
-            line += " · \(t.sourceSize.width)×\(t.sourceSize.height)"
-        case .failure(let reason)?:
-            context.centeredText("⚠ " + reason, y: bounds.height / 2, style: Style(foreground: .ansi(9), background: .palette(233)))
-        case nil:
-            context.centeredText("decoding…", y: bounds.height / 2, style: Style(foreground: .brightBlack, background: .palette(233)))
-        }
+        if case .thumbnail(let t)? = entry { line += " · \(t.sourceSize.width)×\(t.sourceSize.height)" }
         context.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), style: Palette.dim)
         context.text(" " + line, at: Point(x: 0, y: bounds.height - 1), style: Palette.dim, maxWidth: bounds.width)
     }

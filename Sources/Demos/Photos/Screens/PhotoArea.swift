@@ -1,0 +1,23 @@
+import GridKit
+
+/// Draws what the cache holds for a photo into a picture area: the thumbnail, `⚠` and the
+/// reason it failed, or a placeholder while it decodes. Shared by the grid tile and the full view.
+enum PhotoArea {
+    static func draw(_ entry: ThumbnailCache.Entry?, in context: DrawContext, area: Rect, matte: Color, placeholder: String) {
+        let background = Style(background: matte)
+        context.fill(area, style: background)
+        switch entry {
+        case .thumbnail(let t)?:
+            t.draw(in: context, at: area.origin, background: background)
+        case .failure(let reason)?:
+            let middle = area.minY + area.height / 2
+            context.centeredText("⚠", y: max(area.minY, middle - 1), style: Style(foreground: .ansi(9), background: matte, attributes: .bold))
+            let lines = TextWrap.lines(reason, width: max(1, area.width - 2))
+            for (i, line) in lines.prefix(max(1, area.height / 2)).enumerated() {
+                context.centeredText(line, y: middle + i, style: Style(foreground: .ansi(9), background: matte))
+            }
+        case nil:
+            context.centeredText(placeholder, y: area.minY + area.height / 2, style: Style(foreground: .brightBlack, background: matte))
+        }
+    }
+}
