@@ -18,7 +18,9 @@ func jpegFolder(width: Int, height: Int, count: Int) -> String {
             img.pixels[j] = UInt8(clamping: Int(img.pixels[j]) + Int((seed >> 16) & 31) - 16)
         }
         let data = ImageEncoder.jpeg(img, quality: 85)!
-        FileManager.default.createFile(atPath: "\(dir)/photo-\(i).jpg", contents: Data(data))
+        guard FileManager.default.createFile(atPath: "\(dir)/photo-\(i).jpg", contents: Data(data)) else {
+            fatalError("gridbench: cannot write \(dir)")
+        }
     }
     return dir
 }
