@@ -33,6 +33,23 @@ import Testing
         try t.waitFor("EXITED 0")
     }
 
+    @Test func mouseClickFocusesDoubleClickSelectsWheelScrolls() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--layout", "list"], width: 80, height: 20)
+        defer { t.close() }
+        try t.waitFor("██ ▶ Item 1 ")
+        t.click(x: 10, y: 6) // rows: title, sticky header, then items
+        try t.waitFor("██ ▶ Item 5 ")
+        t.click(x: 10, y: 8)
+        t.click(x: 10, y: 8)
+        t.send("Down")
+        try t.waitFor("██ • Item 7 ") // selected, and no longer focused
+        t.mouse(button: 65, x: 10, y: 8)
+        t.mouse(button: 65, x: 10, y: 8)
+        try t.waitUntil("scrolled by the wheel") { !$0.contains("Item 1 ") && $0.contains("Item 12 ") }
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
     /// What the terminal receives: an unbound key sends nothing, a focus move a few cells.
     @Test func outputIsOnlyWhatChanged() throws {
         let t = try Tmux([try griddemo(), "numbers", "--layout", "list"], width: 120, height: 40)

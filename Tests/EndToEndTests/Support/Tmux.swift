@@ -49,6 +49,19 @@ final class Tmux {
     /// Sends literal text.
     func type(_ text: String) { _ = try? Tmux.run(["-L", socket, "send-keys", "-t", "0", "-l", text]) }
 
+    /// Sends mouse input as an xterm (X10-encoded) terminal would: `button` 0 is a left press,
+    /// 3 a release, 64/65 the wheel; `x`, `y` are 0-based cell coordinates.
+    func mouse(button: Int, x: Int, y: Int) {
+        let seq = "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
+        type(seq)
+    }
+
+    /// A left click: press and release.
+    func click(x: Int, y: Int) {
+        mouse(button: 0, x: x, y: y)
+        mouse(button: 3, x: x, y: y)
+    }
+
     func resize(width: Int, height: Int) {
         _ = try? Tmux.run(["-L", socket, "resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
     }
