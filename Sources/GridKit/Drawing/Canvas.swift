@@ -156,17 +156,31 @@ public final class Canvas {
             }
             return x - point.x
         }
-        for g in s {
-            let w = TextWidth.width(of: g)
-            if w == 0 { continue }
-            if x >= clipRect.maxX { break }
+        func place(_ cell: CanvasCell) {
+            let w = Int(cell.width)
             if x >= clipRect.minX {
-                put(CanvasCell(text: String(g), width: UInt8(w), style: style), at: Point(x: x, y: point.y), clip: clipRect)
+                put(cell, at: Point(x: x, y: point.y), clip: clipRect)
             } else if x + w > clipRect.minX {
                 // The right half of a wide character sticks into the clip: show a space there.
                 put(" ", width: 1, at: Point(x: clipRect.minX, y: point.y), style: style, clip: clipRect)
             }
             x += w
+        }
+        if TextWidth.isOneScalarPerGrapheme(s) {
+            // Box drawing, accents, CJK, most emoji: no grapheme breaking needed.
+            for u in s.unicodeScalars {
+                let w = TextWidth.width(of: u)
+                if w == 0 { continue }
+                if x >= clipRect.maxX { break }
+                place(CanvasCell(scalar: u.value, width: UInt8(w), style: style))
+            }
+            return x - point.x
+        }
+        for g in s {
+            let w = TextWidth.width(of: g)
+            if w == 0 { continue }
+            if x >= clipRect.maxX { break }
+            place(CanvasCell(text: String(g), width: UInt8(w), style: style))
         }
         return x - point.x
     }

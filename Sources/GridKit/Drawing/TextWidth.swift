@@ -75,6 +75,21 @@ public enum TextWidth {
         return base
     }
 
+    /// True when every scalar of `string` is a grapheme of its own, so text can be laid out
+    /// scalar by scalar: no combining or zero-width scalars, joiners, variation selectors,
+    /// flags, skin tones or Hangul jamo, and no CR LF pair.
+    public static func isOneScalarPerGrapheme(_ string: String) -> Bool {
+        for u in string.unicodeScalars {
+            let v = u.value
+            if v < 0x300 { if v == 13 { return false }; continue }
+            if width(of: u) == 0 { return false }
+            if (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) { return false }
+            if (0x1F1E6...0x1F1FF).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return false }
+            if u.properties.isGraphemeExtend { return false }
+        }
+        return true
+    }
+
     /// Width of a string: the sum of its graphemes' widths.
     public static func width(of string: String) -> Int {
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
