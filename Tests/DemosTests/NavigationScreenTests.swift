@@ -15,6 +15,15 @@ import Testing
         try Snapshot().verify(run(DemoCatalog.home(), "down"), named: "home")
     }
 
+    @Test func keysThatChangeNothingDrawNothing() {
+        let idle = HeadlessHost(size: Size(width: 90, height: 24), events: InputEvent.script("x, z, up"))
+        ScreenController(host: idle).run(DemoCatalog.home())
+        #expect(idle.presentCount == 1, "only the first frame: x and z mean nothing, up is at the edge")
+        let moving = HeadlessHost(size: Size(width: 90, height: 24), events: InputEvent.script("x, down"))
+        ScreenController(host: moving).run(DemoCatalog.home())
+        #expect(moving.presentCount == 2)
+    }
+
     @Test func questionMarkShowsKeysAndEscReturns() {
         let help = run(DemoCatalog.home(), "?")
         #expect(help.row(0).contains("Keys"))

@@ -7,6 +7,8 @@ public final class ScreenController {
     private let host: ScreenHost
     private let navigator = Navigator()
     private var canvas: Canvas
+    /// Set when the screen or the navigation changed something the grid does not know about.
+    private var screenChanged = false
 
     public init(host: ScreenHost) {
         self.host = host
@@ -19,7 +21,7 @@ public final class ScreenController {
         redraw()
         host.run { event in
             if let event, !dispatch(event) { return false }
-            if let grid = navigator.top?.grid, grid.needsDisplay || event != nil { redraw() }
+            if let grid = navigator.top?.grid, grid.needsDisplay || screenChanged { redraw() }
             return true
         }
     }
@@ -41,6 +43,7 @@ public final class ScreenController {
         if case .resize(let size) = event { canvas = Canvas(size: size, colorMode: host.colorMode) }
         var action = screen.handle(event, in: grid)
         if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event) }
+        if case .ignored = action, !event.isResize {} else { screenChanged = true }
         switch action {
         case .handled, .ignored: break
         case .push(let next): show(next)
@@ -52,6 +55,7 @@ public final class ScreenController {
     }
 
     private func redraw() {
+        screenChanged = false
         guard let (screen, grid) = navigator.top else { return }
         if canvas.size.width < screen.minimumSize.width || canvas.size.height < screen.minimumSize.height {
             canvas.drawTooSmallNotice(need: screen.minimumSize)

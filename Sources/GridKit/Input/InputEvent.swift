@@ -32,6 +32,9 @@ public enum InputEvent: Hashable, Sendable {
     /// The terminal changed size.
     case resize(Size)
 
+    /// True for a terminal size change.
+    public var isResize: Bool { if case .resize = self { return true } else { return false } }
+
     /// Shorthand for a printable key.
     public static func char(_ c: Character) -> InputEvent { .key(.character(c)) }
 }
