@@ -113,6 +113,7 @@ void gk_install_signal_handlers(int fd) {
 int gk_rows(void) { int y, x; getmaxyx(stdscr, y, x); (void)x; return y; }
 int gk_cols(void) { int y, x; getmaxyx(stdscr, y, x); (void)y; return x; }
 int gk_colors(void) { return has_colors() ? COLORS : 0; }
+int gk_color_pairs(void) { return has_colors() ? COLOR_PAIRS : 0; }
 int gk_has_direct_color(void) {
     int rgb = tigetflag("RGB");
     return rgb > 0 || COLORS >= 0x1000000;

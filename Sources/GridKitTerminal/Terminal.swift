@@ -100,9 +100,33 @@ public final class Terminal: ScreenHost {
         if changed { gk_refresh() }
     }
 
+    /// Colour pairs already allocated. Remembered only while curses has pairs to spare: once
+    /// they run out, alloc_pair recycles old ones and a remembered number could be stale.
+    private var pairs: [UInt64: Int32] = [:]
+    private lazy var pairBudget = max(0, Int(gk_color_pairs()) - 64)
+
+    private func pair(_ fg: Int, _ bg: Int) -> Int32 {
+        let key = UInt64(UInt32(bitPattern: Int32(fg))) << 32 | UInt64(UInt32(bitPattern: Int32(bg)))
+        if let p = pairs[key] { return p }
+        let p = gk_pair(Int32(fg), Int32(bg))
+        if pairs.count < pairBudget { pairs[key] = p }
+        return p
+    }
+
     private func put(_ cell: CanvasCell, x: Int, y: Int) {
         let (fg, bg, attrs) = mapper.resolve(cell.style)
-        let pair = gk_pair(Int32(fg), Int32(bg))
+        let pair = pair(fg, bg)
+        let attr = UInt32(attrs.rawValue)
+        if cell.isSingleScalar {
+            // The common case: one scalar, no allocation. Printable ASCII is width 1 everywhere.
+            var v = cell.text0 == 0 ? 32 : cell.text0
+            if v >= 0x7F || v < 0x20 {
+                let libcWidth = Int(gk_wcwidth(v))
+                if libcWidth != Int(cell.width) { return putFallback(v, libcWidth, cell, x, y, attr, pair) }
+            }
+            gk_put(Int32(y), Int32(x), &v, 1, attr, pair)
+            return
+        }
         var scalars: [UInt32] = []
         // One spacing character plus its combining marks is all a curses cell holds; what
         // follows a ZWJ or a second flag letter is dropped rather than garbling the line.
@@ -110,17 +134,16 @@ public final class Terminal: ScreenHost {
             if scalars.isEmpty { scalars.append(v) }
             else if gk_wcwidth(v) == 0, v != 0x200D, scalars.count < 5 { scalars.append(v) }
         }
-        if scalars.isEmpty { scalars = [32] }
         let libcWidth = Int(gk_wcwidth(scalars[0]))
-        if libcWidth != Int(cell.width) {
-            // The C library (and so curses) disagrees about the width: draw something whose
-            // width both agree on, so the rest of the row stays in place.
-            let base: UInt32 = libcWidth == 1 ? scalars[0] : 0xFFFD
-            gk_put(Int32(y), Int32(x), [base], 1, UInt32(attrs.rawValue), pair)
-            for dx in 1..<max(1, Int(cell.width)) { gk_put(Int32(y), Int32(x + dx), [32], 1, UInt32(attrs.rawValue), pair) }
-            return
-        }
-        gk_put(Int32(y), Int32(x), scalars, Int32(scalars.count), UInt32(attrs.rawValue), pair)
+        if libcWidth != Int(cell.width) { return putFallback(scalars[0], libcWidth, cell, x, y, attr, pair) }
+        gk_put(Int32(y), Int32(x), scalars, Int32(scalars.count), attr, pair)
+    }
+
+    /// The C library (and so curses) disagrees about the width: draw something whose width
+    /// both agree on, so the rest of the row stays in place.
+    private func putFallback(_ base: UInt32, _ libcWidth: Int, _ cell: CanvasCell, _ x: Int, _ y: Int, _ attr: UInt32, _ pair: Int32) {
+        gk_put(Int32(y), Int32(x), [libcWidth == 1 ? base : 0xFFFD], 1, attr, pair)
+        for dx in 1..<max(1, Int(cell.width)) { gk_put(Int32(y), Int32(x + dx), [32], 1, attr, pair) }
     }
 
     // MARK: Input and the run loop

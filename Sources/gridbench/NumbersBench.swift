@@ -65,4 +65,41 @@ func benchNumbers() {
         }
         print("live cells (\(arrangement.rawValue)): \(h.gridView.liveCellCount), visible: \(h.gridView.indexPathsForVisibleItems.count)")
     }
+    // The whole screen as the app runs it: controller, chrome, grid, on a headless host.
+    for arrangement in NumbersDelegateDataSource.Arrangement.allCases {
+        let keys = Array(repeating: InputEvent.key(.down), count: 200) + Array(repeating: InputEvent.key(.up), count: 200)
+        let host = TimingHost(size: size, events: keys)
+        ScreenController(host: host).run(NumbersDelegateDataSource(count: 1_000_000, arrangement: arrangement))
+        row(["whole screen per key, \(arrangement.rawValue)", ms(percentile(host.samples, 0.5)), ms(percentile(host.samples, 0.95)), ms(host.samples.max()!)])
+    }
 }
+
+/// A headless host that times each event from delivery to the frame it produced.
+final class TimingHost: ScreenHost {
+    let size: Size
+    let colorMode = ColorMode.palette256
+    let mailbox = Mailbox()
+    private let events: [InputEvent]
+    private var started: UInt64 = 0
+    private(set) var samples: [UInt64] = []
+    private var lastFrame: [CanvasCell] = []
+
+    init(size: Size, events: [InputEvent]) { self.size = size; self.events = events }
+
+    func present(_ canvas: Canvas) {
+        // Stand-in for the terminal's frame diff: compare with the last frame and keep it.
+        var changed = 0
+        let cells = canvas.cells
+        if lastFrame.count == cells.count { for i in cells.indices where cells[i] != lastFrame[i] { changed += 1 } }
+        lastFrame = cells
+        if started > 0 { samples.append(now() - started); started = 0 }
+    }
+
+    func run(_ handler: (InputEvent?) -> Bool) {
+        for e in events {
+            started = now()
+            if !handler(e) { return }
+        }
+    }
+}
+

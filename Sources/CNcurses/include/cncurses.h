@@ -40,6 +40,7 @@ int gk_rows(void);
 int gk_cols(void);
 int gk_colors(void);
 int gk_has_direct_color(void);
+int gk_color_pairs(void);
 /* Colour pair for fg/bg (-1 = terminal default). Recycles least recently used pairs when full. */
 int gk_pair(int fg, int bg);
 

@@ -37,6 +37,12 @@ public struct CanvasCell: Equatable, Sendable {
         return String(out)
     }
 
+    /// The first scalar of the grapheme (0 for none).
+    public var text0: UInt32 { s0 }
+
+    /// True when the grapheme is a single scalar (or none).
+    public var isSingleScalar: Bool { s1 == 0 }
+
     /// The grapheme's scalar values.
     public var scalarValues: [UInt32] {
         if s0 == 0 { return [] }
