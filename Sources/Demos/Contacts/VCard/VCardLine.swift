@@ -84,7 +84,11 @@ struct VCardLine {
 extension StringProtocol {
     /// Trims any of the given characters from both ends.
     func trimming(_ set: String) -> String {
-        var s = Substring(self)
+        // Most values have nothing to trim: check the end bytes before walking characters.
+        let whole = String(self)
+        if let first = whole.utf8.first, let last = whole.utf8.last, first >= 0x80 || !set.utf8.contains(first),
+           last >= 0x80 || !set.utf8.contains(last) { return whole }
+        var s = Substring(whole)
         while let f = s.first, set.contains(f) { s = s.dropFirst() }
         while let l = s.last, set.contains(l) { s = s.dropLast() }
         return String(s)

@@ -127,44 +127,37 @@ public enum VCardParser {
     /// Physical lines (LF or CRLF) joined into logical ones: a line starting with a space or tab
     /// continues the previous one, and a quoted-printable line ending in `=` continues on the next.
     static func logicalLines(_ bytes: ArraySlice<UInt8>) -> [(Int, ArraySlice<UInt8>)] {
-        var physical: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex
-        for i in bytes.indices where bytes[i] == 10 {
-            var end = i
-            if end > start && bytes[end - 1] == 13 { end -= 1 }
-            physical.append(bytes[start..<end])
-            start = i + 1
-        }
-        if start < bytes.endIndex {
-            var end = bytes.endIndex
-            if bytes[end - 1] == 13 { end -= 1 }
-            physical.append(bytes[start..<end])
-        }
         var out: [(Int, ArraySlice<UInt8>)] = []
-        out.reserveCapacity(physical.count)
-        var i = 0
-        while i < physical.count {
-            let number = i + 1
-            var line = physical[i]
-            i += 1
+        out.reserveCapacity(bytes.count / 24)
+        var position = bytes.startIndex, number = 0
+        /// The next physical line (CR LF or LF stripped), advancing `position`.
+        func nextLine() -> ArraySlice<UInt8>? {
+            guard position < bytes.endIndex else { return nil }
+            let start = position
+            var end = bytes[start...].firstIndex(of: 10) ?? bytes.endIndex
+            position = end < bytes.endIndex ? end + 1 : end
+            if end > start && bytes[end - 1] == 13 { end -= 1 }
+            number += 1
+            return bytes[start..<end]
+        }
+        func peekFirstByte() -> UInt8? { position < bytes.endIndex ? bytes[position] : nil }
+        while var line = nextLine() {
+            let lineNumber = number
             var joined: [UInt8]?
             let qp = isQuotedPrintableHead(line)
-            while i < physical.count {
-                let next = physical[i]
+            while position < bytes.endIndex {
                 // A soft line break wins over folding: the next line is content, spaces and all.
                 if qp, (joined?.last ?? line.last) == UInt8(ascii: "=") {
                     if joined == nil { joined = Array(line) }
                     joined!.removeLast()
-                    joined! += next
-                    i += 1
-                } else if let first = next.first, first == 32 || first == 9 {
+                    joined! += nextLine()!
+                } else if let first = peekFirstByte(), first == 32 || first == 9 {
                     if joined == nil { joined = Array(line) }
-                    joined! += next.dropFirst()
-                    i += 1
+                    joined! += nextLine()!.dropFirst()
                 } else { break }
             }
             if let joined { line = joined[...] }
-            out.append((number, line))
+            out.append((lineNumber, line))
         }
         return out
     }
