@@ -14,7 +14,7 @@ build: deps
 # Unit and snapshot tests, then the end-to-end tests that drive the real griddemo in tmux.
 test: deps
 	$(SWIFT) build --build-tests
-	GRIDDEMO="$(BIN_DEBUG)/griddemo" MINIGRID="$(BIN_DEBUG)/minigrid" $(SWIFT) test --skip-build
+	GRIDDEMO="$(BIN_DEBUG)/griddemo" MINIGRID="$(BIN_DEBUG)/minigrid" $(SWIFT) test --skip-build --disable-xctest
 
 demo: deps
 	$(SWIFT) build -c release --product griddemo
