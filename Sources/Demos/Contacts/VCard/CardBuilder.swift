@@ -52,7 +52,7 @@ struct CardBuilder {
         case "URL": contact.urls.append(VCardText.unescape(text))
         case "TEL":
             var number = VCardText.unescape(text).trimming(" \t")
-            if number.lowercased().hasPrefix("tel:") { number = String(number.dropFirst(4)) }
+            if number.utf8.count > 4, number.utf8.prefix(4).map({ $0 | 0x20 }).elementsEqual("tel:".utf8) { number = String(number.dropFirst(4)) }
             addLabeled(line, number, kind: "TEL")
         case "EMAIL": addLabeled(line, VCardText.unescape(text).trimming(" \t"), kind: "EMAIL")
         case "ADR":

@@ -24,7 +24,9 @@ struct VCardLine {
             if b == quote { inQuotes.toggle() } else if b == UInt8(ascii: ":") && !inQuotes { colon = i; break }
         }
         guard let colon else { return nil }
-        var pieces = split(bytes[bytes.startIndex..<colon], on: UInt8(ascii: ";"))
+        let head = bytes[bytes.startIndex..<colon]
+        // Most lines (FN:, N:, ORG:, …) have no parameters: no need to split the head.
+        var pieces = head.contains(UInt8(ascii: ";")) ? split(head, on: UInt8(ascii: ";")) : [head]
         var namePart = trim(pieces.removeFirst())
         var group: String?
         if let dot = namePart.lastIndex(of: UInt8(ascii: ".")) {
@@ -77,7 +79,11 @@ struct VCardLine {
     }
 
     private static func upper(_ s: ArraySlice<UInt8>) -> String {
-        String(decoding: s.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
+        String(unsafeUninitializedCapacity: s.count) { out in
+            var i = 0
+            for b in s { out[i] = b >= 97 && b <= 122 ? b - 32 : b; i += 1 }
+            return i
+        }
     }
 }
 

@@ -52,15 +52,18 @@ enum VCardText {
 
     /// Splits on an unescaped separator, keeping escapes for `unescape` to resolve.
     static func split(_ s: String, on separator: Character) -> [String] {
-        let sep = separator.asciiValue!, bytes = Array(s.utf8)
-        var parts: [String] = [], start = 0, i = 0
-        while i < bytes.count {
-            if bytes[i] == backslash { i += 2; continue }
-            if bytes[i] == sep { parts.append(bytes[start..<i].utf8String); start = i + 1 }
-            i += 1
+        let sep = separator.asciiValue!
+        var s = s
+        return s.withUTF8 { bytes in
+            var parts: [String] = [], start = 0, i = 0
+            while i < bytes.count {
+                if bytes[i] == backslash { i += 2; continue }
+                if bytes[i] == sep { parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)); start = i + 1 }
+                i += 1
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[min(start, bytes.count)...]), as: UTF8.self))
+            return parts
         }
-        parts.append(bytes[min(start, bytes.count)...].utf8String)
-        return parts
     }
 
     private static let backslash = UInt8(ascii: "\\")
