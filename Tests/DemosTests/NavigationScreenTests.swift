@@ -42,6 +42,19 @@ import Testing
         #expect(back.text.contains("▶ Numbers"))
     }
 
+    @Test func doubleClickOpensLikeEnter() {
+        // Rows: title, header, inset, Photos (2 rows), spacing, Contacts at row 6.
+        let press = MouseEvent(action: .press, position: Point(x: 8, y: 6))
+        var double = press
+        double.clickCount = 2
+        let host = HeadlessHost(size: Size(width: 90, height: 24), events: [.mouse(press), .mouse(double)])
+        ScreenController(host: host).run(DemoCatalog.home())
+        #expect(host.lastFrame!.row(0).contains("Contacts · 320"))
+        let single = HeadlessHost(size: Size(width: 90, height: 24), events: [.mouse(press)])
+        ScreenController(host: single).run(DemoCatalog.home())
+        #expect(single.lastFrame!.text.contains("▶ Contacts"))
+    }
+
     @Test func qOnTheFirstScreenQuitsBeforeTheRestOfTheScript() {
         let host = HeadlessHost(size: Size(width: 90, height: 24), events: InputEvent.script("q, down"))
         ScreenController(host: host).run(DemoCatalog.home())

@@ -18,7 +18,23 @@ public struct ScreenContext {
     /// Post main-thread work here from background threads; it wakes the run loop.
     public let mailbox: Mailbox
     public let colorMode: ColorMode
-    public init(mailbox: Mailbox, colorMode: ColorMode) { self.mailbox = mailbox; self.colorMode = colorMode }
+    /// Where delegate callbacks (`didSelectItemAt` from Enter or a double click) ask to go
+    /// somewhere; the controller acts on it once the event is handled.
+    public let navigation: NavigationRequests
+
+    public init(mailbox: Mailbox, colorMode: ColorMode, navigation: NavigationRequests = NavigationRequests()) {
+        self.mailbox = mailbox; self.colorMode = colorMode; self.navigation = navigation
+    }
+}
+
+/// A one-slot queue of navigation asked for from inside the grid's delegate calls.
+public final class NavigationRequests {
+    private var pending: ScreenAction?
+    public init() {}
+    /// Show `screen` on top once the current event is handled.
+    public func push(_ screen: Screen) { pending = .push(screen) }
+    /// The request, if any, clearing it.
+    func take() -> ScreenAction? { defer { pending = nil }; return pending }
 }
 
 /// One screen: a delegate/data source (which registers its own cells) plus the few things the

@@ -6,6 +6,7 @@ import GridKit
 public final class ScreenController {
     private let host: ScreenHost
     private let navigator = Navigator()
+    private let requests = NavigationRequests()
     private var canvas: Canvas
     /// Set when the screen or the navigation changed something the grid does not know about.
     private var screenChanged = false
@@ -32,7 +33,7 @@ public final class ScreenController {
         grid.delegate = screen
         grid.prefetchDataSource = screen as? GridPrefetching
         screen.registerCells(in: grid)
-        screen.attach(to: grid, context: ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode))
+        screen.attach(to: grid, context: ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, navigation: requests))
         grid.reloadData()
         navigator.push(screen, grid: grid)
     }
@@ -43,6 +44,7 @@ public final class ScreenController {
         if case .resize(let size) = event { canvas = Canvas(size: size, colorMode: host.colorMode) }
         var action = screen.handle(event, in: grid)
         if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event) }
+        if let requested = requests.take() { action = requested }
         if case .ignored = action, !event.isResize {} else { screenChanged = true }
         switch action {
         case .handled, .ignored: break

@@ -13,7 +13,7 @@ public final class HomeDelegateDataSource: Screen {
     }
 
     private let entries: [Entry]
-    private var opened: Screen?
+    private var navigation: NavigationRequests?
 
     public init(entries: [Entry]) { self.entries = entries }
 
@@ -47,16 +47,12 @@ public final class HomeDelegateDataSource: Screen {
         return header
     }
 
-    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
-        opened = entries[indexPath.item].make()
-        gridView.deselectItem(at: indexPath)
-    }
+    public func attach(to gridView: GridView, context: ScreenContext) { navigation = context.navigation }
 
-    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
-        guard case .key(.enter) = event, gridView.focusedIndexPath != nil else { return .ignored }
-        _ = gridView.handle(event)
-        defer { opened = nil }
-        return opened.map { .push($0) } ?? .handled
+    /// Enter or a double click opens the demo.
+    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
+        gridView.deselectItem(at: indexPath)
+        navigation?.push(entries[indexPath.item].make())
     }
 }
 

@@ -12,6 +12,7 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
     private(set) var arrangement: Arrangement
     private(set) var isTypingFilter = false
     private weak var grid: GridView?
+    private var navigation: NavigationRequests?
     /// Files still to read: they are read off the main thread once the screen is up.
     private var pendingPaths: [String]?
 
@@ -76,6 +77,7 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
 
     public func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
+        navigation = context.navigation
         guard let paths = pendingPaths else { return }
         let mailbox = context.mailbox
         let reader = Thread { [weak self] in
@@ -127,6 +129,12 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
         return header
     }
 
+    /// Enter or a double click opens the contact.
+    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
+        gridView.deselectItem(at: indexPath)
+        navigation?.push(ContactDetailDelegateDataSource(contact: directory.contact(at: indexPath)))
+    }
+
     // MARK: Keys
 
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
@@ -142,9 +150,6 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
             apply(arrangement, to: gridView.layout)
             gridView.reloadData() // same sections and items: the focus stays on its contact
             return .handled
-        case .enter:
-            guard let f = gridView.focusedIndexPath else { return .handled }
-            return .push(ContactDetailDelegateDataSource(contact: directory.contact(at: f)))
         case .escape where !directory.filter.isEmpty:
             refilter("", gridView)
             return .handled
