@@ -58,7 +58,6 @@ public struct CanvasCell: Equatable, Sendable {
         a.s0 == b.s0 && a.style.background == b.style.background && a.style.foreground == b.style.foreground
             && a.width == b.width && a.style.attributes == b.style.attributes && a.s1 == b.s1 && a.s2 == b.s2 && a.s3 == b.s3
     }
-    var isContinuation: Bool { width == 0 }
 }
 
 /// An in-memory grid of terminal cells. Everything GridKit draws lands here; the terminal
@@ -97,15 +96,6 @@ public final class Canvas {
             repairWide(x: r.maxX - 1, y: y)
             let row = y * size.width
             for x in r.minX..<r.maxX { cells[row + x] = cell }
-        }
-    }
-
-    /// Changes only the style of the cells in `rect`, keeping their text.
-    public func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
-        let r = rect.intersection(bounds)
-        guard !r.isEmpty else { return }
-        for y in r.minY..<r.maxY {
-            for x in r.minX..<r.maxX { cells[y * size.width + x].style = transform(cells[y * size.width + x].style) }
         }
     }
 
