@@ -3,7 +3,9 @@ import GridKit
 /// Renders a delegate/data source in a `GridView` of a given size, the way a screen would,
 /// and presses keys on it. The grid fills the whole canvas.
 public final class GridHarness {
+    /// The grid under test, filling the canvas.
     public let gridView: GridView
+    /// Where frames are drawn.
     public let canvas: Canvas
     private let content: DelegateDataSource
 

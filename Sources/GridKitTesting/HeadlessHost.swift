@@ -12,6 +12,7 @@ public final class HeadlessHost: ScreenHost {
     /// How many frames were presented.
     public private(set) var presentCount = 0
 
+    /// A host of `size` that will play `events` in order.
     public init(size: Size, colorMode: ColorMode = .palette256, events: [InputEvent] = []) {
         self.size = size
         self.colorMode = colorMode
@@ -25,6 +26,7 @@ public final class HeadlessHost: ScreenHost {
     /// Adds events to play on the next `run`.
     public func enqueue(_ events: [InputEvent]) { script += events }
 
+    /// Keeps a copy of the frame.
     public func present(_ canvas: Canvas) {
         lastFrame = canvas.copy()
         presentCount += 1

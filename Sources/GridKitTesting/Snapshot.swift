@@ -6,6 +6,7 @@ import GridKit
 /// A missing snapshot, or any snapshot when `RECORD_SNAPSHOTS=1`, is written and the check
 /// *fails* with `SnapshotError.recorded`, so a recording is never mistaken for a pass.
 public struct Snapshot {
+    /// The `Snapshots/` folder in use.
     public let directory: URL
 
     /// Snapshots live in `Snapshots/` next to the test source file given as `testFile` (#filePath).
@@ -24,6 +25,7 @@ public struct Snapshot {
         (0..<canvas.size.height).map { "|" + canvas.row($0) + "|" }.joined(separator: "\n") + "\n"
     }
 
+    /// Compares any text with `<name>.txt` (recording it when missing, and failing then).
     public func verify(text: String, named name: String) throws {
         let file = directory.appendingPathComponent(name + ".txt")
         let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"

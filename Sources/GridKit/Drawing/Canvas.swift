@@ -8,6 +8,7 @@ public struct CanvasCell: Equatable, Sendable {
     public var width: UInt8
     public var style: Style
 
+    /// A cell for a grapheme given as text (its first four scalars are kept).
     public init(text: String, width: UInt8, style: Style) {
         s0 = 0
         var i = 0
@@ -68,12 +69,14 @@ public final class Canvas {
     /// The colours the destination can show, so cells can pick shade characters over colour.
     public var colorMode: ColorMode
 
+    /// A blank canvas.
     public init(size: Size, colorMode: ColorMode = .palette256) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
         self.colorMode = colorMode
         cells = Array(repeating: .blank, count: self.size.width * self.size.height)
     }
 
+    /// The whole canvas as a rectangle.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     public subscript(x: Int, y: Int) -> CanvasCell {

@@ -9,6 +9,7 @@ public struct DrawContext {
     /// The local rectangle being drawn.
     public let bounds: Rect
 
+    /// A context drawing into `frame` of `canvas`, clipped to `clip` as well when given.
     public init(canvas: Canvas, frame: Rect, clip: Rect? = nil) {
         self.canvas = canvas
         origin = frame.origin
@@ -16,6 +17,7 @@ public struct DrawContext {
         bounds = Rect(origin: .zero, size: frame.size)
     }
 
+    /// What the destination can show.
     public var colorMode: ColorMode { canvas.colorMode }
 
     private func toCanvas(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y) }

@@ -4,6 +4,7 @@
 /// Stored as one packed integer (kind in the top byte) so cells compare at memory speed;
 /// `kind` gives it back as an enum to switch over.
 public struct Color: Hashable, Sendable {
+    /// Kind in the top byte (0 default, 1 ANSI, 2 palette, 3 RGB), value below.
     public let rawValue: UInt32
     private init(kind: UInt32, value: UInt32) { rawValue = kind << 24 | (value & 0xFF_FFFF) }
 
@@ -26,6 +27,7 @@ public struct Color: Hashable, Sendable {
         case rgb(UInt8, UInt8, UInt8)
     }
 
+    /// The colour as an enum, for switching over.
     public var kind: Kind {
         let v = rawValue & 0xFF_FFFF
         switch rawValue >> 24 {
@@ -36,6 +38,7 @@ public struct Color: Hashable, Sendable {
         }
     }
 
+    /// True for the terminal's own colour.
     public var isDefault: Bool { rawValue == 0 }
 
     public static let black = Color.ansi(0), red = Color.ansi(1), green = Color.ansi(2)
@@ -60,10 +63,12 @@ public struct Style: Hashable, Sendable {
     public var foreground: Color
     public var background: Color
     public var attributes: TextAttributes
+    /// Defaults to the terminal's colours and no attributes.
     public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
         self.foreground = foreground; self.background = background; self.attributes = attributes
     }
     public static let plain = Style()
+    /// This style with more attributes.
     public func with(_ extra: TextAttributes) -> Style {
         var s = self; s.attributes.formUnion(extra); return s
     }

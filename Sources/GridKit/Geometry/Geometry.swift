@@ -36,10 +36,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var midY: Int { origin.y + size.height / 2 }
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
 
+    /// Whether the point is inside (`maxX`/`maxY` are outside).
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    /// Whether `r` lies wholly inside.
     public func contains(_ r: Rect) -> Bool {
         r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY
     }
+    /// Whether the two share at least one cell (empty rectangles share none).
     public func intersects(_ r: Rect) -> Bool {
         !isEmpty && !r.isEmpty && r.minX < maxX && r.maxX > minX && r.minY < maxY && r.maxY > minY
     }
@@ -50,6 +53,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         if x1 <= x0 || y1 <= y0 { return Rect(x: x0, y: y0, width: 0, height: 0) }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+    /// The same size, moved.
     public func offsetBy(dx: Int, dy: Int) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
@@ -78,7 +82,9 @@ public struct EdgeInsets: Hashable, Sendable {
 public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var item: Int
+    /// UIKit's argument order: item first.
     public init(item: Int, section: Int) { self.item = item; self.section = section }
+    /// Reading order: by section, then item.
     public static func < (a: IndexPath, b: IndexPath) -> Bool {
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
