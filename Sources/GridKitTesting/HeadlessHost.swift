@@ -9,6 +9,8 @@ public final class HeadlessHost: ScreenHost {
     private var script: [InputEvent]
     /// The last frame presented.
     public private(set) var lastFrame: Canvas?
+    /// The first frame presented: what the screen showed before any event or background work.
+    public private(set) var firstFrame: Canvas?
     /// How many frames were presented.
     public private(set) var presentCount = 0
 
@@ -29,6 +31,7 @@ public final class HeadlessHost: ScreenHost {
     /// Keeps a copy of the frame.
     public func present(_ canvas: Canvas) {
         lastFrame = canvas.copy()
+        if firstFrame == nil { firstFrame = lastFrame }
         presentCount += 1
     }
 

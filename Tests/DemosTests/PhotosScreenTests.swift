@@ -29,7 +29,9 @@ import Testing
         let host = HeadlessHost(size: Size(width: 60, height: 20))
         // Wait (bounded) for decodes to post back, then let the controller draw them.
         host.waitForWork = { mailbox in
-            for _ in 0..<400 where !mailbox.hasWork { usleep(5_000) }
+            // Until a drawn thumbnail shows; generous, as CI machines are loaded.
+            if host.lastFrame?.text.contains("▀") == true { return false }
+            for _ in 0..<6000 where !mailbox.hasWork { usleep(5_000) }
             return mailbox.hasWork
         }
         ScreenController(host: host).run(screen)
