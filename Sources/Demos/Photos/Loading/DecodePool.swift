@@ -17,6 +17,10 @@ public final class DecodePool: @unchecked Sendable {
                 var all = sigset_t()
                 sigfillset(&all)
                 pthread_sigmask(SIG_BLOCK, &all, nil)
+                // Background priority (on Linux the nice value belongs to the thread, and 0 means
+                // the calling one): when cores are scarce the thread that reads keys and draws goes
+                // first; idle cores still decode at full speed.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 self?.workLoop()
             }
             t.name = "gridkit-decode-\(i)"
