@@ -39,12 +39,12 @@ struct SeededRandom: RandomNumberGenerator {
 
     @Test func focusStaysValidAndVisibleOverRandomKeySequences() {
         var rng = SeededRandom(state: 42)
-        for round in 0..<150 {
+        for round in 0..<1000 {
             let h = randomGrid(&rng)
             let g = h.gridView
             guard let first = g.layout.firstIndexPath else { #expect(g.focusedIndexPath == nil); continue }
             #expect(g.focusedIndexPath == first)
-            for step in 0..<60 {
+            for step in 0..<30 {
                 let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]
                 h.press([key])
                 guard let f = g.focusedIndexPath else { Issue.record("focus lost in round \(round) step \(step)"); return }

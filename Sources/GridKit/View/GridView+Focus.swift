@@ -45,8 +45,10 @@ extension GridView {
     /// Focuses the first (or last) item of the grid.
     public func focusEdge(last: Bool) {
         guard let ip = last ? layout.lastIndexPath : layout.firstIndexPath else { return }
-        setFocus(ip, scroll: true)
+        // Going to the top shows what is above the first item too (headers, insets), unless
+        // the item needs the room to be seen whole.
         if !last { setContentOffset(.zero) }
+        setFocus(ip, scroll: true)
     }
 
     // MARK: Selection
