@@ -46,6 +46,10 @@ struct SeededRandom: RandomNumberGenerator {
             #expect(g.focusedIndexPath == first)
             for step in 0..<30 {
                 let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]
+                if step % 10 == 9 {
+                    // Now and then the terminal is resized under the grid.
+                    h.gridView.frame = Rect(x: 0, y: 0, width: Int.random(in: 8...70, using: &rng), height: Int.random(in: 4...30, using: &rng))
+                }
                 h.press([key])
                 guard let f = g.focusedIndexPath else { Issue.record("focus lost in round \(round) step \(step)"); return }
                 #expect(g.isValid(f), "round \(round) step \(step): \(f) invalid")
