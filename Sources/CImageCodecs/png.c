@@ -23,6 +23,9 @@ int gk_decode_png(const uint8_t *data, size_t size, long max_pixels, gk_image *o
         png_image_free(&image);
         return 1;
     }
+    /* 16-bit files without gAMA/sRGB would otherwise be taken as linear light and come out
+       washed out; the files people have are sRGB. */
+    image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     image.format = PNG_FORMAT_RGBA;
     size_t bytes = PNG_IMAGE_SIZE(image);
     out->pixels = malloc(bytes);

@@ -33,6 +33,12 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         #expect(img.pixel(5, 5).0 != img.pixel(60, 5).0, "\(name): the halves differ")
     }
 
+    @Test func sixteenBitIsScaledNotGammaShifted() throws {
+        // Written as (56000, 7000, 7000) of 65535: about (218, 27, 27) in 8 bits.
+        let (r, g, b, _) = try ImageDecoder.decode(try image("rgb16.png")).pixel(2, 2)
+        #expect(abs(Int(r) - 218) <= 2 && abs(Int(g) - 27) <= 2 && abs(Int(b) - 27) <= 2, "got \(r), \(g), \(b)")
+    }
+
     @Test func alphaIsKept() throws {
         let img = try ImageDecoder.decode(try image("alpha.png"))
         #expect(img.pixel(3, 3).3 == 128)
