@@ -110,8 +110,8 @@ public final class Canvas {
         put(CanvasCell(text: grapheme, width: UInt8(width), style: style), at: point, clip: clipRect)
     }
 
-    /// `put` for a ready cell; `clip` is already within the canvas.
-    private func put(_ cell: CanvasCell, at point: Point, clip: Rect) {
+    /// `put` for a ready cell; `clip` is already within the canvas and contains `point`.
+    func put(_ cell: CanvasCell, at point: Point, clip: Rect) {
         if cell.width == 2 && point.x + 1 >= clip.maxX {
             set(CanvasCell(scalar: 32, width: 1, style: cell.style), x: point.x, y: point.y)
             return

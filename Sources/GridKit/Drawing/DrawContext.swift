@@ -45,6 +45,15 @@ public struct DrawContext {
 
     /// Puts one grapheme at a local point.
     public func put(_ grapheme: String, at point: Point, style: Style) {
+        let scalars = grapheme.unicodeScalars
+        if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            // One scalar (a half block, a marker): no grapheme breaking, no string walk. Thumbnails
+            // put thousands of these a frame.
+            let w = TextWidth.width(of: only)
+            guard w > 0, clip.contains(toCanvas(point)) else { return }
+            canvas.put(CanvasCell(scalar: only.value, width: UInt8(w), style: style), at: toCanvas(point), clip: clip)
+            return
+        }
         let w = grapheme.count == 1 ? TextWidth.width(of: grapheme.first!) : TextWidth.width(of: grapheme)
         canvas.put(grapheme, width: w, at: toCanvas(point), style: style, clip: clip)
     }

@@ -37,9 +37,6 @@ public final class ContactDirectory {
         rebuild()
     }
 
-    /// Lower-cased, accents removed: "Ángel" → "angel".
-    static func fold(_ s: String) -> String { Folding.foldString(s) }
-
     /// The section a folded key files under: its first letter if A–Z, otherwise `#`.
     static func letter(_ key: [UInt8]) -> Character {
         guard let first = key.first(where: { $0 != 32 }), first >= 97, first <= 122 else { return "#" }

@@ -28,5 +28,4 @@ enum Folding {
         return out
     }
 
-    static func foldString(_ s: String) -> String { String(decoding: fold(s), as: UTF8.self) }
 }

@@ -27,17 +27,17 @@ public enum SampleAlbum {
                 let u = Double(x) / Double(width), v = Double(y) / Double(height)
                 let (r, g, b): (Double, Double, Double)
                 switch kind {
-                case 0: (r, g, b) = hsv(hue + 120 * u, 0.4 + 0.6 * v, 0.35 + 0.65 * (1 - v))
+                case 0: (r, g, b) = ColorMath.hsv(hue + 120 * u, 0.4 + 0.6 * v, 0.35 + 0.65 * (1 - v))
                 case 1: (r, g, b) = mandelbrot(u, v, seed: seed, hue: hue)
                 case 2:
                     let band = Int((u * 8 + v * Double(seed % 5 + 1)) * 2) % 2
-                    (r, g, b) = hsv(hue + Double(band) * 150, 0.7, band == 0 ? 0.9 : 0.4)
+                    (r, g, b) = ColorMath.hsv(hue + Double(band) * 150, 0.7, band == 0 ? 0.9 : 0.4)
                 case 3:
                     let d = ((u - 0.5) * (u - 0.5) + (v - 0.5) * (v - 0.5)).squareRoot()
-                    (r, g, b) = hsv(hue + d * 720, 0.8, 0.5 + 0.5 * cos(d * Double(20 + seed % 20)))
+                    (r, g, b) = ColorMath.hsv(hue + d * 720, 0.8, 0.5 + 0.5 * cos(d * Double(20 + seed % 20)))
                 default:
                     let p = sin(u * 10 + Double(seed)) + sin(v * 8 - Double(seed) * 0.7) + sin((u + v) * 6)
-                    (r, g, b) = hsv(hue + p * 60, 0.75, 0.6 + p / 8)
+                    (r, g, b) = ColorMath.hsv(hue + p * 60, 0.75, 0.6 + p / 8)
                 }
                 let i = (y * width + x) * 4
                 px[i] = UInt8(max(0, min(255, r * 255))); px[i + 1] = UInt8(max(0, min(255, g * 255))); px[i + 2] = UInt8(max(0, min(255, b * 255)))
@@ -51,8 +51,6 @@ public enum SampleAlbum {
         let cx = -0.745 + (u - 0.5) * 3 * zoom, cy = 0.11 + (v - 0.5) * 2 * zoom
         var zx = 0.0, zy = 0.0, n = 0
         while n < 48 && zx * zx + zy * zy < 4 { (zx, zy) = (zx * zx - zy * zy + cx, 2 * zx * zy + cy); n += 1 }
-        return n == 48 ? (0.02, 0.02, 0.05) : hsv(hue + Double(n) * 9, 0.8, 0.3 + Double(n) / 70)
+        return n == 48 ? (0.02, 0.02, 0.05) : ColorMath.hsv(hue + Double(n) * 9, 0.8, 0.3 + Double(n) / 70)
     }
-
-    private static func hsv(_ h: Double, _ s: Double, _ v: Double) -> (Double, Double, Double) { ColorMath.hsv(h, s, v) }
 }
