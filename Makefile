@@ -2,8 +2,11 @@
 SWIFT ?= swift
 BIN_DEBUG = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 BIN_RELEASE = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
+# The README's program, built as an outside package that depends on this one by path.
+EXAMPLE = Examples/FruitGrid
+EXAMPLE_BIN = $(shell $(SWIFT) build --package-path $(EXAMPLE) --show-bin-path 2>/dev/null)
 
-.PHONY: deps build test demo bench clean
+.PHONY: deps build example test demo bench clean
 
 deps:
 	@scripts/check-deps.sh
@@ -11,10 +14,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# Unit and snapshot tests, then the end-to-end tests that drive the real griddemo in tmux.
-test: deps
+example: deps
+	$(SWIFT) build --package-path $(EXAMPLE)
+
+# Unit, snapshot and screen tests, then the end-to-end tests that drive the real griddemo and the
+# README's program in tmux.
+test: deps example
 	$(SWIFT) build --build-tests
-	GRIDDEMO="$(BIN_DEBUG)/griddemo" MINIGRID="$(BIN_DEBUG)/minigrid" $(SWIFT) test --skip-build --disable-xctest
+	GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" $(SWIFT) test --skip-build --disable-xctest
 
 demo: deps
 	$(SWIFT) build -c release --product griddemo
@@ -27,4 +34,4 @@ bench: deps
 	scripts/ptybench.sh $(BIN_RELEASE)/griddemo
 
 clean:
-	rm -rf .build
+	rm -rf .build $(EXAMPLE)/.build

@@ -3,7 +3,7 @@
 # root, otherwise prints the exact command and fails.
 set -u
 missing=()
-command -v swift >/dev/null 2>&1 || { echo "check-deps: the Swift toolchain (swift) is not on PATH; install Swift 5.9 or later" >&2; exit 1; }
+command -v swift >/dev/null 2>&1 || { echo "check-deps: the Swift toolchain (swift) is not on PATH; install Swift 6.0 or later" >&2; exit 1; }
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if command -v pkg-config >/dev/null 2>&1; then
   pkg-config --exists ncursesw || missing+=(libncurses-dev)

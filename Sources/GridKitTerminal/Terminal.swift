@@ -6,6 +6,7 @@ import GridKit
 ///
 /// Opened with `newterm` on stdin/stdout in a UTF-8 locale; restored on `close()`, on SIGINT,
 /// SIGTERM and SIGHUP (which end `run` and make `exitSignal` non-nil), and on crashes.
+@MainActor
 public final class Terminal: ScreenHost {
     public private(set) var size: Size
     public let colorMode: ColorMode
@@ -14,13 +15,12 @@ public final class Terminal: ScreenHost {
     public private(set) var exitSignal: Int32?
 
     private let mapper: ColorMapper
-    private var previous: [CanvasCell]?
-    private var previousSize = Size.zero
+    private var diff = FrameDiff()
     private var decoder = InputDecoder()
     private let wakeRead: Int32, wakeWrite: Int32
     private var isOpen = true
     /// Bytes are `0` for a wake-up, a signal number otherwise.
-    private static let wakeByte: UInt8 = 0
+    nonisolated private static let wakeByte: UInt8 = 0
 
     /// Checks that stdin and stdout are terminals and TERM is usable, then starts curses.
     public static func open() throws -> Terminal {
@@ -66,38 +66,17 @@ public final class Terminal: ScreenHost {
         gk_close()
     }
 
-    deinit { close() }
+    // A terminal dropped without close() still gives the screen back.
+    deinit { if isOpen { gk_close() } }
 
     // MARK: Output
 
-    /// Writes the cells that differ from the last frame, then one `doupdate`. Nothing is sent
-    /// when nothing changed. The last frame is kept in a buffer of our own, updated in place,
-    /// so no frame is ever copied whole.
+    /// Writes the cells that differ from the last frame (`FrameDiff`), then one `doupdate`.
+    /// Nothing is sent when nothing changed.
     public func present(_ canvas: Canvas) {
-        let w = canvas.size.width
-        let full = previous == nil || previousSize != canvas.size
-        if full {
-            gk_invalidate()
-            previous = Array(repeating: CanvasCell(scalar: 0, width: 255, style: .plain), count: canvas.cells.count)
-            previousSize = canvas.size
-        }
-        var changed = false
-        var last = previous ?? []
-        previous = nil // so `last` is uniquely owned and updated in place
-        last.withUnsafeMutableBufferPointer { prev in
-            canvas.cells.withUnsafeBufferPointer { cells in
-                for i in 0..<cells.count where prev[i] != cells[i] {
-                    let c = cells[i]
-                    prev[i] = c
-                    // The right half of a wide character is drawn by its left half.
-                    if c.width == 0, i % w > 0, cells[i - 1].width == 2 { continue }
-                    changed = true
-                    put(c, x: i % w, y: i / w)
-                }
-            }
-        }
-        previous = last
-        if changed { gk_refresh() }
+        if diff.reportsEverything(for: canvas) { gk_invalidate() }
+        let changed = diff.update(to: canvas) { x, y, cell in put(cell, x: x, y: y) }
+        if changed > 0 { gk_refresh() }
     }
 
     /// Colour pairs already allocated. Remembered only while curses has pairs to spare: once
@@ -159,7 +138,7 @@ public final class Terminal: ScreenHost {
                 if e.kind == GK_NONE { break }
                 gotInput = true
                 guard let event = decoder.decode(e, size: { currentSize() }, now: Self.now()) else { continue }
-                if case .resize(let s) = event { size = s; previous = nil }
+                if case .resize(let s) = event { size = s; diff.invalidate() }
                 if !handler(event) { return }
             }
             if drainWakePipe() { return }

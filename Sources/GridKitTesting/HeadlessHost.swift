@@ -1,18 +1,23 @@
 import GridKit
 
-/// A `ScreenHost` without a terminal: it replays a script of events, keeps every presented
-/// frame, and runs posted background work between events. For tests and benchmarks.
+/// A `ScreenHost` without a terminal: it replays a script of events, keeps the first and last
+/// presented frames, counts what each frame changed (with the terminal's own `FrameDiff`), and
+/// runs posted background work between events. For tests and benchmarks.
+@MainActor
 public final class HeadlessHost: ScreenHost {
     public var size: Size
     public let colorMode: ColorMode
     public let mailbox = Mailbox()
     private var script: [InputEvent]
+    private var diff = FrameDiff()
     /// The last frame presented.
     public private(set) var lastFrame: Canvas?
     /// The first frame presented: what the screen showed before any event or background work.
     public private(set) var firstFrame: Canvas?
     /// How many frames were presented.
     public private(set) var presentCount = 0
+    /// How many cells each presented frame changed, as a terminal would have sent them.
+    public private(set) var changedCells: [Int] = []
 
     /// A host of `size` that will play `events` in order.
     public init(size: Size, colorMode: ColorMode = .palette256, events: [InputEvent] = []) {
@@ -28,8 +33,9 @@ public final class HeadlessHost: ScreenHost {
     /// Adds events to play on the next `run`.
     public func enqueue(_ events: [InputEvent]) { script += events }
 
-    /// Keeps a copy of the frame.
+    /// Keeps a copy of the frame and counts its changes.
     public func present(_ canvas: Canvas) {
+        changedCells.append(diff.update(to: canvas) { _, _, _ in })
         lastFrame = canvas.copy()
         if firstFrame == nil { firstFrame = lastFrame }
         presentCount += 1

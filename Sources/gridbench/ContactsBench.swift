@@ -5,6 +5,7 @@ import GridKit
 import GridKitTesting
 
 /// Parse, sort and first frame of a generated 100,000-card address book, and filtering.
+@MainActor
 func benchContacts() {
     let size = benchSize
     row(["contacts, 100,000 cards", "ms"])
@@ -13,7 +14,7 @@ func benchContacts() {
         let t0 = now()
         let parsed = VCardParser.parse(text, file: "bench.vcf")
         let t1 = now()
-        let screen = ContactsDelegateDataSource(contacts: parsed.contacts)
+        let screen = ContactsScreen(contacts: parsed.contacts)
         let t2 = now()
         let host = HeadlessHost(size: size, events: [])
         ScreenController(host: host).run(screen)
@@ -23,7 +24,7 @@ func benchContacts() {
         row(["first frame", ms(t3 - t2)])
         var samples: [UInt64] = []
         let filterHost = HeadlessHost(size: size, events: InputEvent.script("/, text:naka"))
-        let s2 = ContactsDelegateDataSource(contacts: parsed.contacts)
+        let s2 = ContactsScreen(contacts: parsed.contacts)
         let t4 = now()
         ScreenController(host: filterHost).run(s2)
         samples.append(now() - t4)

@@ -5,9 +5,10 @@ import GridKit
 import GridKitTesting
 
 /// Numbers with a per-item size from the delegate, so the layout takes its O(n) path.
+@MainActor
 final class VariedNumbers: Screen {
-    let base: NumbersDelegateDataSource
-    init(count: Int) { base = NumbersDelegateDataSource(count: count, arrangement: .grid) }
+    let base: NumbersScreen
+    init(count: Int) { base = NumbersScreen(count: count, arrangement: .grid) }
     var title: String { base.title }
     func makeLayout() -> FlowLayout { base.makeLayout() }
     func registerCells(in gridView: GridView) { base.registerCells(in: gridView) }
@@ -24,6 +25,7 @@ final class VariedNumbers: Screen {
 
 
 /// Reload + first frame, and per-key cost, for the numbers screen.
+@MainActor
 func benchNumbers() {
     let size = benchSize
     row(["reload + first frame", "uniform", "per-item"])
@@ -32,8 +34,8 @@ func benchNumbers() {
         for varied in [false, true] {
             var times: [UInt64] = []
             for _ in 0..<3 {
-                let content: DelegateDataSource = varied ? VariedNumbers(count: count) : NumbersDelegateDataSource(count: count, arrangement: .grid)
-                let layout = varied ? VariedNumbers(count: count).makeLayout() : NumbersDelegateDataSource(count: count, arrangement: .grid).makeLayout()
+                let content: DelegateDataSource = varied ? VariedNumbers(count: count) : NumbersScreen(count: count, arrangement: .grid)
+                let layout = varied ? VariedNumbers(count: count).makeLayout() : NumbersScreen(count: count, arrangement: .grid).makeLayout()
                 let t0 = now()
                 let h = GridHarness(content, layout: layout, size: size)
                 h.render()
@@ -46,8 +48,8 @@ func benchNumbers() {
 
     print("")
     row(["per key (handle + render), 1M", "median", "p95", "max"])
-    for arrangement in NumbersDelegateDataSource.Arrangement.allCases {
-        let content = NumbersDelegateDataSource(count: 1_000_000, arrangement: arrangement)
+    for arrangement in NumbersScreen.Arrangement.allCases {
+        let content = NumbersScreen(count: 1_000_000, arrangement: arrangement)
         let h = GridHarness(content, layout: content.makeLayout(), size: size)
         h.render()
         for (label, jump) in [("start", nil), ("middle", IndexPath(item: 500, section: 499)), ("end", IndexPath(item: 0, section: 999))] as [(String, IndexPath?)] {
@@ -66,15 +68,16 @@ func benchNumbers() {
         print("live cells (\(arrangement.rawValue)): \(h.gridView.liveCellCount), visible: \(h.gridView.indexPathsForVisibleItems.count)")
     }
     // The whole screen as the app runs it: controller, chrome, grid, on a headless host.
-    for arrangement in NumbersDelegateDataSource.Arrangement.allCases {
+    for arrangement in NumbersScreen.Arrangement.allCases {
         let keys = Array(repeating: InputEvent.key(.down), count: 200) + Array(repeating: InputEvent.key(.up), count: 200)
         let host = TimingHost(size: size, events: keys)
-        ScreenController(host: host).run(NumbersDelegateDataSource(count: 1_000_000, arrangement: arrangement))
+        ScreenController(host: host).run(NumbersScreen(count: 1_000_000, arrangement: arrangement))
         row(["whole screen per key, \(arrangement.rawValue)", ms(percentile(host.samples, 0.5)), ms(percentile(host.samples, 0.95)), ms(host.samples.max()!)])
     }
 }
 
 /// A headless host that times each event from delivery to the frame it produced.
+@MainActor
 final class TimingHost: ScreenHost {
     let size: Size
     let colorMode = ColorMode.palette256
@@ -82,16 +85,15 @@ final class TimingHost: ScreenHost {
     private let events: [InputEvent]
     private var started: UInt64 = 0
     private(set) var samples: [UInt64] = []
-    private var lastFrame: [CanvasCell] = []
+    private var diff = FrameDiff()
+    /// Cells each frame changed, as the terminal would send them.
+    private(set) var changedCells: [Int] = []
 
     init(size: Size, events: [InputEvent]) { self.size = size; self.events = events }
 
     func present(_ canvas: Canvas) {
-        // Stand-in for the terminal's frame diff: compare with the last frame and keep it.
-        var changed = 0
-        let cells = canvas.cells
-        if lastFrame.count == cells.count { for i in cells.indices where cells[i] != lastFrame[i] { changed += 1 } }
-        lastFrame = cells
+        // The terminal's own diff, so the time includes finding what to send.
+        changedCells.append(diff.update(to: canvas) { _, _, _ in })
         if started > 0 { samples.append(now() - started); started = 0 }
     }
 

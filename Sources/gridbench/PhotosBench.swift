@@ -27,6 +27,7 @@ func jpegFolder(width: Int, height: Int, count: Int) -> String {
 
 
 /// Thumbnails per second, and key cost while decodes run.
+@MainActor
 func benchPhotos() {
     let size = benchSize
     row(["photos: thumbnails per second", "1 thread", "pool"])
@@ -64,7 +65,7 @@ func benchPhotos() {
     do {
         // Keys while a page of 12-megapixel decodes is under way: the grid must not wait for them.
         let dir = jpegFolder(width: 4000, height: 3000, count: 12)
-        let screen = PhotosDelegateDataSource(library: PhotoLibrary.scan([dir]))
+        let screen = PhotosScreen(library: PhotoLibrary.scan([dir]))
         let h = GridHarness(screen, layout: screen.makeLayout(), size: size)
         let mailbox = Mailbox()
         screen.attach(to: h.gridView, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))

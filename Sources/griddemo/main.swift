@@ -1,4 +1,3 @@
-import Demos
 import Foundation
 import GridKitTerminal
 

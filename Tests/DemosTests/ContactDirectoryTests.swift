@@ -1,4 +1,5 @@
 @testable import Demos
+import GridKit
 import Testing
 
 private func person(_ given: String, _ family: String, org: String = "", phone: String = "") -> Contact {

@@ -5,7 +5,7 @@ import GridKitTesting
 import Testing
 
 /// The contacts screens run by the real ScreenController on a headless host.
-@Suite struct ContactsScreenTests {
+@MainActor @Suite struct ContactsScreenTests {
     let snapshot = Snapshot()
 
     func run(_ screen: Screen, _ script: String, size: Size = Size(width: 80, height: 20)) -> Canvas {
@@ -15,23 +15,23 @@ import Testing
     }
 
     @Test func listLayout() throws {
-        try snapshot.verify(run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "down*3"), named: "contacts-list")
+        try snapshot.verify(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "down*3"), named: "contacts-list")
     }
 
     @Test func cardLayoutKeepsTheFocusedContact() throws {
-        let frame = run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "down*14, v")
+        let frame = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "down*14, v")
         try snapshot.verify(frame, named: "contacts-cards")
     }
 
     @Test func filterAndNoMatchMessage() throws {
-        try snapshot.verify(run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "/, text:hopp, enter"), named: "contacts-no-match")
-        let frame = run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "/, text:tanaka")
+        try snapshot.verify(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:hopp, enter"), named: "contacts-no-match")
+        let frame = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:tanaka")
         #expect(frame.text.contains("/ tanaka▏"))
         #expect(frame.row(1).contains("F") || frame.row(1).contains("T"))
     }
 
     @Test func letterJumpsToItsSection() {
-        let frame = run(ContactsDelegateDataSource(contacts: SampleAddressBook.contacts()), "W")
+        let frame = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "W")
         #expect(frame.row(1).hasPrefix(" W "))
         #expect(frame.row(2).hasPrefix("▶"))
     }
@@ -39,13 +39,13 @@ import Testing
     @Test func detailShowsEveryField() throws {
         let bytes = Array("BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;;;\nFN:Ada Lovelace\nORG:Engines\nTITLE:Countess\nTEL;TYPE=CELL:+44 1\nEMAIL:ada@x.example\nADR:;;1 Sq;London;;N1;UK\nBDAY:1815-12-10\nNOTE:A long note that should wrap over more than one line in a narrow terminal window.\nURL:https://x.example\nEND:VCARD\n".utf8)
         let contacts = VCardParser.parse(bytes, file: "ada.vcf").contacts
-        try snapshot.verify(run(ContactsDelegateDataSource(contacts: contacts), "enter", size: Size(width: 60, height: 16)), named: "contact-detail")
+        try snapshot.verify(run(ContactsScreen(contacts: contacts), "enter", size: Size(width: 60, height: 16)), named: "contact-detail")
     }
 
     @Test func detailDrawsTheInlinePhoto() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/macos-contacts.vcf")
         let contacts = VCardParser.parse([UInt8](try Data(contentsOf: url)), file: "macos-contacts.vcf").contacts
-        let frame = run(ContactsDelegateDataSource(contacts: contacts), "down, enter", size: Size(width: 70, height: 30))
+        let frame = run(ContactsScreen(contacts: contacts), "down, enter", size: Size(width: 70, height: 30))
         #expect(frame.row(0).contains("Ada Lovelace"))
         #expect(frame.row(3).contains("▀▀▀▀"))
         let red = frame[16, 2].style.foreground
@@ -55,7 +55,7 @@ import Testing
 
     @Test func filesAreReadInTheBackgroundWhileTheScreenShows() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-        let screen = ContactsDelegateDataSource(paths: [dir, "/no/such.vcf"])
+        let screen = ContactsScreen(paths: [dir, "/no/such.vcf"])
         let host = HeadlessHost(size: Size(width: 80, height: 20))
         host.waitForWork = { mailbox in
             // Generous: CI machines are loaded. Polling stops as soon as the work arrives.
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func noContactsShowsTheReason() {
-        let frame = run(ContactsDelegateDataSource(contacts: [], problems: ["x.vcf: no such file or directory"]), "")
+        let frame = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory"]), "")
         #expect(frame.text.contains("No contacts."))
         #expect(frame.text.contains("x.vcf: no such file or directory"))
     }

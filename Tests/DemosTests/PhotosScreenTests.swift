@@ -4,28 +4,38 @@ import GridKitTesting
 import Foundation
 import Testing
 
-@Suite struct PhotosScreenTests {
+@MainActor @Suite struct PhotosScreenTests {
+    /// The pool's queue at the end of the keys, before leaving the screen stops the pool.
+    func pendingAfter(_ keys: String) -> [Int] {
+        let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
+        var pending: [Int] = []
+        ScreenHarness(size: Size(width: 80, height: 24)).host(running: screen, keys: keys) { _ in
+            pending = screen.pool.pendingKeys
+            return false
+        }
+        return pending
+    }
+
     /// With a pool that runs nothing, the queue shows what the screen asked for.
     @Test func visibleFirstThenPrefetchAndScrolledAwayWorkIsCancelled() {
-        let pool = DecodePool(threads: 0)
-        let screen = PhotosDelegateDataSource(library: SampleAlbum.library(), pool: pool)
-        let host = HeadlessHost(size: Size(width: 80, height: 24))
-        ScreenController(host: host).run(screen)
-        let first = pool.pendingKeys
+        let first = pendingAfter("")
         #expect(!first.isEmpty)
         let visible = 8 // two rows of four 16-wide tiles fit in 80×22
         #expect(first.count > visible, "a page ahead is prefetched too")
-        let host2 = HeadlessHost(size: Size(width: 80, height: 24), events: [.key(.end)])
-        let screen2 = PhotosDelegateDataSource(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
-        ScreenController(host: host2).run(screen2)
-        let after = Set(screen2.pool.pendingKeys)
-        let start = Set(first)
-        #expect(after.isDisjoint(with: start), "everything asked for at the top was cancelled after End")
-        screen2.pool.stop(); pool.stop()
+        let after = Set(pendingAfter("end"))
+        #expect(!after.isEmpty)
+        #expect(after.isDisjoint(with: Set(first)), "everything asked for at the top was cancelled after End")
+    }
+
+    @Test func leavingThePhotosStopsTheirDecoding() {
+        let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
+        ScreenHarness(size: Size(width: 80, height: 24)).run(screen, keys: "down")
+        #expect(screen.pool.isStopped)
+        #expect(screen.pool.pendingKeys.isEmpty)
     }
 
     @Test func thumbnailsArriveThroughTheMailboxAndRedrawTheirCells() throws {
-        let screen = PhotosDelegateDataSource(library: SampleAlbum.library(count: 10), pool: DecodePool(threads: 2))
+        let screen = PhotosScreen(library: SampleAlbum.library(count: 10), pool: DecodePool(threads: 2))
         let host = HeadlessHost(size: Size(width: 60, height: 20))
         // Wait (bounded) for decodes to post back, then let the controller draw them.
         host.waitForWork = { mailbox in
@@ -38,15 +48,13 @@ import Testing
         let frame = try #require(host.lastFrame)
         #expect(frame.text.contains("▀"))
         #expect(screen.cache.count > 0)
-        screen.pool.stop()
     }
 
     @Test func plusAndMinusResizeKeepingFocus() {
-        let screen = PhotosDelegateDataSource(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
+        let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
         let host = HeadlessHost(size: Size(width: 100, height: 30), events: InputEvent.script("right*3, down, +, +"))
         ScreenController(host: host).run(screen)
         #expect(screen.sizeLevel == 3)
         #expect(host.lastFrame!.text.contains("▶gradient-009"))
-        screen.pool.stop()
     }
 }

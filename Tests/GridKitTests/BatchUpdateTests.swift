@@ -2,7 +2,7 @@
 import GridKitTesting
 import Testing
 
-@Suite struct BatchUpdateTests {
+@MainActor @Suite struct BatchUpdateTests {
     func harness(_ counts: [Int]) -> (TestContent, GridHarness) {
         let content = TestContent(counts: counts)
         let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 12, height: 6))

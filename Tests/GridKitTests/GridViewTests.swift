@@ -3,7 +3,7 @@ import Glibc
 import GridKitTesting
 import Testing
 
-@Suite struct GridViewTests {
+@MainActor @Suite struct GridViewTests {
     @Test func onlyVisibleCellsLiveAndReuseIsBounded() {
         let content = TestContent(counts: Array(repeating: 1000, count: 1000))
         content.header = Size(width: 0, height: 1)
@@ -30,31 +30,51 @@ import Testing
         let content = TestContent(counts: [1000])
         let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 20, height: 10))
         h.render()
-        let before = LabelCell.created
+        let before = h.gridView.liveCellCount
+        #expect(before >= 10, "a screenful of cells and headers exists")
         h.press(InputEvent.script("pgdn*20"))
-        #expect(LabelCell.created - before <= 10)
+        // 20 pages of 10 rows went by: without reuse that is 200 more cells.
+        #expect(h.gridView.liveCellCount - before <= 10)
         #expect(h.gridView.cellForItem(at: h.gridView.focusedIndexPath!) != nil)
     }
 
     @Test func unregisteredIdentifierStopsWithAMessageNamingIt() async {
         await #expect(processExitsWith: .failure) {
-            final class Bad: DelegateDataSource {
-                func registerCells(in gridView: GridView) { gridView.register(GridCell.self, forCellWithReuseIdentifier: "known") }
-                func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
-                func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-                    gridView.dequeueReusableCell(withReuseIdentifier: "missing", for: indexPath)
-                }
-            }
             // A wrong message exits successfully, which fails the test.
             GridKitFailure.willTerminate = { message in
                 if !(message.contains("'missing'") && message.contains("'known'")) { exit(0) }
             }
-            let bad = Bad()
-            let g = GridView(frame: Rect(x: 0, y: 0, width: 10, height: 5))
-            g.dataSource = bad
-            bad.registerCells(in: g)
-            g.reloadData()
-            g.render(into: Canvas(size: Size(width: 10, height: 5)))
+            await MainActor.run {
+                let g = GridView(frame: Rect(x: 0, y: 0, width: 10, height: 5))
+                g.register(GridCell.self, forCellWithReuseIdentifier: "known")
+                _ = g.dequeueReusableCell(withReuseIdentifier: "missing", for: IndexPath(item: 0, section: 0))
+            }
+        }
+    }
+
+    @Test func typedDequeueOfAnUnregisteredClassStopsNamingWhatIsRegistered() async {
+        await #expect(processExitsWith: .failure) {
+            GridKitFailure.willTerminate = { message in
+                if !(message.contains("'LabelCell'") && message.contains("'GridCell'")) { exit(0) }
+            }
+            await MainActor.run {
+                let g = GridView(frame: Rect(x: 0, y: 0, width: 10, height: 5))
+                g.register(GridCell.self)
+                _ = g.dequeue(LabelCell.self, for: IndexPath(item: 0, section: 0))
+            }
+        }
+    }
+
+    @Test func typedDequeueOfAnotherClassUnderTheSameNameStopsNamingBoth() async {
+        await #expect(processExitsWith: .failure) {
+            GridKitFailure.willTerminate = { message in
+                if !(message.contains("LabelCell") && message.contains("is GridCell")) { exit(0) }
+            }
+            await MainActor.run {
+                let g = GridView(frame: Rect(x: 0, y: 0, width: 10, height: 5))
+                g.register(GridCell.self, forCellWithReuseIdentifier: GridView.reuseIdentifier(of: LabelCell.self))
+                _ = g.dequeue(LabelCell.self, for: IndexPath(item: 0, section: 0))
+            }
         }
     }
 

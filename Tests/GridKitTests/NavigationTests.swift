@@ -14,7 +14,7 @@ struct SeededRandom: RandomNumberGenerator {
     }
 }
 
-@Suite struct NavigationTests {
+@MainActor @Suite struct NavigationTests {
     func randomGrid(_ rng: inout SeededRandom) -> GridHarness {
         let counts = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) }
         let content = TestContent(counts: counts)

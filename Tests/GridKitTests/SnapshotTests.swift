@@ -2,7 +2,7 @@ import GridKit
 import GridKitTesting
 import Testing
 
-@Suite struct SnapshotTests {
+@MainActor @Suite struct SnapshotTests {
     let snapshot = Snapshot()
 
     @Test func gridWithHeadersFootersAndFocus() throws {

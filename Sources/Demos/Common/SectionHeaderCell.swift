@@ -2,7 +2,6 @@ import GridKit
 
 /// A full-width section header: a title on a coloured band.
 final class SectionHeaderCell: GridCell {
-    static let identifier = "SectionHeader"
     var title = ""
     var detail = ""
 

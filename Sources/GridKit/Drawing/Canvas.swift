@@ -27,7 +27,7 @@ public struct CanvasCell: Equatable, Sendable {
     }
 
     /// A cell holding one scalar.
-    public init(scalar: UInt32, width: UInt8, style: Style) {
+    package init(scalar: UInt32, width: UInt8, style: Style) {
         s0 = scalar; self.width = width; self.style = style
     }
 
@@ -39,13 +39,13 @@ public struct CanvasCell: Equatable, Sendable {
     }
 
     /// The first scalar of the grapheme (0 for none).
-    public var text0: UInt32 { s0 }
+    package var text0: UInt32 { s0 }
 
     /// True when the grapheme is a single scalar (or none).
-    public var isSingleScalar: Bool { s1 == 0 }
+    package var isSingleScalar: Bool { s1 == 0 }
 
     /// The grapheme's scalar values.
-    public var scalarValues: [UInt32] {
+    package var scalarValues: [UInt32] {
         if s0 == 0 { return [] }
         if s1 == 0 { return [s0] }
         return [s0, s1, s2, s3].prefix { $0 != 0 }.map { $0 }
@@ -65,7 +65,7 @@ public struct CanvasCell: Equatable, Sendable {
 /// backend flushes it to the screen and tests read it back as text.
 public final class Canvas {
     public let size: Size
-    public private(set) var cells: [CanvasCell]
+    package private(set) var cells: [CanvasCell]
     /// The colours the destination can show, so cells can pick shade characters over colour.
     public var colorMode: ColorMode
 

@@ -1,44 +1,46 @@
-import Foundation
+import Synchronization
 
 /// A thread-safe queue of work for the main thread. Background threads `post`; the host's run
 /// loop `drain`s it. `wake` is how the host gets woken (a pipe write for the terminal), so no
 /// one polls on a timer.
-public final class Mailbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var work: [() -> Void] = []
-    private var wake: (() -> Void)?
+public final class Mailbox: Sendable {
+    /// Work runs on the main actor: it is where every screen and grid lives.
+    public typealias Work = @MainActor @Sendable () -> Void
+
+    private struct State {
+        var work: [Work] = []
+        var wake: (@Sendable () -> Void)?
+    }
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Sets what wakes the main thread when work arrives.
-    public func setWaker(_ wake: (() -> Void)?) {
-        lock.lock(); self.wake = wake; lock.unlock()
+    public func setWaker(_ wake: (@Sendable () -> Void)?) {
+        state.withLock { $0.wake = wake }
     }
 
-    /// Queues `body` to run on the main thread and wakes it.
-    public func post(_ body: @escaping () -> Void) {
-        lock.lock()
-        let wasEmpty = work.isEmpty
-        work.append(body)
-        let wake = self.wake
-        lock.unlock()
-        if wasEmpty { wake?() }
+    /// Queues `body` to run on the main thread and wakes it. Callable from any thread.
+    public func post(_ body: @escaping Work) {
+        let wake = state.withLock { s -> (@Sendable () -> Void)? in
+            let wasEmpty = s.work.isEmpty
+            s.work.append(body)
+            return wasEmpty ? s.wake : nil
+        }
+        wake?()
     }
 
     /// Runs everything queued so far; returns how many items ran.
-    @discardableResult
+    @MainActor @discardableResult
     public func drain() -> Int {
-        lock.lock()
-        let batch = work
-        work.removeAll()
-        lock.unlock()
+        let batch = state.withLock { s -> [Work] in
+            defer { s.work.removeAll() }
+            return s.work
+        }
         for body in batch { body() }
         return batch.count
     }
 
     /// True when work is queued.
-    public var hasWork: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return !work.isEmpty
-    }
+    public var hasWork: Bool { state.withLock { !$0.work.isEmpty } }
 }

@@ -1,5 +1,6 @@
 /// What screens run on: the real terminal (`GridKitTerminal.Terminal`) or a headless host in
 /// tests. It shows canvases, delivers input, and runs work posted from background threads.
+@MainActor
 public protocol ScreenHost: AnyObject {
     /// The drawable size in cells.
     var size: Size { get }

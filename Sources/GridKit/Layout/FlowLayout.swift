@@ -45,13 +45,13 @@ public final class FlowLayout {
     }
 
     /// Gives the layout new content: one entry per section. Called by `GridView` on reload.
-    public func setInput(_ sections: [SectionLayoutInput]) {
+    package func setInput(_ sections: [SectionLayoutInput]) {
         input = sections
         invalidateLayout()
     }
 
     /// The size of the visible area; a change of the cross extent relayouts.
-    public func setViewport(_ size: Size) {
+    package func setViewport(_ size: Size) {
         if size != viewport { viewport = size; invalidateLayout() }
     }
 
@@ -179,7 +179,7 @@ public final class FlowLayout {
     }
 
     /// Calls `body` for every item whose frame meets `rect`, in order; O(log n + visible).
-    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+    package func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         prepareIfNeeded()
         let (lower, upper) = mainRange(of: rect)
         var s = sectionIndex(atOrAfter: lower)
@@ -196,7 +196,7 @@ public final class FlowLayout {
     }
 
     /// The main-axis extent of the header of `section` (0 when it has none).
-    public func headerExtent(ofSection section: Int) -> Int {
+    package func headerExtent(ofSection section: Int) -> Int {
         prepareIfNeeded()
         return section >= 0 && section < sections.count ? sections[section].headerExtent : 0
     }

@@ -14,6 +14,7 @@ public struct CellState: Hashable, Sendable {
 /// Subclass it, register the subclass with `GridView.register(_:forCellWithReuseIdentifier:)`,
 /// and fill it in `gridView(_:cellForItemAt:)` after dequeuing it. A cell only draws itself into
 /// the `DrawContext` it is handed; it never knows which screen it is in.
+@MainActor
 open class GridCell {
     /// The identifier it was registered and dequeued under.
     public internal(set) var reuseIdentifier: String = ""

@@ -1,4 +1,5 @@
 /// Supplies a grid's content: counts, cells, headers and footers.
+@MainActor
 public protocol GridDataSource: AnyObject {
     func numberOfSections(in gridView: GridView) -> Int
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int
@@ -15,6 +16,7 @@ extension GridDataSource {
 
 /// Sizing and behaviour. Every method is optional: the defaults take the layout's values.
 /// Sizing methods return nil to mean "use the layout's property".
+@MainActor
 public protocol GridDelegate: AnyObject {
     func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size?
     func gridView(_ gridView: GridView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets?
@@ -50,11 +52,13 @@ extension GridDelegate {
 
 /// The seed's one-method protocol: a delegate/data source registers the cells it uses itself,
 /// so the screen that hosts it never names a cell type.
+@MainActor
 public protocol CellRegistering: AnyObject {
     func registerCells(in gridView: GridView)
 }
 
 /// Told about items about to come on screen, to start slow work (decoding, loading) early.
+@MainActor
 public protocol GridPrefetching: AnyObject {
     func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath])
     func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])

@@ -2,6 +2,7 @@
 ///
 /// Only the cells on screen exist; cells that scroll away go to a reuse pool per identifier.
 /// Everything is drawn into a `Canvas` by `render(into:)`; nothing here knows about curses.
+@MainActor
 public final class GridView {
     /// Where the grid sits on the canvas. A new size relayouts and keeps the focused item in view.
     public var frame: Rect {
@@ -62,7 +63,7 @@ public final class GridView {
     var visibleSupplementary: [SupplementaryKey: GridCell] = [:]
     var prefetched = Set<IndexPath>()
     /// Cells ever created and not released: bounded by what fits on screen plus the pools.
-    public private(set) var liveCellCount = 0
+    public internal(set) var liveCellCount = 0
 
     struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
 
@@ -74,52 +75,6 @@ public final class GridView {
 
     /// Marks the grid for redrawing on the next frame.
     public func setNeedsDisplay() { needsDisplay = true }
-
-    // MARK: Registration and reuse
-
-    /// Registers a cell class for items under `identifier`.
-    public func register(_ cellClass: GridCell.Type, forCellWithReuseIdentifier identifier: String) {
-        cellClasses[identifier] = cellClass
-    }
-
-    /// Registers a header or footer class under `identifier`.
-    public func register(_ viewClass: GridCell.Type, forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String) {
-        supplementaryClasses[kind, default: [:]][identifier] = viewClass
-    }
-
-    /// A cell that left the screen (after `prepareForReuse()`), or a new one of the registered class.
-    /// Dequeuing an identifier that was never registered stops the program, naming it.
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
-        guard let type = cellClasses[identifier] else {
-            GridKitFailure.fail(unregisteredMessage("cell", identifier, cellClasses.keys))
-        }
-        return reuseOrMake(type, key: "cell:" + identifier, identifier: identifier)
-    }
-
-    /// The supplementary-view counterpart of `dequeueReusableCell`.
-    public func dequeueReusableSupplementaryView(ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
-        guard let type = supplementaryClasses[kind]?[identifier] else {
-            GridKitFailure.fail(unregisteredMessage("\(kind) view", identifier, (supplementaryClasses[kind] ?? [:]).keys))
-        }
-        return reuseOrMake(type, key: "\(kind):" + identifier, identifier: identifier)
-    }
-
-    private func unregisteredMessage(_ what: String, _ id: String, _ known: Dictionary<String, GridCell.Type>.Keys) -> String {
-        let list = known.sorted().map { "'\($0)'" }.joined(separator: ", ")
-        return "GridView: no \(what) registered for reuse identifier '\(id)' (registered: \(list.isEmpty ? "none" : list)). "
-            + "Register it in registerCells(in:)."
-    }
-
-    private func reuseOrMake(_ type: GridCell.Type, key: String, identifier: String) -> GridCell {
-        if let cell = reusePool[key]?.popLast() {
-            cell.prepareForReuse()
-            return cell
-        }
-        let cell = type.init()
-        cell.reuseIdentifier = identifier
-        liveCellCount += 1
-        return cell
-    }
 
     func enqueue(_ cell: GridCell, kind: ElementKind) {
         let key = "\(kind == .cell ? "cell" : "\(kind)"):" + cell.reuseIdentifier

@@ -113,7 +113,7 @@ func binary(_ name: String, env: String) throws -> String {
     if let path = ProcessInfo.processInfo.environment[env], FileManager.default.isExecutableFile(atPath: path) { return path }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    for dir in [".build/debug", ".build/release"] {
+    for dir in [".build/debug", ".build/release", "Examples/FruitGrid/.build/debug"] {
         let path = root.appendingPathComponent(dir).appendingPathComponent(name).path
         if FileManager.default.isExecutableFile(atPath: path) { return path }
     }

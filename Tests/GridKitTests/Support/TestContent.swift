@@ -3,8 +3,6 @@ import GridKit
 /// A cell that prints its index path ("s.i"), bracketed when focused, starred when selected.
 final class LabelCell: GridCell {
     var label = ""
-    static var created = 0
-    required init() { LabelCell.created += 1; super.init() }
     override func prepareForReuse() { label = "" }
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.fill(style: .plain)
@@ -36,19 +34,19 @@ final class TestContent: DelegateDataSource, GridPrefetching {
     init(counts: [Int]) { self.counts = counts }
 
     func registerCells(in gridView: GridView) {
-        gridView.register(LabelCell.self, forCellWithReuseIdentifier: "label")
-        gridView.register(HeaderLabel.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: "h")
-        gridView.register(HeaderLabel.self, forSupplementaryViewOfKind: .footer, withReuseIdentifier: "f")
+        gridView.register(LabelCell.self)
+        gridView.register(HeaderLabel.self, forSupplementaryViewOfKind: .header)
+        gridView.register(HeaderLabel.self, forSupplementaryViewOfKind: .footer)
     }
     func numberOfSections(in gridView: GridView) -> Int { counts.count }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { counts[section] }
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let cell = gridView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath) as! LabelCell
+        let cell = gridView.dequeue(LabelCell.self, for: indexPath)
         cell.label = "\(indexPath.section).\(indexPath.item)"
         return cell
     }
     func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
-        let v = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind == .header ? "h" : "f", for: indexPath) as! HeaderLabel
+        let v = gridView.dequeueSupplementary(HeaderLabel.self, ofKind: kind, for: indexPath)
         v.label = (kind == .header ? "H" : "F") + "\(indexPath.section)"
         return v
     }

@@ -1,4 +1,5 @@
 import Foundation
+import struct GridKit.IndexPath // not Foundation's
 
 /// Contacts sorted and sectioned the way people expect (A–Z by family name, given name when
 /// there is none, ignoring case and accents; everything else under `#`), with a filter.

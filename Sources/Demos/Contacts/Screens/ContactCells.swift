@@ -2,7 +2,6 @@ import GridKit
 
 /// A one-line row: name, organisation, first phone or email, each cut with `…` to its column.
 final class ContactRowCell: GridCell {
-    static let identifier = "ContactRow"
     var contact: Contact?
 
     override func prepareForReuse() { contact = nil }
@@ -22,7 +21,6 @@ final class ContactRowCell: GridCell {
 
 /// A card: name, organisation and title, phone, email.
 final class ContactCardCell: GridCell {
-    static let identifier = "ContactCard"
     static let size = Size(width: 30, height: 5)
     var contact: Contact?
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A card that could not be read, and why: printed as `file:line: message`.
 public struct VCardProblem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -32,14 +33,14 @@ public enum VCardParser {
         }
         // Big files are cut at card boundaries and read on every core; results keep file order.
         let chunks = chunkStarts(bytes, parts: bytes.count > 1 << 20 ? ProcessInfo.processInfo.activeProcessorCount : 1)
-        var parts = [VCardParseResult](repeating: VCardParseResult(), count: chunks.count)
-        parts.withUnsafeMutableBufferPointer { out in
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
-                let end = i + 1 < chunks.count ? chunks[i + 1].offset : bytes.count
-                out[i] = parseCards(bytes[chunks[i].offset..<end], firstLine: chunks[i].line, file: file)
-            }
+        // One lock per chunk (a handful per file) keeps the parallel writes provably safe.
+        let parts = Mutex([VCardParseResult](repeating: VCardParseResult(), count: chunks.count))
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
+            let end = i + 1 < chunks.count ? chunks[i + 1].offset : bytes.count
+            let part = parseCards(bytes[chunks[i].offset..<end], firstLine: chunks[i].line, file: file)
+            parts.withLock { $0[i] = part }
         }
-        for part in parts {
+        for part in parts.withLock({ $0 }) {
             result.contacts += part.contacts
             result.problems += part.problems
         }

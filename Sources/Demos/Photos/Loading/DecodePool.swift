@@ -53,6 +53,12 @@ public final class DecodePool: @unchecked Sendable {
         condition.lock(); queue.removeAll { keys.contains($0.key) }; condition.unlock()
     }
 
+    /// True once `stop()` was called: no job will start again.
+    public var isStopped: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopped
+    }
+
     /// Keys of jobs not started yet.
     public var pendingKeys: [Int] {
         condition.lock(); defer { condition.unlock() }

@@ -3,7 +3,6 @@ import GridKit
 /// A thumbnail with the file name under it; a placeholder while decoding; `⚠` and the reason
 /// when the file could not be shown.
 final class PhotoCell: GridCell {
-    static let identifier = "Photo"
     var name = ""
     var entry: ThumbnailCache.Entry?
 

@@ -1,7 +1,7 @@
 import GridKit
 
 /// The first screen: the demos, one per row. Enter opens one.
-public final class HomeDelegateDataSource: Screen {
+public final class HomeScreen: Screen {
     /// One entry of the menu: a name, a line about it, and how to make its screen.
     public struct Entry {
         public let name: String
@@ -28,20 +28,20 @@ public final class HomeDelegateDataSource: Screen {
     }
 
     public func registerCells(in gridView: GridView) {
-        gridView.register(HomeEntryCell.self, forCellWithReuseIdentifier: HomeEntryCell.identifier)
-        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
+        gridView.register(HomeEntryCell.self)
+        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { entries.count }
 
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let cell = gridView.dequeueReusableCell(withReuseIdentifier: HomeEntryCell.identifier, for: indexPath) as! HomeEntryCell
+        let cell = gridView.dequeue(HomeEntryCell.self, for: indexPath)
         cell.entry = entries[indexPath.item]
         return cell
     }
 
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
-        let header = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderCell.identifier, for: indexPath) as! SectionHeaderCell
+        let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         header.title = "Pick a demo"
         header.detail = entries.count == 1 ? "1 demo" : "\(entries.count) demos"
         return header
@@ -58,8 +58,7 @@ public final class HomeDelegateDataSource: Screen {
 
 /// A menu row: the demo's name and a line about it.
 final class HomeEntryCell: GridCell {
-    static let identifier = "HomeEntry"
-    var entry: HomeDelegateDataSource.Entry?
+    var entry: HomeScreen.Entry?
 
     override func prepareForReuse() { entry = nil }
 

@@ -2,7 +2,7 @@ import GridKit
 
 /// The stress screen: `count` numbered tiles in sections of 1,000 with sticky headers.
 /// Nothing is stored per item: every number, colour and position is computed.
-public final class NumbersDelegateDataSource: Screen {
+public final class NumbersScreen: Screen {
     /// Tiles in a grid, or one full-width row per item (for comparing with list programs).
     public enum Arrangement: String, CaseIterable { case grid, list }
 
@@ -36,9 +36,9 @@ public final class NumbersDelegateDataSource: Screen {
     }
 
     public func registerCells(in gridView: GridView) {
-        gridView.register(NumberTileCell.self, forCellWithReuseIdentifier: NumberTileCell.identifier)
-        gridView.register(NumberRowCell.self, forCellWithReuseIdentifier: NumberRowCell.identifier)
-        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
+        gridView.register(NumberTileCell.self)
+        gridView.register(NumberRowCell.self)
+        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
     public func numberOfSections(in gridView: GridView) -> Int {
@@ -52,14 +52,14 @@ public final class NumbersDelegateDataSource: Screen {
     public func number(at indexPath: IndexPath) -> Int { indexPath.section * Self.sectionSize + indexPath.item + 1 }
 
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let id = arrangement == .grid ? NumberTileCell.identifier : NumberRowCell.identifier
-        let cell = gridView.dequeueReusableCell(withReuseIdentifier: id, for: indexPath) as! NumberCell
+        let cell: NumberCell = arrangement == .grid ? gridView.dequeue(NumberTileCell.self, for: indexPath)
+                                                    : gridView.dequeue(NumberRowCell.self, for: indexPath)
         cell.number = number(at: indexPath)
         return cell
     }
 
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
-        let header = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderCell.identifier, for: indexPath) as! SectionHeaderCell
+        let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         let first = indexPath.section * Self.sectionSize + 1
         let last = first + gridView.layout.numberOfItems(inSection: indexPath.section) - 1
         header.title = "Section \(indexPath.section + 1)"
@@ -76,7 +76,6 @@ class NumberCell: GridCell {
 
 /// A coloured tile with the number centred.
 final class NumberTileCell: NumberCell {
-    static let identifier = "NumberTile"
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         let base = Style(foreground: .black, background: Palette.hue(number))
@@ -90,7 +89,6 @@ final class NumberTileCell: NumberCell {
 /// A one-line row: a colour swatch, a marker and the number. The marker and the label sit
 /// side by side, so a focus move rewrites one short run of cells per row, not two whole rows.
 final class NumberRowCell: NumberCell {
-    static let identifier = "NumberRow"
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.text("██", at: Point(x: 1, y: 0), style: Style(foreground: Palette.hue(number)))

@@ -1,10 +1,12 @@
+import Demos
 import Foundation
 import GridKit
 import GridKitTerminal
 
 /// `griddemo`'s command line: parses arguments, picks a screen, opens the terminal, runs.
-public enum GridDemoCommand {
-    public static let version = "0.1.0"
+@MainActor
+enum GridDemoCommand {
+    static let version = "0.1.0"
 
     static let usage = """
     usage: griddemo [SCREEN] [OPTIONS]
@@ -29,7 +31,7 @@ public enum GridDemoCommand {
     struct UsageError: Error { let message: String }
 
     /// Runs the command and returns the process exit status.
-    public static func main(_ arguments: [String]) -> Int32 {
+    static func main(_ arguments: [String]) -> Int32 {
         if arguments.contains("-h") || arguments.contains("--help") { print(usage); return 0 }
         if arguments.contains("--version") { print("griddemo \(version)"); return 0 }
         let screen: Screen
@@ -63,19 +65,19 @@ public enum GridDemoCommand {
             let count = try options.int("--count") ?? 1_000_000
             guard count >= 0 else { throw UsageError(message: "--count must be 0 or more") }
             let layout = try options.value("--layout") ?? "grid"
-            guard let arrangement = NumbersDelegateDataSource.Arrangement(rawValue: layout) else {
+            guard let arrangement = NumbersScreen.Arrangement(rawValue: layout) else {
                 throw UsageError(message: "--layout must be grid or list, not '\(layout)'")
             }
-            screen = NumbersDelegateDataSource(count: count, arrangement: arrangement)
+            screen = NumbersScreen(count: count, arrangement: arrangement)
         case "photos":
             let paths = try options.positional()
-            screen = PhotosDelegateDataSource(library: paths.isEmpty ? SampleAlbum.library() : PhotoLibrary.scan(paths))
+            screen = PhotosScreen(library: paths.isEmpty ? SampleAlbum.library() : PhotoLibrary.scan(paths))
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()
             screen = paths.isEmpty
-                ? ContactsDelegateDataSource(contacts: SampleAddressBook.contacts(), arrangement: cards ? .cards : .list)
-                : ContactsDelegateDataSource(paths: paths, arrangement: cards ? .cards : .list)
+                ? ContactsScreen(contacts: SampleAddressBook.contacts(), arrangement: cards ? .cards : .list)
+                : ContactsScreen(paths: paths, arrangement: cards ? .cards : .list)
         default:
             throw UsageError(message: "unknown screen '\(name)'")
         }

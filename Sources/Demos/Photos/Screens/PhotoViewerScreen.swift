@@ -1,7 +1,7 @@
 import GridKit
 
 /// One photo, as large as fits, with its name and size; ← → for the previous and next.
-public final class PhotoViewerDelegateDataSource: Screen {
+public final class PhotoViewerScreen: Screen {
     let photos: [PhotoItem]
     private(set) var index: Int
     let pool: DecodePool
@@ -18,11 +18,12 @@ public final class PhotoViewerDelegateDataSource: Screen {
 
     public var title: String { "\(photos[index].name) · \(index + 1) of \(photos.count)" }
     public var keyHints: String { "← → previous/next · Esc back · q quit" }
+    public var keyHelp: [KeyHelp] { [KeyHelp("← →  h l  Space", "previous or next photo")] }
 
     public func makeLayout() -> FlowLayout { FlowLayout(itemSize: Size(width: 10_000, height: 10_000), interitemSpacing: 0) }
 
     public func registerCells(in gridView: GridView) {
-        gridView.register(PhotoViewCell.self, forCellWithReuseIdentifier: PhotoViewCell.identifier)
+        gridView.register(PhotoViewCell.self)
         gridView.showsScrollIndicator = false
     }
 
@@ -41,7 +42,7 @@ public final class PhotoViewerDelegateDataSource: Screen {
     private func key(_ size: Size) -> Int { (index * 4096 + size.width) * 4096 + size.height }
 
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let cell = gridView.dequeueReusableCell(withReuseIdentifier: PhotoViewCell.identifier, for: indexPath) as! PhotoViewCell
+        let cell = gridView.dequeue(PhotoViewCell.self, for: indexPath)
         let size = Size(width: gridView.frame.width, height: max(1, gridView.frame.height - 1))
         cell.caption = photos[index].name
         cell.entry = cache.entry(key(size))
@@ -85,7 +86,6 @@ public final class PhotoViewerDelegateDataSource: Screen {
 
 /// The full view: the picture centred, a caption line with its size under it.
 final class PhotoViewCell: GridCell {
-    static let identifier = "PhotoView"
     var caption = ""
     var entry: ThumbnailCache.Entry?
 

@@ -1,17 +1,19 @@
+import Demos
 import GridKit
 
 /// The demos the Home screen offers, with their default (built-in) data.
-public enum DemoCatalog {
-    public static func home() -> HomeDelegateDataSource {
-        HomeDelegateDataSource(entries: [
+@MainActor
+enum DemoCatalog {
+    static func home() -> HomeScreen {
+        HomeScreen(entries: [
             .init(name: "Photos", summary: "300 pictures drawn in memory, as half-block thumbnails by folder") {
-                PhotosDelegateDataSource(library: SampleAlbum.library())
+                PhotosScreen(library: SampleAlbum.library())
             },
             .init(name: "Contacts", summary: "320 sample people, A–Z with sticky headers, list or cards, filter as you type") {
-                ContactsDelegateDataSource(contacts: SampleAddressBook.contacts())
+                ContactsScreen(contacts: SampleAddressBook.contacts())
             },
             .init(name: "Numbers", summary: "1,000,000 numbered tiles in sections of 1,000 with sticky headers") {
-                NumbersDelegateDataSource(count: 1_000_000, arrangement: .grid)
+                NumbersScreen(count: 1_000_000, arrangement: .grid)
             },
         ])
     }

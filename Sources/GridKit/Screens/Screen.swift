@@ -1,5 +1,3 @@
-import GridKit
-
 /// What a screen asks the controller to do after an event.
 public enum ScreenAction {
     /// The screen used the event.
@@ -7,49 +5,41 @@ public enum ScreenAction {
     /// The screen has no use for it; the grid gets it next.
     case ignored
     /// Show another screen on top (Esc comes back).
-    case push(Screen)
+    case push(any Screen)
     /// Go back to the previous screen.
     case pop
+    /// End the run loop.
     case quit
 }
 
-/// Services a screen may need from where it runs.
-public struct ScreenContext {
-    /// Post main-thread work here from background threads; it wakes the run loop.
-    public let mailbox: Mailbox
-    public let colorMode: ColorMode
-    /// Where delegate callbacks (`didSelectItemAt` from Enter or a double click) ask to go
-    /// somewhere; the controller acts on it once the event is handled.
-    public let navigation: NavigationRequests
-
-    public init(mailbox: Mailbox, colorMode: ColorMode, navigation: NavigationRequests = NavigationRequests()) {
-        self.mailbox = mailbox; self.colorMode = colorMode; self.navigation = navigation
-    }
-}
-
-/// A one-slot queue of navigation asked for from inside the grid's delegate calls.
-public final class NavigationRequests {
-    private var pending: ScreenAction?
-    public init() {}
-    /// Show `screen` on top once the current event is handled.
-    public func push(_ screen: Screen) { pending = .push(screen) }
-    /// The request, if any, clearing it.
-    func take() -> ScreenAction? { defer { pending = nil }; return pending }
+/// One line of the `?` help screen: the keys and what they do on this screen.
+public struct KeyHelp: Hashable, Sendable {
+    /// The keys as the user reads them: `"v"`, `"+  -"`, `"Shift+letter"`.
+    public var keys: String
+    /// What they do, short.
+    public var action: String
+    public init(_ keys: String, _ action: String) { self.keys = keys; self.action = action }
 }
 
 /// One screen: a delegate/data source (which registers its own cells) plus the few things the
 /// thin `ScreenController` asks of it. Everything has a default except the content.
+@MainActor
 public protocol Screen: DelegateDataSource {
     /// Shown in the title bar.
     var title: String { get }
     /// A one-line hint of the keys, shown at the bottom.
     var keyHints: String { get }
+    /// The keys this screen adds to the common ones (moving, paging, Enter, Esc…); the `?`
+    /// help screen lists them after the common keys.
+    var keyHelp: [KeyHelp] { get }
     /// The smallest terminal the screen can use; smaller shows a notice instead.
     var minimumSize: Size { get }
     /// The layout the screen's grid uses.
     func makeLayout() -> FlowLayout
-    /// Called once its grid exists, before the first reload.
+    /// Called once its grid exists and its cells are registered, before the first reload.
     func attach(to gridView: GridView, context: ScreenContext)
+    /// Called when the screen leaves the navigation stack for good: stop background work here.
+    func detach(from gridView: GridView)
     /// Sees every event before the grid does.
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction
     /// Draws over the grid area: messages, a filter line.
@@ -58,13 +48,10 @@ public protocol Screen: DelegateDataSource {
 
 extension Screen {
     public var keyHints: String { "↑↓←→ move · Enter open · ? keys · Esc back · q quit" }
+    public var keyHelp: [KeyHelp] { [] }
     public var minimumSize: Size { Size(width: 30, height: 8) }
     public func attach(to gridView: GridView, context: ScreenContext) {}
+    public func detach(from gridView: GridView) {}
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction { .ignored }
     public func drawOverlay(in canvas: Canvas, gridView: GridView) {}
-}
-
-/// A screen with messages for the user once the terminal is restored (skipped cards, …).
-public protocol ExitReporting {
-    var exitMessages: [String] { get }
 }

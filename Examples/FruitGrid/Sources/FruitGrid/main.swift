@@ -1,5 +1,3 @@
-// The "Build your own grid" example from README.md: one custom cell, one delegate/data source.
-import Demos
 import Glibc
 import GridKit
 import GridKitTerminal
@@ -17,10 +15,10 @@ final class Fruits: Screen {
     let names = ["apple", "banana", "cherry", "damson", "elderberry", "fig", "grape", "huckleberry"]
     var title: String { "Fruits" }
     func makeLayout() -> FlowLayout { FlowLayout(itemSize: Size(width: 14, height: 3), lineSpacing: 1) }
-    func registerCells(in gridView: GridView) { gridView.register(FruitCell.self, forCellWithReuseIdentifier: "fruit") }
+    func registerCells(in gridView: GridView) { gridView.register(FruitCell.self) }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { names.count }
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let cell = gridView.dequeueReusableCell(withReuseIdentifier: "fruit", for: indexPath) as! FruitCell
+        let cell = gridView.dequeue(FruitCell.self, for: indexPath)
         cell.name = names[indexPath.item]
         return cell
     }
@@ -31,6 +29,7 @@ do {
     ScreenController(host: terminal).run(Fruits())
     terminal.close()
 } catch let error as TerminalError {
-    fputs("minigrid: \(error.message)\n", stderr)
+    let line = "fruitgrid: \(error.message)\n"
+    write(STDERR_FILENO, line, line.utf8.count)
     exit(2)
 }

@@ -1,23 +1,23 @@
-import GridKit
-
 /// The thin controller: it creates a grid view for the host's size, hands it the screen
 /// (delegate and data source), lets the screen register its cells, and runs. It names no
 /// cell type and holds no content or layout rules.
+@MainActor
 public final class ScreenController {
-    private let host: ScreenHost
+    private let host: any ScreenHost
     private let navigator = Navigator()
     private let requests = NavigationRequests()
     private var canvas: Canvas
     /// Set when the screen or the navigation changed something the grid does not know about.
     private var screenChanged = false
 
-    public init(host: ScreenHost) {
+    /// A controller that draws on `host` (a `Terminal`, or a `HeadlessHost` in tests).
+    public init(host: any ScreenHost) {
         self.host = host
         canvas = Canvas(size: host.size, colorMode: host.colorMode)
     }
 
-    /// Shows `root` and runs until the user quits.
-    public func run(_ root: Screen) {
+    /// Shows `root` and runs until the user quits; every screen is detached on the way out.
+    public func run(_ root: any Screen) {
         show(root)
         redraw()
         host.run { event in
@@ -25,16 +25,13 @@ public final class ScreenController {
             if let grid = navigator.top?.grid, grid.needsDisplay || screenChanged { redraw() }
             return true
         }
+        navigator.detachAll()
     }
 
-    private func show(_ screen: Screen) {
+    private func show(_ screen: any Screen) {
         let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
-        grid.dataSource = screen
-        grid.delegate = screen
-        grid.prefetchDataSource = screen as? GridPrefetching
-        screen.registerCells(in: grid)
-        screen.attach(to: grid, context: ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, navigation: requests))
-        grid.reloadData()
+        let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, navigation: requests)
+        grid.connect(screen) { screen.attach(to: $0, context: context) }
         navigator.push(screen, grid: grid)
     }
 
@@ -59,13 +56,7 @@ public final class ScreenController {
     private func redraw() {
         screenChanged = false
         guard let (screen, grid) = navigator.top else { return }
-        if canvas.size.width < screen.minimumSize.width || canvas.size.height < screen.minimumSize.height {
-            canvas.drawTooSmallNotice(need: screen.minimumSize)
-        } else {
-            ScreenChrome.draw(screen, into: canvas)
-            grid.render(into: canvas)
-            screen.drawOverlay(in: canvas, gridView: grid)
-        }
+        ScreenChrome.draw(screen, grid: grid, into: canvas)
         host.present(canvas)
     }
 }

@@ -2,7 +2,7 @@ import GridKit
 
 /// Every field of one contact, a row each; long values wrap. An inline photo is decoded and
 /// drawn at the top as a half-block picture; one that does not decode says why.
-public final class ContactDetailDelegateDataSource: Screen {
+public final class ContactDetailScreen: Screen {
     struct Row {
         let label: String
         let value: String
@@ -55,8 +55,8 @@ public final class ContactDetailDelegateDataSource: Screen {
     }
 
     public func registerCells(in gridView: GridView) {
-        gridView.register(DetailRowCell.self, forCellWithReuseIdentifier: DetailRowCell.identifier)
-        gridView.register(ContactPhotoView.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: ContactPhotoView.identifier)
+        gridView.register(DetailRowCell.self)
+        gridView.register(ContactPhotoView.self, forSupplementaryViewOfKind: .header)
     }
 
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
@@ -68,7 +68,7 @@ public final class ContactDetailDelegateDataSource: Screen {
 
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         guard let photo else { return nil }
-        let view = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: ContactPhotoView.identifier, for: indexPath) as! ContactPhotoView
+        let view = gridView.dequeueSupplementary(ContactPhotoView.self, ofKind: kind, for: indexPath)
         view.thumbnail = photo
         return view
     }
@@ -79,7 +79,7 @@ public final class ContactDetailDelegateDataSource: Screen {
     }
 
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let cell = gridView.dequeueReusableCell(withReuseIdentifier: DetailRowCell.identifier, for: indexPath) as! DetailRowCell
+        let cell = gridView.dequeue(DetailRowCell.self, for: indexPath)
         cell.row = rows[indexPath.item]
         return cell
     }
@@ -92,9 +92,8 @@ public final class ContactDetailDelegateDataSource: Screen {
 
 /// A label in the left column, the value wrapped in the right.
 final class DetailRowCell: GridCell {
-    static let identifier = "DetailRow"
     static let valueColumn = 16
-    var row: ContactDetailDelegateDataSource.Row?
+    var row: ContactDetailScreen.Row?
 
     override func prepareForReuse() { row = nil }
 
@@ -111,7 +110,6 @@ final class DetailRowCell: GridCell {
 
 /// The contact's photo, indented like the values.
 final class ContactPhotoView: GridCell {
-    static let identifier = "ContactPhoto"
     var thumbnail: Thumbnail?
 
     override func prepareForReuse() { thumbnail = nil }

@@ -1,14 +1,14 @@
-@testable import Demos
+import Demos
+@testable import griddemo
 import GridKit
 import GridKitTesting
 import Testing
 
-/// The Home screen, the navigation stack and the help screen, through the real controller.
-@Suite struct NavigationScreenTests {
-    func run(_ screen: Screen, _ script: String, size: Size = Size(width: 90, height: 24)) -> Canvas {
-        let host = HeadlessHost(size: size, events: InputEvent.script(script))
-        ScreenController(host: host).run(screen)
-        return host.lastFrame!
+/// griddemo's Home screen with the real catalog, the navigation stack and the help screen,
+/// through the real controller.
+@MainActor @Suite struct HomeNavigationTests {
+    func run(_ screen: any Screen, _ script: String, size: Size = Size(width: 90, height: 24)) -> Canvas {
+        ScreenHarness(size: size).run(screen, keys: script)
     }
 
     @Test func homeSnapshot() throws {
@@ -26,9 +26,9 @@ import Testing
 
     @Test func questionMarkShowsKeysAndEscReturns() {
         let help = run(DemoCatalog.home(), "?")
-        #expect(help.row(0).contains("Keys"))
+        #expect(help.row(0).contains("Keys · GridKit demos"))
         #expect(help.text.contains("this help"))
-        #expect(help.text.contains("on GridKit demos"))
+        #expect(help.text.contains("on this screen"))
         let back = run(DemoCatalog.home(), "?, esc")
         #expect(back.row(0).contains("GridKit demos"))
         let notTwice = run(DemoCatalog.home(), "?, ?, esc")
@@ -72,9 +72,8 @@ import Testing
     }
 
     @Test func photosSpaceMarksAndTheTitleCounts() {
-        let screen = PhotosDelegateDataSource(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
+        let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
         let frame = run(screen, "space, right, right, space")
         #expect(frame.row(0).contains("2 marked"))
-        screen.pool.stop()
     }
 }

@@ -3,7 +3,7 @@ import GridKit
 /// The photo grid: thumbnails by folder. Decoding runs on a bounded pool off the main thread;
 /// prefetching starts the next page and cancels what scrolled away; finished thumbnails wake the
 /// run loop and redraw only their cell. Enter opens the full view; `+`/`-` resize thumbnails.
-public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReporting {
+public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
     /// Thumbnail cell sizes; the last row of each is the caption.
     static let sizes = [Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)]
 
@@ -33,6 +33,9 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
         return t
     }
     public var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · ? keys · Esc back · q quit" }
+    public var keyHelp: [KeyHelp] {
+        [KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails")]
+    }
 
     public func makeLayout() -> FlowLayout {
         let layout = FlowLayout(itemSize: Self.sizes[sizeLevel], lineSpacing: 1, interitemSpacing: 2,
@@ -43,14 +46,22 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
     }
 
     public func registerCells(in gridView: GridView) {
-        gridView.register(PhotoCell.self, forCellWithReuseIdentifier: PhotoCell.identifier)
-        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
+        gridView.register(PhotoCell.self)
+        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
     public func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         mailbox = context.mailbox
         gridView.allowsMultipleSelection = true // Space marks photos
+    }
+
+    /// Leaving the photos ends their decoding: the pool's threads stop once their current job is
+    /// done, and results still in flight find no screen to go to.
+    public func detach(from gridView: GridView) {
+        pool.stop()
+        inFlight.removeAll()
+        mailbox = nil
     }
 
     func item(at ip: IndexPath) -> PhotoItem { library.sections[ip.section].items[ip.item] }
@@ -64,7 +75,7 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { library.sections[section].items.count }
 
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let cell = gridView.dequeueReusableCell(withReuseIdentifier: PhotoCell.identifier, for: indexPath) as! PhotoCell
+        let cell = gridView.dequeue(PhotoCell.self, for: indexPath)
         cell.name = item(at: indexPath).name
         cell.entry = cache.entry(key(indexPath))
         if cell.entry == nil { request(indexPath, urgent: true) }
@@ -72,7 +83,7 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
     }
 
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
-        let header = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderCell.identifier, for: indexPath) as! SectionHeaderCell
+        let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         header.title = library.sections[indexPath.section].folder
         header.detail = "\(library.sections[indexPath.section].items.count) photos"
         return header
@@ -125,7 +136,7 @@ public final class PhotosDelegateDataSource: Screen, GridPrefetching, ExitReport
         case .key(.enter):
             guard let f = gridView.focusedIndexPath else { return .handled }
             let flat = library.sections.flatMap(\.items)
-            return .push(PhotoViewerDelegateDataSource(photos: flat, index: sectionStarts[f.section] + f.item, pool: pool))
+            return .push(PhotoViewerScreen(photos: flat, index: sectionStarts[f.section] + f.item, pool: pool))
         default: return .ignored
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
+import struct GridKit.IndexPath // not Foundation's
 import GridKit
 
 /// The contacts list: A–Z sections with sticky headers, a list or card layout (`v`), a filter
 /// (`/`), letter jumps, and Enter for the detail screen.
-public final class ContactsDelegateDataSource: Screen, ExitReporting {
+public final class ContactsScreen: Screen, ExitReporting {
     public enum Arrangement { case list, cards }
 
     private(set) var directory: ContactDirectory
@@ -47,6 +48,12 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
             : "↑↓←→ move · Enter open · / filter · v list/cards · A–Z jump · ? keys · q quit"
     }
 
+    public var keyHelp: [KeyHelp] {
+        [KeyHelp("/", "filter as you type (name, organisation, email, phone)"),
+         KeyHelp("v", "list or cards"),
+         KeyHelp("a–z", "jump to a letter (Shift+letter for h j k l g q v)")]
+    }
+
     public func makeLayout() -> FlowLayout {
         let layout = FlowLayout()
         apply(arrangement, to: layout)
@@ -70,9 +77,9 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
     }
 
     public func registerCells(in gridView: GridView) {
-        gridView.register(ContactRowCell.self, forCellWithReuseIdentifier: ContactRowCell.identifier)
-        gridView.register(ContactCardCell.self, forCellWithReuseIdentifier: ContactCardCell.identifier)
-        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header, withReuseIdentifier: SectionHeaderCell.identifier)
+        gridView.register(ContactRowCell.self)
+        gridView.register(ContactCardCell.self)
+        gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
     public func attach(to gridView: GridView, context: ScreenContext) {
@@ -111,18 +118,18 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
         let contact = directory.contact(at: indexPath)
         switch arrangement {
         case .list:
-            let cell = gridView.dequeueReusableCell(withReuseIdentifier: ContactRowCell.identifier, for: indexPath) as! ContactRowCell
+            let cell = gridView.dequeue(ContactRowCell.self, for: indexPath)
             cell.contact = contact
             return cell
         case .cards:
-            let cell = gridView.dequeueReusableCell(withReuseIdentifier: ContactCardCell.identifier, for: indexPath) as! ContactCardCell
+            let cell = gridView.dequeue(ContactCardCell.self, for: indexPath)
             cell.contact = contact
             return cell
         }
     }
 
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
-        let header = gridView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: SectionHeaderCell.identifier, for: indexPath) as! SectionHeaderCell
+        let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         let section = directory.sections[indexPath.section]
         header.title = section.letter
         header.detail = "\(section.members.count)"
@@ -132,7 +139,7 @@ public final class ContactsDelegateDataSource: Screen, ExitReporting {
     /// Enter or a double click opens the contact.
     public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
         gridView.deselectItem(at: indexPath)
-        navigation?.push(ContactDetailDelegateDataSource(contact: directory.contact(at: indexPath)))
+        navigation?.push(ContactDetailScreen(contact: directory.contact(at: indexPath)))
     }
 
     // MARK: Keys

@@ -1,0 +1,15 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The README's "Build your own grid" program as a package of its own, built the way a user's
+// package would be: it depends on GridKit by path and uses only its library products.
+let package = Package(
+    name: "FruitGrid",
+    dependencies: [.package(name: "GridKit", path: "../..")],
+    targets: [
+        .executableTarget(name: "FruitGrid", dependencies: [
+            .product(name: "GridKit", package: "GridKit"),
+            .product(name: "GridKitTerminal", package: "GridKit"),
+        ]),
+    ]
+)

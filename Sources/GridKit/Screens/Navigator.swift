@@ -1,0 +1,38 @@
+/// The stack of screens beside the controller: each entry keeps its grid, so going back
+/// returns to the same focus and scroll position.
+@MainActor
+package final class Navigator {
+    package private(set) var stack: [(screen: any Screen, grid: GridView)] = []
+
+    package init() {}
+
+    package var top: (screen: any Screen, grid: GridView)? { stack.last }
+
+    package func push(_ screen: any Screen, grid: GridView) { stack.append((screen, grid)) }
+
+    /// Drops the top screen (telling it to stop its work); false when it was the last one,
+    /// which stays: time to quit.
+    package func pop() -> Bool {
+        guard stack.count > 1, let (screen, grid) = stack.popLast() else { return false }
+        screen.detach(from: grid)
+        return true
+    }
+
+    /// Tells every screen still on the stack that the run is over, top first.
+    package func detachAll() {
+        while let (screen, grid) = stack.popLast() { screen.detach(from: grid) }
+    }
+
+    /// What an event nobody handled means for navigation: Esc and q go back, or quit at the
+    /// root; `?` shows the keys of the screen on top.
+    package func fallback(for event: InputEvent) -> ScreenAction {
+        switch event {
+        case .key(.escape), .key(.character("q")): return .pop
+        case .key(.character("?")):
+            guard let (screen, grid) = top, !(screen is HelpScreen) else { return .ignored }
+            return .push(HelpScreen(for: screen, multipleSelection: grid.allowsMultipleSelection))
+        case .key(.control("c")): return .quit
+        default: return .ignored
+        }
+    }
+}

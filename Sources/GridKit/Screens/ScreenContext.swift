@@ -1,0 +1,29 @@
+/// Services a screen may need from where it runs.
+@MainActor
+public struct ScreenContext {
+    /// Post main-thread work here from background threads; it wakes the run loop.
+    public let mailbox: Mailbox
+    /// What the host can show.
+    public let colorMode: ColorMode
+    /// Where delegate callbacks (`didSelectItemAt` from Enter or a double click) ask to go
+    /// somewhere; the controller acts on it once the event is handled.
+    public let navigation: NavigationRequests
+
+    public init(mailbox: Mailbox, colorMode: ColorMode, navigation: NavigationRequests = NavigationRequests()) {
+        self.mailbox = mailbox; self.colorMode = colorMode; self.navigation = navigation
+    }
+}
+
+/// A one-slot queue of navigation asked for from inside the grid's delegate calls, which
+/// cannot return a `ScreenAction` themselves.
+@MainActor
+public final class NavigationRequests {
+    private var pending: ScreenAction?
+    public init() {}
+    /// Show `screen` on top once the current event is handled.
+    public func push(_ screen: any Screen) { pending = .push(screen) }
+    /// Go back once the current event is handled.
+    public func pop() { pending = .pop }
+    /// The request, if any, clearing it.
+    package func take() -> ScreenAction? { defer { pending = nil }; return pending }
+}

@@ -1,0 +1,80 @@
+/// Registering cell classes and dequeuing cells: UIKit's string identifiers, and typed calls
+/// that use the class's name as the identifier and hand back the class itself.
+extension GridView {
+    /// Registers a cell class for items under `identifier`.
+    public func register(_ cellClass: GridCell.Type, forCellWithReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass
+    }
+
+    /// Registers a header or footer class under `identifier`.
+    public func register(_ viewClass: GridCell.Type, forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String) {
+        supplementaryClasses[kind, default: [:]][identifier] = viewClass
+    }
+
+    /// Registers a cell class for items under its own name (`dequeue(_:for:)` finds it there).
+    public func register<Cell: GridCell>(_ cellClass: Cell.Type) {
+        register(cellClass, forCellWithReuseIdentifier: Self.reuseIdentifier(of: cellClass))
+    }
+
+    /// Registers a header or footer class under its own name.
+    public func register<View: GridCell>(_ viewClass: View.Type, forSupplementaryViewOfKind kind: ElementKind) {
+        register(viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.reuseIdentifier(of: viewClass))
+    }
+
+    /// A cell that left the screen (after `prepareForReuse()`), or a new one of the registered class.
+    /// Dequeuing an identifier that was never registered stops the program, naming it.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+        guard let type = cellClasses[identifier] else {
+            GridKitFailure.fail(unregisteredMessage("cell", identifier, cellClasses))
+        }
+        return reuseOrMake(type, key: "cell:" + identifier, identifier: identifier)
+    }
+
+    /// The supplementary-view counterpart of `dequeueReusableCell`.
+    public func dequeueReusableSupplementaryView(ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+        guard let type = supplementaryClasses[kind]?[identifier] else {
+            GridKitFailure.fail(unregisteredMessage("\(kind) view", identifier, supplementaryClasses[kind] ?? [:]))
+        }
+        return reuseOrMake(type, key: "\(kind):" + identifier, identifier: identifier)
+    }
+
+    /// A cell of class `Cell` registered with `register(_:)`, typed: no cast at the call site.
+    public func dequeue<Cell: GridCell>(_ cellClass: Cell.Type, for indexPath: IndexPath) -> Cell {
+        let id = Self.reuseIdentifier(of: cellClass)
+        return typed(dequeueReusableCell(withReuseIdentifier: id, for: indexPath), id, "cell")
+    }
+
+    /// A header or footer of class `View` registered with `register(_:forSupplementaryViewOfKind:)`.
+    public func dequeueSupplementary<View: GridCell>(_ viewClass: View.Type, ofKind kind: ElementKind, for indexPath: IndexPath) -> View {
+        let id = Self.reuseIdentifier(of: viewClass)
+        return typed(dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: id, for: indexPath), id, "\(kind) view")
+    }
+
+    /// The identifier the typed calls use: the class's name as Swift prints it.
+    public static func reuseIdentifier(of cellClass: GridCell.Type) -> String { String(describing: cellClass) }
+
+    private func typed<Cell: GridCell>(_ cell: GridCell, _ id: String, _ what: String) -> Cell {
+        guard let typed = cell as? Cell else {
+            // Another class was registered under the same name with the string API.
+            GridKitFailure.fail("GridView: the \(what) registered as '\(id)' is \(type(of: cell)), not \(Cell.self).")
+        }
+        return typed
+    }
+
+    private func unregisteredMessage(_ what: String, _ id: String, _ known: [String: GridCell.Type]) -> String {
+        let list = known.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        return "GridView: no \(what) registered for reuse identifier '\(id)' (registered: \(list.isEmpty ? "none" : list)). "
+            + "Register it in registerCells(in:)."
+    }
+
+    private func reuseOrMake(_ type: GridCell.Type, key: String, identifier: String) -> GridCell {
+        if let cell = reusePool[key]?.popLast() {
+            cell.prepareForReuse()
+            return cell
+        }
+        let cell = type.init()
+        cell.reuseIdentifier = identifier
+        liveCellCount += 1
+        return cell
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The README's "Build your own grid" program is `Examples/FruitGrid`, a package of its own that
+/// depends on GridKit by path through its library products only. These tests keep the README and
+/// that file identical and drive the built program, so the public API is proven from outside.
+@Suite struct FruitGridExampleTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The first ```swift block after the "## Build your own grid" heading.
+    static func readmeProgram() throws -> String {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Build your own grid"))
+        let rest = readme[section.upperBound...]
+        let open = try #require(rest.range(of: "```swift\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "\n```\n"))
+        return String(rest[open.upperBound..<close.lowerBound]) + "\n"
+    }
+
+    @Test func readmeProgramIsTheExampleCharacterForCharacter() throws {
+        let file = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/FruitGrid/main.swift"), encoding: .utf8)
+        let program = try Self.readmeProgram()
+        #expect(program.contains("ScreenController(host: terminal).run(Fruits())"), "the README block was found")
+        #expect(program == file, "README.md's program and Examples/FruitGrid/Sources/FruitGrid/main.swift differ")
+    }
+
+    @Test func exampleUsesOnlyLibraryProducts() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(name: "GridKit", path: "../..")"#))
+        let products = manifest.matches(of: /\.product\(name: "(\w+)"/).map { String($0.1) }
+        #expect(Set(products).isSubset(of: ["GridKit", "GridKitTerminal", "GridKitTesting"]) && !products.isEmpty)
+        #expect(!(try Self.readmeProgram()).contains("import Demos"))
+    }
+
+    @Test func exampleShowsItsGridMovesAndQuits() throws {
+        let t = try Tmux([try binary("FruitGrid", env: "FRUITGRID")], width: 60, height: 16)
+        defer { t.close() }
+        let first = try t.waitFor("Fruits")
+        #expect(first.contains("apple") && first.contains("banana"))
+        t.send("End")
+        try t.waitFor("huckleberry")
+        t.send("?")
+        try t.waitFor("Keys · Fruits")
+        t.send("Escape")
+        try t.waitFor("huckleberry")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+        #expect(t.format("#{alternate_on}") == "0")
+    }
+}
