@@ -36,6 +36,7 @@ public struct ScreenHarness {
     }
 
     /// Runs `screen` with `keys` and returns the last frame drawn: the whole terminal.
+    @discardableResult
     public func run(_ screen: any Screen, keys: String = "", events: [InputEvent] = [],
                     waitForWork: ((Mailbox) -> Bool)? = nil) -> Canvas {
         // Every run draws at least its first frame, so there is always a last one.

@@ -19,12 +19,9 @@ func percentile(_ values: [UInt64], _ p: Double) -> UInt64 {
     return s[min(s.count - 1, Int(Double(s.count - 1) * p))]
 }
 func peakMemoryKB() -> Int {
-    guard let f = fopen("/proc/self/status", "r") else { return 0 }
-    defer { fclose(f) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, 256, f) != nil {
-        let s = String(cString: line)
-        if s.hasPrefix("VmHWM:") { return Int(s.split(separator: " ").dropFirst().first ?? "0") ?? 0 }
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     }
     return 0
 }

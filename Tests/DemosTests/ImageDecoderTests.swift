@@ -1,5 +1,6 @@
 @testable import Demos
 import Foundation
+import Synchronization
 import GridKit
 import GridKitTesting
 import Testing
@@ -181,19 +182,17 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
     @Test func urgentJobsRunBeforePrefetchesAndCancelledOnesNever() throws {
         let pool = DecodePool(threads: 1)
         let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
-        let lock = NSLock()
-        var order: [Int] = []
+        let order = Mutex<[Int]>([])
         pool.submit(key: 0, urgent: true) { started.signal(); gate.wait() } // holds the only worker
         started.wait()
-        for k in 1...3 { pool.submit(key: k, urgent: false) { lock.lock(); order.append(k); lock.unlock(); done.signal() } }
-        pool.submit(key: 4, urgent: true) { lock.lock(); order.append(4); lock.unlock(); done.signal() }
+        for k in 1...3 { pool.submit(key: k, urgent: false) { order.withLock { $0.append(k) }; done.signal() } }
+        pool.submit(key: 4, urgent: true) { order.withLock { $0.append(4) }; done.signal() }
         pool.submit(key: 2, urgent: true) {} // promotes 2, does not add a second job
         pool.cancel(keys: [3])
         #expect(pool.pendingKeys == [1, 2, 4])
         gate.signal()
         for _ in 0..<3 { done.wait() }
-        lock.lock(); defer { lock.unlock() }
-        #expect(order == [2, 4, 1])
+        #expect(order.withLock { $0 } == [2, 4, 1])
         pool.stop()
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Display widths of text in terminal columns, the way terminals following Unicode's East Asian
 /// Width and emoji presentation rules draw it: wide (CJK, emoji) take 2, combining and format
 /// characters 0, controls 0 (they are never drawn).
@@ -12,10 +14,12 @@ public enum TextWidth {
 
     /// Widths of the Basic Multilingual Plane, filled in as scalars are first seen: Unicode
     /// property look-ups are slow, and a frame asks about the same few characters again and again.
-    /// Races are benign: every writer stores the same value.
-    nonisolated(unsafe) private static let bmpCache: UnsafeMutablePointer<UInt8> = {
-        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        p.initialize(repeating: 0xFF, count: 0x10000)
+    /// Safe from any thread: the pointer is set once (a `static let`) and never changes, and every
+    /// entry is read and written atomically (relaxed: a reader sees 0xFF, "not known yet", or the one
+    /// value any writer stores), so `nonisolated(unsafe)` only covers the pointer's own Sendable-ness.
+    nonisolated(unsafe) private static let bmpCache: UnsafeMutablePointer<Atomic<UInt8>> = {
+        let p = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: 0x10000)
+        for i in 0..<0x10000 { (p + i).initialize(to: Atomic(0xFF)) }
         return p
     }()
 
@@ -24,10 +28,10 @@ public enum TextWidth {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
         if v < 0x10000 {
-            let cached = bmpCache[Int(v)]
+            let cached = bmpCache[Int(v)].load(ordering: .relaxed)
             if cached != 0xFF { return Int(cached) }
             let w = computeWidth(scalar)
-            bmpCache[Int(v)] = UInt8(w)
+            bmpCache[Int(v)].store(UInt8(w), ordering: .relaxed)
             return w
         }
         return computeWidth(scalar)

@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Case- and diacritic-insensitive keys ("Ángel" → "angel") as UTF-8 bytes, fast enough for
 /// 100,000 contacts: ASCII is lowered inline, and every other scalar is folded once by
 /// Foundation and remembered.
 enum Folding {
-    nonisolated(unsafe) private static var cache: [UInt32: [UInt8]] = [:]
-    private static let lock = NSLock()
+    /// Folded scalars seen so far; files are parsed on several threads at once.
+    private static let cache = Mutex<[UInt32: [UInt8]]>([:])
 
     static func fold(_ s: String) -> [UInt8] {
         var out: [UInt8] = []
@@ -16,16 +17,17 @@ enum Folding {
             for b in s.utf8 { out.append(b >= 65 && b <= 90 ? b + 32 : b) }
             return out
         }
-        lock.lock(); defer { lock.unlock() }
-        for u in s.unicodeScalars {
-            let v = u.value
-            if v < 0x80 { let b = UInt8(v); out.append(b >= 65 && b <= 90 ? b + 32 : b); continue }
-            if let folded = cache[v] { out += folded; continue }
-            let folded = Array(String(u).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
-            cache[v] = folded
-            out += folded
+        return cache.withLock { cache in
+            for u in s.unicodeScalars {
+                let v = u.value
+                if v < 0x80 { let b = UInt8(v); out.append(b >= 65 && b <= 90 ? b + 32 : b); continue }
+                if let folded = cache[v] { out += folded; continue }
+                let folded = Array(String(u).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+                cache[v] = folded
+                out += folded
+            }
+            return out
         }
-        return out
     }
 
 }

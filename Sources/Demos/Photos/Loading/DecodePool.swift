@@ -3,12 +3,14 @@ import Foundation
 /// A small, bounded pool of worker threads for decoding. Jobs have a key; a pending job can be
 /// cancelled or promoted (what is on screen goes before what is only prefetched). Workers block
 /// signals, so Ctrl-C and resizes reach the thread that reads input.
+///
+/// Sendable by construction, checked by hand: `queue` and `stopped` are only read or written
+/// while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
 public final class DecodePool: @unchecked Sendable {
-    private struct Job { let key: Int; var urgent: Bool; let work: () -> Void }
+    private struct Job { let key: Int; var urgent: Bool; let work: @Sendable () -> Void }
     private let condition = NSCondition()
     private var queue: [Job] = []
     private var stopped = false
-    private var threads: [Thread] = []
 
     /// `threads: 0` runs nothing, which tests use to look at the queue.
     public init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))) {
@@ -24,8 +26,7 @@ public final class DecodePool: @unchecked Sendable {
                 self?.workLoop()
             }
             t.name = "gridkit-decode-\(i)"
-            t.start()
-            threads.append(t)
+            t.start() // a running Thread keeps itself alive; it ends when the pool stops
         }
     }
 
@@ -37,7 +38,7 @@ public final class DecodePool: @unchecked Sendable {
     }
 
     /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
-    public func submit(key: Int, urgent: Bool, _ work: @escaping () -> Void) {
+    public func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
         condition.lock()
         if let i = queue.firstIndex(where: { $0.key == key }) {
             if urgent && !queue[i].urgent { queue[i].urgent = true }

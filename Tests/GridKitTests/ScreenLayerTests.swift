@@ -1,0 +1,120 @@
+import GridKit
+import GridKitTesting
+import Testing
+
+/// A screen of numbered rows that logs what the controller does with it.
+@MainActor
+final class LoggingScreen: Screen {
+    let name: String
+    let rows: Int
+    var multipleSelection = false
+    var log: [String] = []
+    /// Made by `n`: pushed from `handle`.
+    var next: (() -> LoggingScreen)?
+    private var navigation: NavigationRequests?
+
+    init(_ name: String, rows: Int = 30) { self.name = name; self.rows = rows }
+
+    var title: String { name }
+    var keyHints: String { "n next · Enter open" }
+    var keyHelp: [KeyHelp] { [KeyHelp("n", "push the next screen")] }
+    func makeLayout() -> FlowLayout { FlowLayout(itemSize: Size(width: 10_000, height: 1)) }
+    func registerCells(in gridView: GridView) { log.append("register"); gridView.register(LabelCell.self) }
+    func attach(to gridView: GridView, context: ScreenContext) {
+        log.append("attach(registered: \(gridView.dataSource === self), items: \(gridView.layout.numberOfSections))")
+        navigation = context.navigation
+        gridView.allowsMultipleSelection = multipleSelection
+    }
+    func detach(from gridView: GridView) { log.append("detach") }
+    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows }
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let cell = gridView.dequeue(LabelCell.self, for: indexPath)
+        cell.label = "\(name) row \(indexPath.item)"
+        return cell
+    }
+    func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
+        if let next { navigation?.push(next()) }
+    }
+    func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        if event == .char("n"), let next { return .push(next()) }
+        return .ignored
+    }
+    func drawOverlay(in canvas: Canvas, gridView: GridView) {
+        canvas.drawText("overlay", at: Point(x: canvas.size.width - 8, y: canvas.size.height - 1), style: .plain)
+    }
+}
+
+@MainActor @Suite struct ScreenLayerTests {
+    let harness = ScreenHarness(size: Size(width: 50, height: 12))
+
+    @Test func wholeFrameHasChromeGridAndOverlay() throws {
+        let frame = harness.run(LoggingScreen("Rows"), keys: "down*2")
+        try Snapshot().verify(frame, named: "screen-chrome")
+        #expect(frame.row(0).hasPrefix(" Rows"))
+        #expect(frame.row(11).contains("n next · Enter open") && frame.row(11).contains("overlay"))
+    }
+
+    @Test func connectRegistersThenPreparesThenLoads() {
+        let screen = LoggingScreen("Rows")
+        harness.run(screen)
+        // attach runs after registration, with the data source set, before the first load.
+        #expect(screen.log == ["register", "attach(registered: true, items: 0)", "detach"])
+    }
+
+    @Test func helpListsCommonKeysThenTheScreensOwn() {
+        let frame = harness.run(LoggingScreen("Rows", rows: 3), keys: "?")
+        let text = frame.text
+        #expect(frame.row(0).contains("Keys · Rows"))
+        #expect(text.contains("PgUp  PgDn") && text.contains("this help"))
+        #expect(text.contains("push the next screen"))
+        #expect(!text.contains("Space"), "Space is listed only where it marks")
+        let big = ScreenHarness(size: Size(width: 80, height: 30))
+        let marking = LoggingScreen("Marks", rows: 3)
+        marking.multipleSelection = true
+        #expect(big.run(marking, keys: "?").text.contains("mark or unmark"))
+        let all = big.run(LoggingScreen("Rows", rows: 3), keys: "?, end").text
+        #expect(all.contains("n next · Enter open"), "the screen's hint line closes the list")
+    }
+
+    @Test func helpOnHelpDoesNothingAndEscReturns() {
+        #expect(harness.run(LoggingScreen("Rows"), keys: "?, ?, esc").row(0).hasPrefix(" Rows"))
+    }
+
+    @Test func pushesAndPopsDetachWhatLeaves() {
+        let root = LoggingScreen("Root")
+        var pushed: [LoggingScreen] = []
+        root.next = {
+            let s = LoggingScreen("Second \(pushed.count)")
+            pushed.append(s)
+            return s
+        }
+        // n from handle, Enter through the navigation requests of didSelectItemAt.
+        let frame = harness.run(root, keys: "n, esc, enter")
+        #expect(frame.row(0).hasPrefix(" Second 1"))
+        #expect(pushed.count == 2)
+        #expect(pushed[0].log.last == "detach", "popped with Esc")
+        #expect(pushed[1].log.last == "detach" && root.log.last == "detach", "the run's end detaches the rest")
+    }
+
+    @Test func escOnTheRootQuitsBeforeTheRestOfTheKeys() {
+        let host = harness.host(running: LoggingScreen("Rows"), keys: "esc, down")
+        #expect(host.presentCount == 1)
+    }
+
+    @Test func tooSmallShowsTheNoticeAndGrowingBringsTheScreenBack() {
+        let small = harness.run(LoggingScreen("Rows"), keys: "resize:20x5")
+        #expect(small.text.contains("too small") && small.text.contains("30×8"))
+        let grown = harness.run(LoggingScreen("Rows"), keys: "down, resize:20x5, resize:40x10")
+        #expect(grown.size == Size(width: 40, height: 10))
+        #expect(grown.text.contains("[Rows row 1]"))
+    }
+
+    @Test func keysThatChangeNothingPresentNothing() {
+        let host = harness.host(running: LoggingScreen("Rows"), keys: "x, up, z")
+        #expect(host.presentCount == 1)
+        #expect(host.changedCells == [50 * 12], "the first frame sends every cell")
+        let moved = harness.host(running: LoggingScreen("Rows"), keys: "down")
+        #expect(moved.presentCount == 2)
+        #expect(moved.changedCells[1] > 0 && moved.changedCells[1] < 50, "one focus move rewrites two rows' labels, not the screen")
+    }
+}
