@@ -2,9 +2,9 @@ import GridKit
 
 /// Maps GridKit colours down to what a terminal can show: direct colour, the xterm 256-colour
 /// palette, 16 or 8 ANSI colours, or none (where emphasis becomes reverse video).
-public struct ColorMapper: Sendable {
-    public let mode: ColorMode
-    public init(mode: ColorMode) { self.mode = mode }
+package struct ColorMapper: Sendable {
+    package let mode: ColorMode
+    package init(mode: ColorMode) { self.mode = mode }
 
     /// The xterm defaults for the 16 ANSI colours.
     static let ansiRGB: [(Int, Int, Int)] = [
@@ -14,7 +14,7 @@ public struct ColorMapper: Sendable {
     static let cubeLevels = [0, 95, 135, 175, 215, 255]
 
     /// RGB of a palette entry.
-    public static func rgb(ofPalette index: Int) -> (Int, Int, Int) {
+    package static func rgb(ofPalette index: Int) -> (Int, Int, Int) {
         if index < 16 { return ansiRGB[index] }
         if index >= 232 { let v = 8 + (index - 232) * 10; return (v, v, v) }
         let i = index - 16
@@ -27,7 +27,7 @@ public struct ColorMapper: Sendable {
     }
 
     /// The nearest entry of the 6×6×6 cube or the grey ramp (never the user-themable first 16).
-    public static func nearestPalette(_ r: Int, _ g: Int, _ b: Int) -> Int {
+    package static func nearestPalette(_ r: Int, _ g: Int, _ b: Int) -> Int {
         func level(_ v: Int) -> Int { v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40 }
         let (ri, gi, bi) = (level(r), level(g), level(b))
         let cube = 16 + 36 * ri + 6 * gi + bi
@@ -38,7 +38,7 @@ public struct ColorMapper: Sendable {
     }
 
     /// The nearest of the first `count` ANSI colours (8 or 16).
-    public static func nearestANSI(_ r: Int, _ g: Int, _ b: Int, count: Int) -> Int {
+    package static func nearestANSI(_ r: Int, _ g: Int, _ b: Int, count: Int) -> Int {
         var best = 0, bestD = Int.max
         for i in 0..<count {
             let d = distance(ansiRGB[i], (r, g, b))
@@ -57,7 +57,7 @@ public struct ColorMapper: Sendable {
     }
 
     /// The terminal colour number for `c` (-1 for the terminal default).
-    public func index(of c: Color) -> Int {
+    package func index(of c: Color) -> Int {
         if c.isDefault { return -1 }
         switch mode {
         case .monochrome: return -1
@@ -80,7 +80,7 @@ public struct ColorMapper: Sendable {
     }
 
     /// The colour pair's (fg, bg) numbers and the attributes to draw `style` with.
-    public func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
+    package func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
         var attrs = style.attributes
         if mode == .monochrome {
             // Without colour, a coloured background is how cells show focus or selection.

@@ -8,8 +8,11 @@ import GridKit
 /// SIGTERM and SIGHUP (which end `run` and make `exitSignal` non-nil), and on crashes.
 @MainActor
 public final class Terminal: ScreenHost {
+    /// The terminal's size in cells; updated on resize.
     public private(set) var size: Size
+    /// The colours the terminal can show (from terminfo; `direct` for 24-bit).
     public let colorMode: ColorMode
+    /// Posting here wakes the run loop through a pipe.
     public let mailbox = Mailbox()
     /// The signal that ended `run`, if one did; exit with 128 + it.
     public private(set) var exitSignal: Int32?

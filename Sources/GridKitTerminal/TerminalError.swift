@@ -6,6 +6,7 @@ public enum TerminalError: Error, Equatable {
     case noTerminfoDatabase
     case openFailed(String)
 
+    /// One line for the user, without the program name.
     public var message: String {
         switch self {
         case .notATerminal(let stream): return "needs an interactive terminal (\(stream) is not a tty)"

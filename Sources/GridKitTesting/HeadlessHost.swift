@@ -5,8 +5,11 @@ import GridKit
 /// runs posted background work between events. For tests and benchmarks.
 @MainActor
 public final class HeadlessHost: ScreenHost {
+    /// The size screens see; a scripted resize changes it.
     public var size: Size
+    /// The colours the host claims to show.
     public let colorMode: ColorMode
+    /// Work posted here runs between events.
     public let mailbox = Mailbox()
     private var script: [InputEvent]
     private var diff = FrameDiff()

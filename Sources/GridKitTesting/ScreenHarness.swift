@@ -16,6 +16,7 @@ public struct ScreenHarness {
     /// The colours the host claims to show.
     public var colorMode: ColorMode
 
+    /// A harness for a terminal of `size`.
     public init(size: Size, colorMode: ColorMode = .palette256) {
         self.size = size
         self.colorMode = colorMode

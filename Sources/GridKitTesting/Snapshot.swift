@@ -56,6 +56,7 @@ public enum SnapshotError: Error, CustomStringConvertible {
     case recorded(String)
     case mismatch(name: String, diff: String)
 
+    /// What to tell the person running the tests.
     public var description: String {
         switch self {
         case .recorded(let path): return "snapshot recorded at \(path); check it and run again"

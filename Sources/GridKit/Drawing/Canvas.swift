@@ -6,6 +6,7 @@ public struct CanvasCell: Equatable, Sendable {
     var s0: UInt32, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
     /// Columns the grapheme takes: 1, 2, or 0 for the right half of a wide character.
     public var width: UInt8
+    /// How the grapheme is drawn.
     public var style: Style
 
     /// A cell for a grapheme given as text (its first four scalars are kept).
@@ -51,6 +52,7 @@ public struct CanvasCell: Equatable, Sendable {
         return [s0, s1, s2, s3].prefix { $0 != 0 }.map { $0 }
     }
 
+    /// A space in the plain style: what a new canvas holds.
     public static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
 
     /// Field by field, cheapest and most often different first: a frame diff compares thousands.
@@ -64,6 +66,7 @@ public struct CanvasCell: Equatable, Sendable {
 /// An in-memory grid of terminal cells. Everything GridKit draws lands here; the terminal
 /// backend flushes it to the screen and tests read it back as text.
 public final class Canvas {
+    /// Columns and rows.
     public let size: Size
     package private(set) var cells: [CanvasCell]
     /// The colours the destination can show, so cells can pick shade characters over colour.
@@ -79,6 +82,7 @@ public final class Canvas {
     /// The whole canvas as a rectangle.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
+    /// The cell at column `x`, row `y` (both must be inside the canvas).
     public subscript(x: Int, y: Int) -> CanvasCell {
         cells[y * size.width + x]
     }

@@ -1,6 +1,7 @@
 /// A window onto a `Canvas` for one cell or view: coordinates are local (0, 0 is the top-left
 /// of `bounds`) and nothing is drawn outside `clip`, so a cell cannot spill onto its neighbours.
 public struct DrawContext {
+    /// The canvas drawn into.
     public let canvas: Canvas
     /// Where local (0, 0) is on the canvas.
     public let origin: Point

@@ -41,6 +41,7 @@ public struct Color: Hashable, Sendable {
     /// True for the terminal's own colour.
     public var isDefault: Bool { rawValue == 0 }
 
+    /// The eight ANSI colours and two bright ones, by name.
     public static let black = Color.ansi(0), red = Color.ansi(1), green = Color.ansi(2)
     public static let yellow = Color.ansi(3), blue = Color.ansi(4), magenta = Color.ansi(5)
     public static let cyan = Color.ansi(6), white = Color.ansi(7)
@@ -49,24 +50,34 @@ public struct Color: Hashable, Sendable {
 
 /// Text attributes; raw values are shared with the curses shim.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
+    /// The bits, one per attribute.
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Bold (or bright, on terminals that show it so).
     public static let bold = TextAttributes(rawValue: 1)
+    /// Faint.
     public static let dim = TextAttributes(rawValue: 2)
+    /// Italic, where the terminal has it.
     public static let italic = TextAttributes(rawValue: 4)
+    /// Underlined.
     public static let underline = TextAttributes(rawValue: 8)
+    /// Foreground and background swapped: shows on every terminal, even monochrome.
     public static let reverse = TextAttributes(rawValue: 16)
 }
 
 /// How a cell looks: foreground, background and attributes.
 public struct Style: Hashable, Sendable {
+    /// The text colour.
     public var foreground: Color
+    /// The cell colour.
     public var background: Color
+    /// Bold, dim, underline…
     public var attributes: TextAttributes
     /// Defaults to the terminal's colours and no attributes.
     public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
         self.foreground = foreground; self.background = background; self.attributes = attributes
     }
+    /// The terminal's own colours, no attributes.
     public static let plain = Style()
     /// This style with more attributes.
     public func with(_ extra: TextAttributes) -> Style {
@@ -77,5 +88,6 @@ public struct Style: Hashable, Sendable {
 /// What the terminal can show; cells use it to choose between colour and shade characters.
 public enum ColorMode: Int, Comparable, Sendable {
     case monochrome, ansi8, ansi16, palette256, direct
+    /// Richer modes compare greater.
     public static func < (a: ColorMode, b: ColorMode) -> Bool { a.rawValue < b.rawValue }
 }

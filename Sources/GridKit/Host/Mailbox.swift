@@ -13,6 +13,7 @@ public final class Mailbox: Sendable {
     }
     private let state = Mutex(State())
 
+    /// An empty mailbox with no waker yet.
     public init() {}
 
     /// Sets what wakes the main thread when work arrives.

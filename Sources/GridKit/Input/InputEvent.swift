@@ -16,10 +16,15 @@ public enum MouseAction: Hashable, Sendable {
 
 /// A mouse event at a screen position; `clickCount` is 2 for the second press of a double click.
 public struct MouseEvent: Hashable, Sendable {
+    /// Press, release or wheel.
     public var action: MouseAction
+    /// Where, in screen cells.
     public var position: Point
+    /// The button: 1 left, 2 middle, 3 right.
     public var button: Int
+    /// 2 for the second press of a double click.
     public var clickCount: Int
+    /// A mouse event; a single left click by default.
     public init(action: MouseAction, position: Point, button: Int = 1, clickCount: Int = 1) {
         self.action = action; self.position = position; self.button = button; self.clickCount = clickCount
     }

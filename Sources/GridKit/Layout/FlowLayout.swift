@@ -4,6 +4,7 @@
 /// per-item sizes cost one O(n) pass when the input changes, after which every query is
 /// O(log n + visible). The rules are in DESIGN.md, "Flow layout, the rules".
 public final class FlowLayout {
+    /// Lines run across this direction: `.vertical` fills rows and scrolls down.
     public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
     /// The size of every item when the delegate gives none.
     public var itemSize = Size(width: 10, height: 3) { didSet { invalidateLayout() } }
@@ -11,14 +12,18 @@ public final class FlowLayout {
     public var minimumLineSpacing = 0 { didSet { invalidateLayout() } }
     /// Cross-axis spacing between items of a line.
     public var minimumInteritemSpacing = 1 { didSet { invalidateLayout() } }
+    /// Space around each section's items (not around its header and footer).
     public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
     /// Header band size: its height counts when scrolling vertically, its width horizontally.
     public var headerReferenceSize = Size.zero { didSet { invalidateLayout() } }
+    /// The footer band's height (vertical) or width (horizontal); zero for none.
     public var footerReferenceSize = Size.zero { didSet { invalidateLayout() } }
     /// Sticky headers: pinned to the leading edge while their section is visible.
     public var sectionHeadersPinToVisibleBounds = false
+    /// Where a line's leftover space goes (UIKit's justified behaviour by default).
     public var lineAlignment = LineAlignment.justified { didSet { invalidateLayout() } }
 
+    /// A layout with the default metrics: 10×3 items, spacing 1 between items, none between lines.
     public init() {}
 
     /// Convenience for the common list/grid configurations.
@@ -102,7 +107,9 @@ public final class FlowLayout {
         return vertical ? Size(width: viewport.width, height: main) : Size(width: main, height: viewport.height)
     }
 
+    /// Sections in the last input from the grid.
     public var numberOfSections: Int { input.count }
+    /// Items in `section` (0 for a section that does not exist).
     public func numberOfItems(inSection section: Int) -> Int {
         section >= 0 && section < input.count ? input[section].count : 0
     }

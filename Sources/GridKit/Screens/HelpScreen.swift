@@ -29,9 +29,12 @@ public final class HelpScreen: Screen {
         self.rows = rows
     }
 
+    /// Names the screen the help is about.
     public var title: String { "Keys · \(subject)" }
+    /// Only the way out.
     public var keyHints: String { "Esc back · q quit" }
 
+    /// One full-width row per key.
     public func makeLayout() -> FlowLayout {
         FlowLayout(itemSize: Size(width: 10_000, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }

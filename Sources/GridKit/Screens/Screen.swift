@@ -18,6 +18,7 @@ public struct KeyHelp: Hashable, Sendable {
     public var keys: String
     /// What they do, short.
     public var action: String
+    /// A help line: `KeyHelp("v", "list or cards")`.
     public init(_ keys: String, _ action: String) { self.keys = keys; self.action = action }
 }
 

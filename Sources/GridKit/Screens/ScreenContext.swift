@@ -9,6 +9,7 @@ public struct ScreenContext {
     /// somewhere; the controller acts on it once the event is handled.
     public let navigation: NavigationRequests
 
+    /// The services of a host; hosts and harnesses make these.
     public init(mailbox: Mailbox, colorMode: ColorMode, navigation: NavigationRequests = NavigationRequests()) {
         self.mailbox = mailbox; self.colorMode = colorMode; self.navigation = navigation
     }
@@ -19,6 +20,7 @@ public struct ScreenContext {
 @MainActor
 public final class NavigationRequests {
     private var pending: ScreenAction?
+    /// No request pending.
     public init() {}
     /// Show `screen` on top once the current event is handled.
     public func push(_ screen: any Screen) { pending = .push(screen) }

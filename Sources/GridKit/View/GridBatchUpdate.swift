@@ -9,6 +9,7 @@ public enum GridUpdateError: Error, Equatable, CustomStringConvertible {
     /// The same item or section named twice.
     case conflict(String)
 
+    /// Names the section and every number, as the batch saw them.
     public var description: String {
         switch self {
         case let .invalidSectionCount(before, after, inserted, deleted):
@@ -37,12 +38,19 @@ public final class GridBatchUpdate {
 
     init() {}
 
+    /// Items inserted, at their index paths after the batch.
     public func insertItems(at indexPaths: [IndexPath]) { insertedItems += indexPaths }
+    /// Items deleted, at their index paths before the batch.
     public func deleteItems(at indexPaths: [IndexPath]) { deletedItems += indexPaths }
+    /// Items whose cells are asked for again, at their index paths before the batch.
     public func reloadItems(at indexPaths: [IndexPath]) { reloadedItems += indexPaths }
+    /// An item moved: `from` before the batch, `to` after it.
     public func moveItem(at from: IndexPath, to: IndexPath) { movedItems.append((from, to)) }
+    /// Sections inserted, at their indexes after the batch.
     public func insertSections(_ sections: [Int]) { insertedSections += sections }
+    /// Sections deleted, at their indexes before the batch.
     public func deleteSections(_ sections: [Int]) { deletedSections += sections }
+    /// Sections whose cells are asked for again.
     public func reloadSections(_ sections: [Int]) { reloadedSections += sections }
 }
 

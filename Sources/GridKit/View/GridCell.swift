@@ -4,6 +4,7 @@ public struct CellState: Hashable, Sendable {
     public var isFocused: Bool
     /// The item is selected.
     public var isSelected: Bool
+    /// A state; neither focused nor selected by default.
     public init(isFocused: Bool = false, isSelected: Bool = false) {
         self.isFocused = isFocused; self.isSelected = isSelected
     }
@@ -19,6 +20,7 @@ open class GridCell {
     /// The identifier it was registered and dequeued under.
     public internal(set) var reuseIdentifier: String = ""
 
+    /// The grid makes cells itself (through the registered class), so subclasses keep this initialiser.
     public required init() {}
 
     /// Called before a cell that left the screen is handed out again: reset content here.

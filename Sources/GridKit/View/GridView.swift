@@ -14,9 +14,13 @@ public final class GridView {
             setNeedsDisplay()
         }
     }
+    /// The layout that places cells; change its properties to relayout.
     public let layout: FlowLayout
+    /// Supplies counts and cells (held weakly, as in UIKit).
     public weak var dataSource: GridDataSource?
+    /// Sizing and behaviour callbacks (held weakly).
     public weak var delegate: GridDelegate?
+    /// Told about items coming on screen soon, to start slow work early (held weakly).
     public weak var prefetchDataSource: GridPrefetching? { didSet { prefetched.removeAll() } }
 
     /// The content point shown at the grid's top-left corner.
@@ -30,6 +34,7 @@ public final class GridView {
 
     /// The item with the keyboard focus.
     public internal(set) var focusedIndexPath: IndexPath?
+    /// When false, Enter and clicks do not select.
     public var allowsSelection = true
     /// When true, Space toggles the focused item's selection and Enter adds to it.
     public var allowsMultipleSelection = false
@@ -67,6 +72,7 @@ public final class GridView {
 
     struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
 
+    /// A grid at `frame` on the canvas, placing cells with `layout`.
     public init(frame: Rect, layout: FlowLayout = FlowLayout()) {
         self.frame = frame
         self.layout = layout
