@@ -25,29 +25,48 @@ static void on_message(j_common_ptr cinfo, int level) {
     if (level == -1 && cinfo->err->msg_code == JWRN_JPEG_EOF) err->truncated = 1;
 }
 
-/* EXIF orientation (1-8) from an APP1 marker, 1 when there is none. */
+/* Reads 16 and 32-bit TIFF integers in the file's byte order. Callers check bounds first. */
+static unsigned tiff_u16(const uint8_t *p, int le) {
+    return le ? (unsigned)p[0] | (unsigned)p[1] << 8 : (unsigned)p[0] << 8 | (unsigned)p[1];
+}
+static uint32_t tiff_u32(const uint8_t *p, int le) {
+    return le ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
+              : (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+/* Every offset in an EXIF block comes from the file, so each one is checked against the block's
+   length before it is used, with all arithmetic in size_t and written as "len - offset" so that
+   no sum can wrap (an offset of 0xFFFFFFFE once sent a read 4 GB past the buffer). */
+int gk_exif_orientation(const uint8_t *app1, size_t len) {
+    if (!app1 || len < 6 + 8 || memcmp(app1, "Exif\0\0", 6) != 0) return 1;
+    const uint8_t *t = app1 + 6;
+    size_t n = len - 6;
+    int le;
+    if (t[0] == 'I' && t[1] == 'I') le = 1;
+    else if (t[0] == 'M' && t[1] == 'M') le = 0;
+    else return 1;
+    if (tiff_u16(t + 2, le) != 42) return 1;
+    size_t ifd = tiff_u32(t + 4, le);
+    if (ifd > n || n - ifd < 2) return 1;
+    size_t count = tiff_u16(t + ifd, le);
+    size_t entries = (n - ifd - 2) / 12; /* entries that really fit in the block */
+    if (count > entries) count = entries;
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *e = t + ifd + 2 + 12 * i;
+        if (tiff_u16(e, le) != 0x0112) continue;
+        /* Orientation is a SHORT with one value, stored in the first two bytes of the value field. */
+        if (tiff_u16(e + 2, le) != 3) return 1;
+        unsigned v = tiff_u16(e + 8, le);
+        return v >= 1 && v <= 8 ? (int)v : 1;
+    }
+    return 1;
+}
+
+/* EXIF orientation (1-8) from the first EXIF APP1 marker, 1 when there is none. */
 static int exif_orientation(j_decompress_ptr cinfo) {
     for (jpeg_saved_marker_ptr m = cinfo->marker_list; m; m = m->next) {
-        if (m->marker != JPEG_APP0 + 1 || m->data_length < 14 || memcmp(m->data, "Exif\0\0", 6) != 0) continue;
-        const uint8_t *t = m->data + 6;
-        size_t len = m->data_length - 6;
-        int le = t[0] == 'I';
-        #define U16(p) (le ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
-        #define U32(p) (le ? (unsigned)((p)[0] | (p)[1] << 8 | (p)[2] << 16 | (unsigned)(p)[3] << 24) \
-                           : (unsigned)((unsigned)(p)[0] << 24 | (p)[1] << 16 | (p)[2] << 8 | (p)[3]))
-        unsigned ifd = U32(t + 4);
-        if (ifd + 2 > len) return 1;
-        unsigned count = U16(t + ifd);
-        for (unsigned i = 0; i < count; i++) {
-            size_t e = ifd + 2 + 12 * i;
-            if (e + 12 > len) break;
-            if (U16(t + e) == 0x0112) {
-                unsigned v = U16(t + e + 8);
-                return v >= 1 && v <= 8 ? (int)v : 1;
-            }
-        }
-        #undef U16
-        #undef U32
+        if (m->marker != JPEG_APP0 + 1 || m->data_length < 6 || memcmp(m->data, "Exif\0\0", 6) != 0) continue;
+        return gk_exif_orientation(m->data, m->data_length);
     }
     return 1;
 }

@@ -27,14 +27,22 @@ int gk_decode_png(const uint8_t *data, size_t size, long max_pixels, gk_image *o
        washed out; the files people have are sRGB. */
     image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     image.format = PNG_FORMAT_RGBA;
-    size_t bytes = PNG_IMAGE_SIZE(image);
+    /* Sizes in size_t rather than PNG_IMAGE_SIZE, whose 32-bit arithmetic could wrap for a
+       header that claims a huge width; the stride must also fit libpng's signed 32-bit int. */
+    size_t stride = (size_t)image.width * 4;
+    if (stride > INT32_MAX) {
+        snprintf(out->error, sizeof out->error, "image too large (%ux%u)", image.width, image.height);
+        png_image_free(&image);
+        return 1;
+    }
+    size_t bytes = stride * image.height;
     out->pixels = malloc(bytes);
     if (!out->pixels) {
         snprintf(out->error, sizeof out->error, "out of memory");
         png_image_free(&image);
         return 1;
     }
-    if (!png_image_finish_read(&image, NULL, out->pixels, 0, NULL)) {
+    if (!png_image_finish_read(&image, NULL, out->pixels, (png_int_32)stride, NULL)) {
         snprintf(out->error, sizeof out->error, "bad PNG: %s", image.message);
         gk_image_free(out);
         return 1;

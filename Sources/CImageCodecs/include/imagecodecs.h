@@ -21,6 +21,10 @@ int gk_decode_jpeg(const uint8_t *data, size_t size, int min_width, int min_heig
 
 void gk_image_free(gk_image *img);
 
+/* The EXIF orientation (1-8) in an APP1 payload that starts with "Exif\0\0"; 1 when the block is
+   not EXIF, is damaged, or has no valid orientation. Reads only within app1[0..<len]. */
+int gk_exif_orientation(const uint8_t *app1, size_t len);
+
 /* Encodes RGB (3 bytes a pixel) as a baseline JPEG into a malloc'd buffer (free with free()).
    Used to make benchmark and test images. Returns 0 on success. */
 int gk_encode_jpeg(const uint8_t *rgb, int width, int height, int quality, uint8_t **out, unsigned long *out_size);
