@@ -37,13 +37,17 @@ int gk_use_utf8_locale(void) {
     return 0;
 }
 
-static void append_cap(const char *name) {
-    char *s = tigetstr((char *)name);
-    if (s == NULL || s == (char *)-1) return;
+static void append_bytes(const char *s) {
     size_t n = strlen(s);
     if (restore_len + n >= sizeof restore_seq) return;
     memcpy(restore_seq + restore_len, s, n);
     restore_len += n;
+}
+
+static void append_cap(const char *name) {
+    char *s = tigetstr((char *)name);
+    if (s == NULL || s == (char *)-1) return;
+    append_bytes(s);
 }
 
 int gk_open(void) {
@@ -52,7 +56,13 @@ int gk_open(void) {
     if (screen == NULL) return -1;
     set_term(screen);
     restore_len = 0;
-    append_cap("sgr0"); append_cap("cnorm"); append_cap("rmcup"); append_cap("rmkx");
+    append_cap("sgr0"); append_cap("cnorm"); append_cap("rmkx");
+    /* ncurses turns xterm mouse reporting on where terminfo has kmous; every mode it may have
+       used (normal, button, any-event, SGR) goes off again, or a crashed app leaves the shell
+       receiving mouse sequences as typed text. */
+    char *kmous = tigetstr("kmous");
+    if (kmous != NULL && kmous != (char *)-1) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
+    append_cap("rmcup");
     restored = 0;
     cbreak();
     noecho();

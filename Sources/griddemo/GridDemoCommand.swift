@@ -47,6 +47,7 @@ enum GridDemoCommand {
             FileHandle.standardError.write(Data("griddemo: \(e.message)\n".utf8))
             return 2
         } catch { return 2 }
+        TestFault.armIfAsked()
         ScreenController(host: terminal).run(screen)
         terminal.close()
         for message in (screen as? ExitReporting)?.exitMessages ?? [] {

@@ -51,6 +51,33 @@ import Testing
         #expect(screen.contains("BEFORE"))
         #expect(t.format("#{alternate_on}") == "0")
         #expect(t.format("#{cursor_flag}") == "1")
+        #expect(t.format("#{mouse_any_flag}") == "0" && t.format("#{mouse_standard_flag}") == "0")
+        #expect(try t.ttyRestored())
+    }
+
+    /// A fault on a decode or reading thread, not the main one, restores the terminal too: the
+    /// worker leaves SEGV unblocked, so the handler runs, and mouse reporting goes off with the rest.
+    @Test func crashOnAWorkerThreadRestores() throws {
+        let t = try Tmux([try griddemo(), "photos"], environment: ["GRIDDEMO_TEST_FAULT": "segv-in-worker-thread"])
+        defer { t.close() }
+        try t.waitFor("Photos · 300")
+        #expect(t.format("#{mouse_any_flag}") == "1" || t.format("#{mouse_standard_flag}") == "1" || t.format("#{mouse_button_flag}") == "1",
+                "mouse reporting is on while the app runs")
+        let screen = try t.waitFor("EXITED 139")
+        #expect(screen.contains("BEFORE"))
+        #expect(t.format("#{alternate_on}") == "0")
+        #expect(t.format("#{cursor_flag}") == "1")
+        #expect(t.format("#{mouse_any_flag}") == "0" && t.format("#{mouse_standard_flag}") == "0" && t.format("#{mouse_button_flag}") == "0")
+        #expect(try t.ttyRestored())
+    }
+
+    @Test func theFaultNeedsItsExactValue() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--count", "10"], environment: ["GRIDDEMO_TEST_FAULT": "1"])
+        defer { t.close() }
+        try t.waitFor("Section 1")
+        usleep(1_000_000)
+        t.send("q")
+        try t.waitFor("EXITED 0")
     }
 
     /// Eight colours, no colour, and direct colour all draw the same screen.

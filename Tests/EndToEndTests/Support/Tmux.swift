@@ -15,7 +15,9 @@ final class Tmux {
         let quoted = arguments.map(Tmux.shellQuote).joined(separator: " ")
         let env = environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
         // The shell traps INT so Ctrl-C ends only the program, and the pane survives to report.
-        let script = "trap : INT; printf 'BEFORE\\n'; echo $$ > \(pidFile); env \(env) \(quoted); echo \"EXITED $?\"; sleep 600"
+        // The tty settings' checksum before and after show whether the program restored them.
+        let tty = "$(stty -g | cksum | cut -d' ' -f1)"
+        let script = "trap : INT; echo \"BEFORE \(tty)\"; echo $$ > \(pidFile); env \(env) \(quoted); echo \"EXITED $?\"; echo \"TTY \(tty)\"; sleep 600"
         try Tmux.run(captureOutput: false, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
                       "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "sh", "-c", script])
     }
@@ -31,6 +33,17 @@ final class Tmux {
     @discardableResult
     static func run(captureOutput: Bool = true, _ args: [String]) throws -> String {
         try spawnAndWait(["tmux"] + args, captureOutput: captureOutput).stdout
+    }
+
+    /// True when the tty settings after the program ended equal those before it started
+    /// (needs the program to have exited: call after waiting for `EXITED`).
+    func ttyRestored() throws -> Bool {
+        let text = try waitFor("TTY ")
+        func value(after tag: String) -> String? {
+            text.split(separator: "\n").first { $0.hasPrefix(tag) }.map { String($0.dropFirst(tag.count)).trimmingCharacters(in: .whitespaces) }
+        }
+        guard let before = value(after: "BEFORE "), let after = value(after: "TTY ") else { return false }
+        return !before.isEmpty && before == after
     }
 
     /// The pane's text now.

@@ -87,16 +87,11 @@ public final class ContactsScreen: Screen, ExitReporting {
         navigation = context.navigation
         guard let paths = pendingPaths else { return }
         let mailbox = context.mailbox
-        let reader = Thread { [weak self] in
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_BLOCK, &all, nil) // signals belong to the thread reading input
+        BackgroundThread.start(name: "gridkit-contacts") { [weak self] in
             let loaded = ContactSources.load(paths: paths)
             let directory = ContactDirectory(loaded.contacts)
             mailbox.post { self?.finishLoading(directory, problems: loaded.problems) }
         }
-        reader.name = "gridkit-contacts-reader"
-        reader.start()
     }
 
     private func finishLoading(_ loaded: ContactDirectory, problems: [String]) {

@@ -1,8 +1,10 @@
 import Foundation
+import GridKit
 
 /// A small, bounded pool of worker threads for decoding. Jobs have a key; a pending job can be
-/// cancelled or promoted (what is on screen goes before what is only prefetched). Workers block
-/// signals, so Ctrl-C and resizes reach the thread that reads input.
+/// cancelled or promoted (what is on screen goes before what is only prefetched). Workers are
+/// `BackgroundThread`s: Ctrl-C and resizes reach the thread that reads input, and a crash in a
+/// decoder still restores the terminal.
 ///
 /// Sendable by construction, checked by hand: `queue` and `stopped` are only read or written
 /// while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
@@ -15,18 +17,11 @@ public final class DecodePool: @unchecked Sendable {
     /// `threads: 0` runs nothing, which tests use to look at the queue.
     public init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))) {
         for i in 0..<count {
-            let t = Thread { [weak self] in
-                var all = sigset_t()
-                sigfillset(&all)
-                pthread_sigmask(SIG_BLOCK, &all, nil)
-                // Background priority (on Linux the nice value belongs to the thread, and 0 means
-                // the calling one): when cores are scarce the thread that reads keys and draws goes
-                // first; idle cores still decode at full speed.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            // Low priority: when cores are scarce the thread that reads keys and draws goes first;
+            // idle cores still decode at full speed. A worker ends when the pool stops.
+            BackgroundThread.start(name: "gridkit-decode-\(i)", lowPriority: true) { [weak self] in
                 self?.workLoop()
             }
-            t.name = "gridkit-decode-\(i)"
-            t.start() // a running Thread keeps itself alive; it ends when the pool stops
         }
     }
 

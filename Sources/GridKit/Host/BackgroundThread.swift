@@ -1,0 +1,63 @@
+import Foundation
+
+/// Threads for slow work beside the run loop (decoding, reading files) that leave the
+/// terminal's signals to the main thread.
+///
+/// A new thread blocks only the *asynchronous* signals a host handles on its main thread (Ctrl-C,
+/// TERM, HUP, resizes, …), so they are never delivered to a worker that would ignore them. The
+/// synchronous faults (SEGV, BUS, ILL, FPE, TRAP, ABRT) stay unblocked: a fault blocked on the
+/// thread that causes it kills the process without running the host's restore handler, and the
+/// user's terminal is left in raw mode on the alternate screen.
+public enum BackgroundThread {
+    /// The signals a background thread blocks.
+    public static let hostSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
+                                              SIGTTIN, SIGTTOU, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGCHLD]
+
+    /// Starts `body` on a new detached thread named `name`. With `lowPriority`, the thread runs at
+    /// nice 10, so when cores are scarce the thread that reads keys and draws goes first.
+    public static func start(name: String, lowPriority: Bool = false, _ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Start(name: name, lowPriority: lowPriority, body: body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        // The new thread inherits the creator's mask: block first so no signal lands in between.
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for s in hostSignals { sigaddset(&blocked, s) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        let rc = pthread_create(&thread, &attributes, { raw in
+            let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+            start.run()
+            return nil
+        }, context)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        pthread_attr_destroy(&attributes)
+        if rc != 0 {
+            // No thread: run the work here rather than lose it.
+            Unmanaged<Start>.fromOpaque(context).takeRetainedValue().body()
+        }
+    }
+
+    /// The signals blocked on the calling thread, for tests.
+    public static func blockedSignalsOfCurrentThread() -> Set<Int32> {
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        return Set((1..<32).filter { sigismember(&mask, $0) == 1 })
+    }
+
+    private final class Start: Sendable {
+        let name: String
+        let lowPriority: Bool
+        let body: @Sendable () -> Void
+        init(name: String, lowPriority: Bool, body: @escaping @Sendable () -> Void) {
+            self.name = name; self.lowPriority = lowPriority; self.body = body
+        }
+        func run() {
+            Thread.current.name = name // shown by debuggers, perf and top -H
+            // On Linux the nice value belongs to the thread, and 0 means the calling one.
+            if lowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+            body()
+        }
+    }
+}
