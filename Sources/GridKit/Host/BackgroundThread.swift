@@ -54,6 +54,12 @@ public enum BackgroundThread {
             self.name = name; self.lowPriority = lowPriority; self.body = body
         }
         func run() {
+            // Exactly the host's signals, whatever the creating thread had blocked: a fault must
+            // reach its handler even when the creator (a test runner, say) blocked it.
+            var mask = sigset_t()
+            sigemptyset(&mask)
+            for s in BackgroundThread.hostSignals { sigaddset(&mask, s) }
+            pthread_sigmask(SIG_SETMASK, &mask, nil)
             Thread.current.name = name // shown by debuggers, perf and top -H
             // On Linux the nice value belongs to the thread, and 0 means the calling one.
             if lowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
