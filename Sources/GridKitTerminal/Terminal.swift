@@ -136,11 +136,13 @@ public final class Terminal: ScreenHost {
     public func run(_ handler: (InputEvent?) -> Bool) {
         while isOpen {
             var gotInput = false
-            while true {
+            let read = { () -> gk_event? in
                 let e = gk_read()
-                if e.kind == GK_NONE { break }
+                return e.kind == GK_NONE ? nil : e
+            }
+            while let e = decoder.nextRaw(read) {
                 gotInput = true
-                guard let event = decoder.decode(e, size: { currentSize() }, now: Self.now()) else { continue }
+                guard let event = decoder.decode(e, read: read, size: { currentSize() }, now: Self.now()) else { continue }
                 if case .resize(let s) = event { size = s; diff.invalidate() }
                 if !handler(event) { return }
             }

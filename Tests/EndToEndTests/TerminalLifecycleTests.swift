@@ -71,6 +71,22 @@ import Testing
         #expect(try t.ttyRestored())
     }
 
+    /// Alt+x arrives as ESC x, and an escape sequence terminfo does not know as ESC [ 9 9 ~: neither
+    /// is Esc, so neither leaves the Home screen (where Esc quits).
+    @Test func altKeysAndUnknownSequencesAreNotEsc() throws {
+        let t = try Tmux([try griddemo()])
+        defer { t.close() }
+        try t.waitFor("Pick a demo")
+        t.send("M-x")
+        t.sendBytes(["1b", "5b", "39", "39", "7e"])
+        t.send("M-q")
+        t.send("Down")
+        // The move lands only if the app is still running after the three sequences.
+        try t.waitUntil("the focus on Contacts") { $0.contains("▶ Contacts") }
+        t.send("Escape")
+        try expectRestored(t, status: 0)
+    }
+
     @Test func theFaultNeedsItsExactValue() throws {
         let t = try Tmux([try griddemo(), "numbers", "--count", "10"], environment: ["GRIDDEMO_TEST_FAULT": "1"])
         defer { t.close() }

@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl plus a letter, given in lower case (`.control("c")`).
     case control(Character)
+    /// Alt (Meta) plus a character, which terminals send as ESC and the character (`.alt("x")`).
+    case alt(Character)
     case function(Int)
 }
 

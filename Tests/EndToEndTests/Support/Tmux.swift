@@ -59,6 +59,11 @@ final class Tmux {
         for k in keys { _ = try? Tmux.run(["-L", socket, "send-keys", "-t", "0", k]) }
     }
 
+    /// Sends raw bytes, given in hex (`"1b", "5b"`), as a terminal would.
+    func sendBytes(_ hex: [String]) {
+        _ = try? Tmux.run(["-L", socket, "send-keys", "-t", "0", "-H"] + hex)
+    }
+
     /// Sends literal text.
     func type(_ text: String) { _ = try? Tmux.run(["-L", socket, "send-keys", "-t", "0", "-l", text]) }
 
