@@ -30,6 +30,15 @@ enum GridDemoCommand {
     /// A parse failure: the message is printed after "griddemo: ".
     struct UsageError: Error { let message: String }
 
+    /// Every path given is unreadable: one line each, like `ls`, and no screen.
+    struct UnreadablePaths: Error { let lines: [String] }
+
+    /// Checks the paths before any screen opens; throws when not one of them can be read.
+    static func requireSomeReadable(_ paths: [String]) throws {
+        let problems = paths.compactMap { p in SafeFile.problem(with: p).map { "\(p): \($0)" } }
+        if !paths.isEmpty, problems.count == paths.count { throw UnreadablePaths(lines: problems) }
+    }
+
     /// Runs the command and returns the process exit status.
     static func main(_ arguments: [String]) -> Int32 {
         if arguments.contains("-h") || arguments.contains("--help") { print(usage); return 0 }
@@ -37,6 +46,9 @@ enum GridDemoCommand {
         let screen: Screen
         do { screen = try makeScreen(arguments) } catch let e as UsageError {
             FileHandle.standardError.write(Data("griddemo: \(e.message)\nTry 'griddemo --help'.\n".utf8))
+            return 2
+        } catch let e as UnreadablePaths {
+            for line in e.lines { FileHandle.standardError.write(Data("griddemo: \(line)\n".utf8)) }
             return 2
         } catch {
             FileHandle.standardError.write(Data("griddemo: \(error)\n".utf8))
@@ -72,10 +84,12 @@ enum GridDemoCommand {
             screen = NumbersScreen(count: count, arrangement: arrangement)
         case "photos":
             let paths = try options.positional()
+            try requireSomeReadable(paths)
             screen = PhotosScreen(library: paths.isEmpty ? SampleAlbum.library() : PhotoLibrary.scan(paths))
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()
+            try requireSomeReadable(paths)
             screen = paths.isEmpty
                 ? ContactsScreen(contacts: SampleAddressBook.contacts(), arrangement: cards ? .cards : .list)
                 : ContactsScreen(paths: paths, arrangement: cards ? .cards : .list)

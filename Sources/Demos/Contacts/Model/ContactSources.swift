@@ -12,19 +12,21 @@ public enum ContactSources {
     public static func load(paths: [String]) -> Loaded {
         var loaded = Loaded()
         for path in paths {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                loaded.problems.append("\(path): no such file or directory")
+            if let problem = SafeFile.problem(with: path) {
+                loaded.problems.append("\(path): \(problem)")
                 continue
             }
+            var isDir: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
             let files = isDir.boolValue ? vcardFiles(in: path) : [path]
             if isDir.boolValue && files.isEmpty { loaded.problems.append("\(path): no .vcf files in this folder") }
             for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    loaded.problems.append("\(file): cannot be read")
+                let data: [UInt8]
+                do { data = try SafeFile.read(file, limit: SafeFile.vcardLimit) } catch {
+                    loaded.problems.append("\(file): \(error)")
                     continue
                 }
-                let result = VCardParser.parse([UInt8](data), file: file)
+                let result = VCardParser.parse(data, file: file)
                 loaded.contacts += result.contacts
                 loaded.problems += result.problems.map(\.description)
             }

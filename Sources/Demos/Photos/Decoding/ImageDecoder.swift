@@ -58,11 +58,12 @@ public enum ImageDecoder {
                          sourceWidth: Int(img.source_width), sourceHeight: Int(img.source_height))
     }
 
-    /// Reads a file (only reads it) and decodes it.
+    /// Reads a file (only reads it; see `SafeFile` for what is refused) and decodes it.
     public static func decodeFile(_ path: String, minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageDecodeError(message: "cannot open file") }
-        defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return try decode([], minSize: minSize) }
-        return try decode([UInt8](data), minSize: minSize)
+        let bytes: [UInt8]
+        do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError {
+            throw ImageDecodeError(message: e.message)
+        }
+        return try decode(bytes, minSize: minSize)
     }
 }

@@ -35,14 +35,17 @@ public struct PhotoLibrary: Sendable {
         let fm = FileManager.default
         func add(_ path: String) {
             guard extensions.contains((path as NSString).pathExtension.lowercased()) else { return }
-            guard fm.isReadableFile(atPath: path) else { skipped.append("\(path): cannot be read"); return }
+            // A FIFO, device or socket with a photo's name is listed as skipped, not shown as a tile
+            // that could never load; reading checks again on the opened file.
+            if let problem = SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); return }
             let folder = (path as NSString).deletingLastPathComponent
             byFolder[folder.isEmpty ? "." : folder, default: []].append(
                 PhotoItem(name: (path as NSString).lastPathComponent, folder: folder, source: .file(path)))
         }
         for path in paths {
+            if let problem = SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); continue }
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { skipped.append("\(path): no such file or directory"); continue }
+            _ = fm.fileExists(atPath: path, isDirectory: &isDir)
             if isDir.boolValue {
                 guard let e = fm.enumerator(atPath: path) else { skipped.append("\(path): cannot be read"); continue }
                 while let rel = e.nextObject() as? String { add((path as NSString).appendingPathComponent(rel)) }
