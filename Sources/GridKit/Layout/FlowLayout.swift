@@ -307,3 +307,11 @@ public final class FlowLayout {
         return ip
     }
 }
+
+extension FlowLayout {
+    /// A section's line arithmetic, for tests that count what a query walks.
+    func sectionLinesForTesting(_ section: Int) -> any SectionLines {
+        prepareIfNeeded()
+        return sections[section].lines
+    }
+}

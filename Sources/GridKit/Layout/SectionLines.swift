@@ -63,7 +63,9 @@ struct UniformLines: SectionLines {
         self.alignment = alignment
         // An empty line always takes one item; more fit while used + spacing + width <= available.
         let step = self.crossSize + self.spacing
-        perLine = step > 0 ? max(1, (self.available + self.spacing) / step) : max(1, count)
+        // Zero-width items with no spacing would all fit on one line: a million-item line makes
+        // every frame walk a million items. No line shows more items than it has columns.
+        perLine = step > 0 ? max(1, (self.available + self.spacing) / step) : max(1, self.available)
         lineCount = count == 0 ? 0 : (count + perLine - 1) / perLine
     }
 
@@ -75,7 +77,9 @@ struct UniformLines: SectionLines {
     func lineThickness(_ line: Int) -> Int { mainSize }
 
     func lines(intersecting lower: Int, _ upper: Int) -> Range<Int> {
-        guard lineCount > 0, upper > lower, pitch > 0 else { return 0..<lineCount }
+        // An empty range (a zero-height viewport) meets no line; lines of no thickness and no
+        // spacing all sit at 0 with empty frames, and meet nothing either.
+        guard lineCount > 0, upper > lower, pitch > 0 else { return 0..<0 }
         let first = max(0, lower / pitch)
         let last = min(lineCount - 1, max(0, (upper - 1) / pitch))
         return first > last ? first..<first : first..<(last + 1)
@@ -132,7 +136,8 @@ struct VariedLines: SectionLines {
         var i = 0, main = 0
         while i < sizes.count {
             var used = Int(itemCrossSize[i]), thick = Int(itemMainSize[i]), end = i + 1
-            while end < sizes.count, used + spacing + Int(itemCrossSize[end]) <= available {
+            // As in UniformLines: never more items on a line than it has columns.
+            while end < sizes.count, end - i < max(1, available), used + spacing + Int(itemCrossSize[end]) <= available {
                 used += spacing + Int(itemCrossSize[end])
                 thick = max(thick, Int(itemMainSize[end]))
                 end += 1

@@ -131,7 +131,12 @@ extension GridView {
         case .wheelDown: scroll(by: 3)
         case .press:
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
-            guard let ip = layout.indexPathForItem(at: p) else { return true }
+            // Headers and footers are drawn over cells (a pinned header covers the items scrolling
+            // under it): a click there is on the header, not on the item out of sight beneath.
+            // (Asked of the visible rect: headers pin to the leading edge of the rect asked about.)
+            let onSupplementary = layout.layoutAttributesForElements(in: visibleRect)
+                .contains { $0.kind != .cell && $0.frame.contains(p) }
+            guard !onSupplementary, let ip = layout.indexPathForItem(at: p) else { return true }
             setFocus(ip, scroll: true)
             if m.clickCount >= 2 { userSelect(ip) }
         case .release: break

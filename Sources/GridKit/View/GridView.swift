@@ -103,6 +103,9 @@ public final class GridView {
     /// Asks the data source and delegate for everything again. Focus stays on its item when it
     /// still exists, otherwise it moves to the nearest one; selection keeps the items that exist.
     public func reloadData() {
+        // What was prefetched belonged to the old content: forget it (without cancel calls,
+        // which would name index paths of content that is gone), so the next frame prefetches anew.
+        prefetched.removeAll()
         layout.setViewport(layoutViewport)
         layout.setInput(collectLayoutInput())
         discardVisibleCells()
