@@ -33,7 +33,11 @@ public final class HeadlessHost: ScreenHost {
     /// be called again, false to stop. By default nothing is waited for.
     public var waitForWork: ((Mailbox) -> Bool)?
 
-    /// Adds events to play on the next `run`.
+    /// Called after each scripted event was handled (and its frame presented), with the event;
+    /// it may `enqueue` more, to drive a run from what the screen shows.
+    public var afterEachEvent: ((InputEvent) -> Void)?
+
+    /// Adds events to play (during a run too, from `afterEachEvent`).
     public func enqueue(_ events: [InputEvent]) { script += events }
 
     /// Keeps a copy of the frame and counts its changes.
@@ -51,6 +55,7 @@ public final class HeadlessHost: ScreenHost {
             let event = script.removeFirst()
             if case .resize(let s) = event { size = s }
             if !handler(event) { return }
+            afterEachEvent?(event)
         }
         if mailbox.drain() > 0, !handler(nil) { return }
         while let wait = waitForWork, wait(mailbox) {

@@ -78,7 +78,9 @@ private func fixture(_ name: String) throws -> [UInt8] {
 
     @Test func crlfAndLfGiveTheSameCards() {
         let lf = "BEGIN:VCARD\nVERSION:3.0\nFN:A B\nTEL:1\nEND:VCARD\n"
-        #expect(parse(lf).contacts == parse(lf.replacingOccurrences(of: "\n", with: "\r\n")).contacts)
+        let cards = parse(lf).contacts
+        #expect(cards.map(\.formattedName) == ["A B"] && cards.first?.phones.map(\.value) == ["1"])
+        #expect(parse(lf.replacingOccurrences(of: "\n", with: "\r\n")).contacts == cards)
     }
 
     @Test func missingEndAndNamelessCardsAreReportedOthersLoad() {

@@ -69,18 +69,26 @@ import Testing
         try t.waitFor("EXITED 0")
     }
 
+    /// The last tile, focused, on screen: its number on a grid row (not the title, which names the
+    /// count, nor the section header, which names the range), and the focus marker.
+    static func showsFocusedLastTile(_ screen: String) -> Bool {
+        let rows = screen.split(separator: "\n").dropFirst()
+        return rows.contains { $0.contains(" 20,000 ") && !$0.contains("Section") && !$0.contains("–") } && rows.contains { $0.contains("▶") }
+    }
+
     @Test func resizeKeepsFocusAndTinyTerminalShowsNotice() throws {
         let t = try Tmux([try griddemo(), "numbers", "--count", "20000"], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("Section 1")
+        #expect(!Self.showsFocusedLastTile(t.capture()))
         t.send("G")
-        try t.waitFor("20,000")
+        try t.waitUntil("the last tile focused") { Self.showsFocusedLastTile($0) }
         t.resize(width: 50, height: 14)
-        try t.waitUntil("resized frame with focus") { $0.contains("20,000") && $0.split(separator: "\n").count <= 14 }
+        try t.waitUntil("resized frame with the focus kept") { Self.showsFocusedLastTile($0) && $0.split(separator: "\n").count <= 14 }
         t.resize(width: 12, height: 4)
         try t.waitFor("too small")
         t.resize(width: 90, height: 25)
-        try t.waitFor("20,000")
+        try t.waitUntil("grown back, focus still in view") { Self.showsFocusedLastTile($0) }
         t.send("q")
         try t.waitFor("EXITED 0")
     }

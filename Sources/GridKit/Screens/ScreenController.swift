@@ -16,6 +16,11 @@ public final class ScreenController {
         canvas = Canvas(size: host.size, colorMode: host.colorMode)
     }
 
+    /// The navigation stack, root first (empty before `run` and after it returns).
+    public var screens: [any Screen] { navigator.stack.map(\.screen) }
+    /// The grid of the screen on top.
+    public var gridView: GridView? { navigator.top?.grid }
+
     /// Shows `root` and runs until the user quits; every screen is detached on the way out.
     public func run(_ root: any Screen) {
         show(root)

@@ -68,7 +68,8 @@ public enum SampleAddressBook {
 }
 
 /// A small deterministic random generator, so the sample is the same on every run.
-struct SplitMix {
+/// SplitMix64: a small seeded generator, so generated data is the same on every run.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
