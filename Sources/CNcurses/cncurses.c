@@ -158,7 +158,13 @@ void gk_put(int y, int x, const uint32_t *chars, int count, unsigned attrs, int 
     mvadd_wch(y, x, &c);
 }
 
-void gk_refresh(void) { wnoutrefresh(stdscr); doupdate(); }
+static int cursor_y = -1, cursor_x = -1;
+void gk_set_cursor(int y, int x) { cursor_y = y; cursor_x = x; }
+void gk_refresh(void) {
+    if (cursor_y >= 0 && cursor_x >= 0) wmove(stdscr, cursor_y, cursor_x);
+    wnoutrefresh(stdscr);
+    doupdate();
+}
 void gk_invalidate(void) { clearok(curscr, TRUE); }
 int gk_wcwidth(uint32_t ch) { return wcwidth((wchar_t)ch); }
 

@@ -4,7 +4,8 @@ import GridKit
 
 /// A curses session on the controlling terminal: the real `ScreenHost`.
 ///
-/// Opened with `newterm` on stdin/stdout in a UTF-8 locale; restored on `close()`, on SIGINT,
+/// Opened with `newterm` on stdin/stdout in a UTF-8 locale; `NO_COLOR` set to anything gives
+/// monochrome; restored on `close()`, on SIGINT,
 /// SIGTERM and SIGHUP (which end `run` and make `exitSignal` non-nil), and on crashes.
 @MainActor
 public final class Terminal: ScreenHost {
@@ -50,7 +51,10 @@ public final class Terminal: ScreenHost {
         self.wakeWrite = wakeWrite
         size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
         let colors = Int(gk_colors())
-        colorMode = gk_has_direct_color() != 0 ? .direct
+        // NO_COLOR (no-color.org): set and not empty means no colour, whatever the terminal can
+        // do; bold, underline and reverse video still show focus and structure.
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        colorMode = noColor ? .monochrome : gk_has_direct_color() != 0 ? .direct
             : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
         mapper = ColorMapper(mode: colorMode)
         let fd = wakeWrite
@@ -79,8 +83,14 @@ public final class Terminal: ScreenHost {
     public func present(_ canvas: Canvas) {
         if diff.reportsEverything(for: canvas) { gk_invalidate() }
         let changed = diff.update(to: canvas) { x, y, cell in put(cell, x: x, y: y) }
-        if changed > 0 { gk_refresh() }
+        let cursor = canvas.cursor ?? Point(x: -1, y: -1)
+        if cursor != lastCursor { gk_set_cursor(Int32(cursor.y), Int32(cursor.x)) }
+        if changed > 0 || cursor != lastCursor { gk_refresh() }
+        lastCursor = cursor
     }
+
+    /// Where the cursor was left after the last frame.
+    private var lastCursor = Point(x: -1, y: -1)
 
     /// Colour pairs already allocated. Remembered only while curses has pairs to spare: once
     /// they run out, alloc_pair recycles old ones and a remembered number could be stale.

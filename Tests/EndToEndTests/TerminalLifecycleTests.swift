@@ -87,6 +87,36 @@ import Testing
         try expectRestored(t, status: 0)
     }
 
+    /// NO_COLOR (no-color.org) set to anything: no colour at all, focus still shown in reverse video.
+    @Test func noColorMeansMonochromeWithAttributes() throws {
+        func sgrColours(_ screen: String) -> Bool {
+            screen.contains(/\e\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|10[0-7]|38;|48;)[0-9;]*m/)
+        }
+        let coloured = try Tmux([try griddemo(), "numbers", "--count", "100"], environment: ["TERM": "xterm-256color"])
+        defer { coloured.close() }
+        try coloured.waitFor("Section 1")
+        #expect(sgrColours(coloured.captureWithEscapes()), "the same screen has colours without NO_COLOR")
+        let plain = try Tmux([try griddemo(), "numbers", "--count", "100"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        defer { plain.close() }
+        try plain.waitFor("Section 1")
+        let screen = plain.captureWithEscapes()
+        #expect(!sgrColours(screen))
+        #expect(screen.contains(/\e\[[0-9;]*7[0-9;]*m/), "reverse video marks the focus")
+    }
+
+    /// The hidden cursor sits on the focused cell, so screen readers and braille displays follow it.
+    @Test func theCursorRestsOnTheFocusedCell() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--layout", "list"], width: 80, height: 20)
+        defer { t.close() }
+        try t.waitFor("██ ▶ Item 1 ")
+        try t.waitUntil("cursor on the first row") { _ in t.format("#{cursor_x},#{cursor_y}") == "0,2" }
+        t.send("Down", "Down", "Down")
+        try t.waitFor("██ ▶ Item 4 ")
+        try t.waitUntil("cursor on item 4's row") { _ in t.format("#{cursor_x},#{cursor_y}") == "0,5" }
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
     @Test func theFaultNeedsItsExactValue() throws {
         let t = try Tmux([try griddemo(), "numbers", "--count", "10"], environment: ["GRIDDEMO_TEST_FAULT": "1"])
         defer { t.close() }

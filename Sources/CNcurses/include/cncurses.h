@@ -47,6 +47,9 @@ int gk_pair(int fg, int bg);
 /* Writes one cell: up to 5 code points (base + combining), our attribute bits, a pair. */
 void gk_put(int y, int x, const uint32_t *chars, int count, unsigned attrs, int pair);
 void gk_refresh(void);
+/* Where the (hidden) cursor rests after the next refresh: screen readers and braille displays
+   follow it. -1, -1 leaves it wherever drawing ended. */
+void gk_set_cursor(int y, int x);
 /* Marks the physical screen as garbage so the next refresh repaints it all. */
 void gk_invalidate(void);
 int gk_wcwidth(uint32_t ch);

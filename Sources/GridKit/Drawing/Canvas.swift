@@ -71,6 +71,9 @@ public final class Canvas {
     package private(set) var cells: [CanvasCell]
     /// The colours the destination can show, so cells can pick shade characters over colour.
     public var colorMode: ColorMode
+    /// Where the terminal's (hidden) cursor should rest once this frame is shown: the focused
+    /// cell, so screen readers and braille displays follow the focus. Nil leaves it alone.
+    public var cursor: Point?
 
     /// A blank canvas.
     public init(size: Size, colorMode: ColorMode = .palette256) {

@@ -12,6 +12,7 @@ package enum ScreenChrome {
     /// Draws the screen's whole frame: the chrome, its grid and its overlay, or the "terminal too
     /// small" notice when the canvas is smaller than the screen needs.
     package static func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas) {
+        canvas.cursor = nil // the grid puts it on the focused cell
         let need = screen.minimumSize
         guard canvas.size.width >= need.width, canvas.size.height >= need.height else {
             canvas.drawTooSmallNotice(need: need)

@@ -14,6 +14,10 @@ extension GridView {
             guard let cell = visibleCells[a.indexPath] else { continue }
             let state = CellState(isFocused: a.indexPath == focusedIndexPath, isSelected: selected.contains(a.indexPath))
             let context = DrawContext(canvas: canvas, frame: a.frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
+            if state.isFocused {
+                let corner = Point(x: max(context.clip.minX, context.origin.x), y: max(context.clip.minY, context.origin.y))
+                if context.clip.contains(corner) { canvas.cursor = corner }
+            }
             cell.draw(in: context, bounds: context.bounds, state: state)
         }
         // Headers and footers after cells, so a pinned header covers the cells scrolling under it.

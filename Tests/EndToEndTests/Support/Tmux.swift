@@ -13,7 +13,8 @@ final class Tmux {
         socket = "gridkit-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         pidFile = NSTemporaryDirectory() + socket + ".pid"
         let quoted = arguments.map(Tmux.shellQuote).joined(separator: " ")
-        let env = environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
+        // The caller's NO_COLOR (a user's, or the test runner's) must not change what tests see.
+        let env = "-u NO_COLOR " + environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
         // The shell traps INT so Ctrl-C ends only the program, and the pane survives to report.
         // The tty settings' checksum before and after show whether the program restored them.
         let tty = "$(stty -g | cksum | cut -d' ' -f1)"
@@ -45,6 +46,9 @@ final class Tmux {
         guard let before = value(after: "BEFORE "), let after = value(after: "TTY ") else { return false }
         return !before.isEmpty && before == after
     }
+
+    /// The pane's text with its colours and attributes as escape sequences.
+    func captureWithEscapes() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-e", "-p", "-t", "0"])) ?? "" }
 
     /// The pane's text now.
     func capture() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? "" }
