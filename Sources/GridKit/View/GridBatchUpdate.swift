@@ -159,9 +159,13 @@ extension GridView {
             movedOut[from.section, default: 0] += 1
             movedIn[to.section, default: 0] += 1
         }
+        // Counted once, not per section: a diffable apply can delete and insert a million items.
+        var deletedIn: [Int: Int] = [:], insertedIn: [Int: Int] = [:]
+        for ip in b.deletedItems { deletedIn[ip.section, default: 0] += 1 }
+        for ip in b.insertedItems { insertedIn[ip.section, default: 0] += 1 }
         for (old, new) in sectionMap.sorted(by: { $0.key < $1.key }) {
-            let deleted = b.deletedItems.filter { $0.section == old }.count
-            let inserted = b.insertedItems.filter { $0.section == new }.count
+            let deleted = deletedIn[old] ?? 0
+            let inserted = insertedIn[new] ?? 0
             let mIn = movedIn[new] ?? 0, mOut = movedOut[old] ?? 0
             if after[new] != before[old] + inserted - deleted + mIn - mOut {
                 throw GridUpdateError.invalidItemCount(section: new, before: before[old], after: after[new], inserted: inserted,
