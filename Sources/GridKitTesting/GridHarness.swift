@@ -11,7 +11,7 @@ public final class GridHarness {
     private let content: any DelegateDataSource
 
     /// Builds the grid, lets `content` register its cells, and loads it.
-    public init(_ content: any DelegateDataSource, layout: FlowLayout, size: Size, colorMode: ColorMode = .palette256) {
+    public init(_ content: any DelegateDataSource, layout: any GridLayout, size: Size, colorMode: ColorMode = .palette256) {
         self.content = content
         canvas = Canvas(size: size, colorMode: colorMode)
         gridView = GridView(frame: Rect(origin: .zero, size: size), layout: layout)

@@ -10,7 +10,7 @@ final class VariedNumbers: Screen {
     let base: NumbersScreen
     init(count: Int) { base = NumbersScreen(count: count, arrangement: .grid) }
     var title: String { base.title }
-    func makeLayout() -> FlowLayout { base.makeLayout() }
+    func makeLayout() -> any GridLayout { base.makeLayout() }
     func registerCells(in gridView: GridView) { base.registerCells(in: gridView) }
     func numberOfSections(in gridView: GridView) -> Int { base.numberOfSections(in: gridView) }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { base.gridView(gridView, numberOfItemsInSection: section) }

@@ -20,7 +20,7 @@ public final class NumbersScreen: Screen {
 
     public var keyHints: String { "↑↓←→ hjkl move · PgUp/PgDn · g/G first/last · Enter select · Esc back · q quit" }
 
-    public func makeLayout() -> FlowLayout {
+    public func makeLayout() -> any GridLayout {
         let layout: FlowLayout
         switch arrangement {
         case .grid:

@@ -3,7 +3,7 @@
 /// Uniform item sizes are placed by arithmetic (O(1) per item, never walking all items);
 /// per-item sizes cost one O(n) pass when the input changes, after which every query is
 /// O(log n + visible). The rules are in DESIGN.md, "Flow layout, the rules".
-public final class FlowLayout {
+public final class FlowLayout: GridLayout {
     /// Lines run across this direction: `.vertical` fills rows and scrolls down.
     public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
     /// The size of every item when the delegate gives none.
@@ -49,14 +49,17 @@ public final class FlowLayout {
         var headerSize: Size, footerSize: Size
     }
 
-    /// Gives the layout new content: one entry per section. Called by `GridView` on reload.
+    /// Reads the grid's counts, and sizes from its delegate's flow-layout methods.
+    @MainActor public func prepare(for gridView: GridView) { setInput(gridView.collectFlowInput(for: self)) }
+
+    /// Gives the layout new content: one entry per section.
     package func setInput(_ sections: [SectionLayoutInput]) {
         input = sections
         invalidateLayout()
     }
 
     /// The size of the visible area; a change of the cross extent relayouts.
-    package func setViewport(_ size: Size) {
+    public func setViewport(_ size: Size) {
         if size != viewport { viewport = size; invalidateLayout() }
     }
 
@@ -186,7 +189,7 @@ public final class FlowLayout {
     }
 
     /// Calls `body` for every item whose frame meets `rect`, in order; O(log n + visible).
-    package func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         prepareIfNeeded()
         let (lower, upper) = mainRange(of: rect)
         var s = sectionIndex(atOrAfter: lower)
@@ -202,39 +205,7 @@ public final class FlowLayout {
         }
     }
 
-    /// The main-axis extent of the header of `section` (0 when it has none).
-    package func headerExtent(ofSection section: Int) -> Int {
-        prepareIfNeeded()
-        return section >= 0 && section < sections.count ? sections[section].headerExtent : 0
-    }
-
-    // MARK: Item order and neighbours
-
-    /// The first item of the grid, skipping empty sections.
-    public var firstIndexPath: IndexPath? {
-        input.indices.first { input[$0].count > 0 }.map { IndexPath(item: 0, section: $0) }
-    }
-
-    /// The last item of the grid, skipping empty sections.
-    public var lastIndexPath: IndexPath? {
-        input.indices.last { input[$0].count > 0 }.map { IndexPath(item: input[$0].count - 1, section: $0) }
-    }
-
-    /// The item after `ip` in reading order, across sections.
-    public func indexPath(after ip: IndexPath) -> IndexPath? {
-        if ip.item + 1 < numberOfItems(inSection: ip.section) { return IndexPath(item: ip.item + 1, section: ip.section) }
-        var s = ip.section + 1
-        while s < input.count { if input[s].count > 0 { return IndexPath(item: 0, section: s) }; s += 1 }
-        return nil
-    }
-
-    /// The item before `ip` in reading order, across sections.
-    public func indexPath(before ip: IndexPath) -> IndexPath? {
-        if ip.item > 0 { return IndexPath(item: ip.item - 1, section: ip.section) }
-        var s = ip.section - 1
-        while s >= 0 { if input[s].count > 0 { return IndexPath(item: input[s].count - 1, section: s) }; s -= 1 }
-        return nil
-    }
+    // MARK: Neighbours
 
     /// The spatial neighbour of `ip`: along a line it is the next/previous item (continuing
     /// across lines); across lines it is the item of the adjacent line whose centre is nearest.
@@ -298,13 +269,6 @@ public final class FlowLayout {
         let g = sections[s]
         let line = g.lines.nearestLine(to: main - g.itemsStart)
         return nearestItem(inLine: line, section: s, doubledCross: cross * 2 + 1)
-    }
-
-    /// The item whose frame contains a content point, if any.
-    public func indexPathForItem(at point: Point) -> IndexPath? {
-        guard let ip = indexPathForItem(nearest: point),
-              let attrs = layoutAttributesForItem(at: ip), attrs.frame.contains(point) else { return nil }
-        return ip
     }
 }
 

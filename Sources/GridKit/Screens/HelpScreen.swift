@@ -35,7 +35,7 @@ public final class HelpScreen: Screen {
     public var keyHints: String { "Esc back · q quit" }
 
     /// One full-width row per key.
-    public func makeLayout() -> FlowLayout {
+    public func makeLayout() -> any GridLayout {
         FlowLayout(itemSize: Size(width: 10_000, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 

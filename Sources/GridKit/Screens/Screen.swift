@@ -36,7 +36,7 @@ public protocol Screen: DelegateDataSource {
     /// The smallest terminal the screen can use; smaller shows a notice instead.
     var minimumSize: Size { get }
     /// The layout the screen's grid uses.
-    func makeLayout() -> FlowLayout
+    func makeLayout() -> any GridLayout
     /// Called once its grid exists and its cells are registered, before the first reload.
     func attach(to gridView: GridView, context: ScreenContext)
     /// Called when the screen leaves the navigation stack for good: stop background work here.

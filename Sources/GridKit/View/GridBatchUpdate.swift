@@ -84,12 +84,13 @@ extension GridView {
         let batch = GridBatchUpdate()
         updates(batch)
         let before = (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }
-        let newInput = collectLayoutInput()
-        let after = newInput.map(\.count)
+        let after = dataSource.map { ds in
+            (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.gridView(self, numberOfItemsInSection: $0)) }
+        } ?? []
         let mapping = try validate(batch, before: before, after: after)
 
         let oldFocus = focusedIndexPath
-        layout.setInput(newInput)
+        layout.prepare(for: self)
         discardVisibleCells()
         prefetched.removeAll()
         selected = Set(selected.compactMap { mapping.map($0) }.filter(isValid))

@@ -14,8 +14,17 @@ public final class GridView {
             setNeedsDisplay()
         }
     }
-    /// The layout that places cells; change its properties to relayout.
-    public let layout: FlowLayout
+    /// The layout that places cells. Setting another relayouts at once and keeps the focused
+    /// item in view; change a layout's own properties and call `reloadData()` to relayout.
+    public var layout: any GridLayout {
+        didSet {
+            guard layout !== oldValue else { return }
+            reloadData()
+        }
+    }
+
+    /// The layout as a `FlowLayout`, when it is one (for its flow-only properties).
+    public var flowLayout: FlowLayout? { layout as? FlowLayout }
     /// Supplies counts and cells (held weakly, as in UIKit).
     public weak var dataSource: GridDataSource?
     /// Sizing and behaviour callbacks (held weakly).
@@ -73,7 +82,7 @@ public final class GridView {
     struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
 
     /// A grid at `frame` on the canvas, placing cells with `layout`.
-    public init(frame: Rect, layout: FlowLayout = FlowLayout()) {
+    public init(frame: Rect, layout: any GridLayout = FlowLayout()) {
         self.frame = frame
         self.layout = layout
         layout.setViewport(layoutViewport)
@@ -107,7 +116,7 @@ public final class GridView {
         // which would name index paths of content that is gone), so the next frame prefetches anew.
         prefetched.removeAll()
         layout.setViewport(layoutViewport)
-        layout.setInput(collectLayoutInput())
+        layout.prepare(for: self)
         discardVisibleCells()
         selected = selected.filter(isValid)
         if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nearestValid(to: f) }
@@ -138,7 +147,9 @@ public final class GridView {
         visibleSupplementary.removeAll()
     }
 
-    func collectLayoutInput() -> [SectionLayoutInput] {
+    /// What a flow layout needs of each section, from the data source and the delegate's
+    /// flow-layout methods.
+    func collectFlowInput(for layout: FlowLayout) -> [SectionLayoutInput] {
         guard let ds = dataSource else { return [] }
         let sectionCount = max(0, ds.numberOfSections(in: self))
         let d = delegate

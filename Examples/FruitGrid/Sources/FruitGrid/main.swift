@@ -14,7 +14,7 @@ final class FruitCell: GridCell {
 final class Fruits: Screen {
     let names = ["apple", "banana", "cherry", "damson", "elderberry", "fig", "grape", "huckleberry"]
     var title: String { "Fruits" }
-    func makeLayout() -> FlowLayout { FlowLayout(itemSize: Size(width: 14, height: 3), lineSpacing: 1) }
+    func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 14, height: 3), lineSpacing: 1) }
     func registerCells(in gridView: GridView) { gridView.register(FruitCell.self) }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { names.count }
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {

@@ -50,7 +50,7 @@ public final class ContactDetailScreen: Screen {
     public var title: String { contact.formattedName }
     public var keyHints: String { "↑↓ move · Esc back · q quit" }
 
-    public func makeLayout() -> FlowLayout {
+    public func makeLayout() -> any GridLayout {
         FlowLayout(itemSize: Size(width: 10_000, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 

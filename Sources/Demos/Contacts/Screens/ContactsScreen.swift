@@ -54,7 +54,7 @@ public final class ContactsScreen: Screen, ExitReporting {
          KeyHelp("a–z", "jump to a letter (Shift+letter for h j k l g q v)")]
     }
 
-    public func makeLayout() -> FlowLayout {
+    public func makeLayout() -> any GridLayout {
         let layout = FlowLayout()
         apply(arrangement, to: layout)
         layout.headerReferenceSize = Size(width: 0, height: 1)
@@ -149,7 +149,7 @@ public final class ContactsScreen: Screen, ExitReporting {
             return .handled
         case .character("v"):
             arrangement = arrangement == .list ? .cards : .list
-            apply(arrangement, to: gridView.layout)
+            if let flow = gridView.flowLayout { apply(arrangement, to: flow) }
             gridView.reloadData() // same sections and items: the focus stays on its contact
             return .handled
         case .escape where !directory.filter.isEmpty:

@@ -20,7 +20,7 @@ public final class PhotoViewerScreen: Screen {
     public var keyHints: String { "← → previous/next · Esc back · q quit" }
     public var keyHelp: [KeyHelp] { [KeyHelp("← →  h l  Space", "previous or next photo")] }
 
-    public func makeLayout() -> FlowLayout { FlowLayout(itemSize: Size(width: 10_000, height: 10_000), interitemSpacing: 0) }
+    public func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10_000, height: 10_000), interitemSpacing: 0) }
 
     public func registerCells(in gridView: GridView) {
         gridView.register(PhotoViewCell.self)

@@ -37,7 +37,7 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
         [KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails")]
     }
 
-    public func makeLayout() -> FlowLayout {
+    public func makeLayout() -> any GridLayout {
         let layout = FlowLayout(itemSize: Self.sizes[sizeLevel], lineSpacing: 1, interitemSpacing: 2,
                                 sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
         layout.headerReferenceSize = Size(width: 0, height: 1)
@@ -147,7 +147,7 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
         pool.cancel(keys: inFlight)
         inFlight.removeAll()
         sizeLevel = level
-        gridView.layout.itemSize = Self.sizes[level]
+        gridView.flowLayout?.itemSize = Self.sizes[level]
         gridView.reloadData() // same items: focus stays, and reloadData scrolls it into view
         return .handled
     }

@@ -1,0 +1,85 @@
+/// What `GridView` asks of a layout: UIKit's `UICollectionViewLayout`, in terminal cells.
+///
+/// A layout is told the visible size (`setViewport`) and asked to `prepare(for:)` the grid's
+/// content on every reload and batch update, reading counts from the grid's data source and
+/// sizes from its delegate as it sees fit. Afterwards every query should cost O(log n + what it
+/// returns), never O(items): grids of a million items are ordinary. `FlowLayout` and
+/// `WaterfallLayout` conform; so can your own.
+public protocol GridLayout: AnyObject {
+    /// The axis content scrolls along.
+    var scrollDirection: ScrollDirection { get }
+    /// True when section headers pin to the leading edge while their section is on screen.
+    var sectionHeadersPinToVisibleBounds: Bool { get }
+
+    /// The visible area changed size (the grid's frame, less its scroll indicator).
+    func setViewport(_ size: Size)
+    /// Rebuilds for the grid's current content: counts from `gridView.dataSource`, sizes from
+    /// `gridView.delegate` (or a delegate protocol of the layout's own).
+    @MainActor func prepare(for gridView: GridView)
+
+    /// The size of everything laid out.
+    var contentSize: Size { get }
+    /// Sections, as of the last `prepare`.
+    var numberOfSections: Int { get }
+    /// Items in a section (0 for one that does not exist), as of the last `prepare`.
+    func numberOfItems(inSection section: Int) -> Int
+
+    /// Every cell, header and footer meeting `rect`. Pinned headers are placed at `rect`'s leading edge.
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
+    /// The frame of one item, or nil when it does not exist.
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+    /// The natural (unpinned) frame of a section's header or footer; nil when it has none.
+    func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes?
+    /// The item an arrow key moves to from `indexPath`, or nil at the edge.
+    func neighbor(of indexPath: IndexPath, direction: FocusDirection) -> IndexPath?
+    /// The item nearest to a content point.
+    func indexPathForItem(nearest point: Point) -> IndexPath?
+    /// Calls `body` for each item meeting `rect`, in order. The default filters
+    /// `layoutAttributesForElements(in:)`; layouts can answer faster.
+    func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void)
+}
+
+extension GridLayout {
+    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+        for a in layoutAttributesForElements(in: rect) where a.kind == .cell { body(a.indexPath, a.frame) }
+    }
+
+    /// The first item of the grid, skipping empty sections.
+    public var firstIndexPath: IndexPath? {
+        (0..<numberOfSections).first { numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: 0, section: $0) }
+    }
+
+    /// The last item of the grid, skipping empty sections.
+    public var lastIndexPath: IndexPath? {
+        (0..<numberOfSections).last { numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: numberOfItems(inSection: $0) - 1, section: $0) }
+    }
+
+    /// The item after `ip` in reading order, across sections.
+    public func indexPath(after ip: IndexPath) -> IndexPath? {
+        if ip.item + 1 < numberOfItems(inSection: ip.section) { return IndexPath(item: ip.item + 1, section: ip.section) }
+        var s = ip.section + 1
+        while s < numberOfSections { if numberOfItems(inSection: s) > 0 { return IndexPath(item: 0, section: s) }; s += 1 }
+        return nil
+    }
+
+    /// The item before `ip` in reading order, across sections.
+    public func indexPath(before ip: IndexPath) -> IndexPath? {
+        if ip.item > 0 { return IndexPath(item: ip.item - 1, section: ip.section) }
+        var s = ip.section - 1
+        while s >= 0 { if numberOfItems(inSection: s) > 0 { return IndexPath(item: numberOfItems(inSection: s) - 1, section: s) }; s -= 1 }
+        return nil
+    }
+
+    /// The item whose frame contains a content point, if any.
+    public func indexPathForItem(at point: Point) -> IndexPath? {
+        guard let ip = indexPathForItem(nearest: point),
+              let attrs = layoutAttributesForItem(at: ip), attrs.frame.contains(point) else { return nil }
+        return ip
+    }
+
+    /// The main-axis extent of a section's header (0 when it has none).
+    public func headerExtent(ofSection section: Int) -> Int {
+        guard let a = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: section)) else { return 0 }
+        return scrollDirection == .vertical ? a.frame.height : a.frame.width
+    }
+}
