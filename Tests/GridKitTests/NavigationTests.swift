@@ -19,6 +19,14 @@ import Testing
         layout.lineAlignment = [.justified, .leading, .center, .trailing][Int.random(in: 0...3, using: &rng)]
         layout.sectionHeadersPinToVisibleBounds = Bool.random(using: &rng)
         let size = Size(width: Int.random(in: 16...60, using: &rng), height: Int.random(in: 8...24, using: &rng))
+        if Int.random(in: 0...3, using: &rng) == 0 {
+            // A waterfall of the same content: heights from the same sizes.
+            let waterfall = WaterfallLayout(columns: Int.random(in: 1...4, using: &rng), columnSpacing: Int.random(in: 0...2, using: &rng),
+                                            itemSpacing: Int.random(in: 0...2, using: &rng))
+            waterfall.headerHeight = content.header?.height ?? 0
+            waterfall.sectionHeadersPinToVisibleBounds = layout.sectionHeadersPinToVisibleBounds
+            return GridHarness(content, layout: waterfall, size: size)
+        }
         return GridHarness(content, layout: layout, size: size)
     }
 

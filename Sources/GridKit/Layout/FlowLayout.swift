@@ -59,8 +59,10 @@ public final class FlowLayout: GridLayout {
     }
 
     /// The size of the visible area; a change of the cross extent relayouts.
-    public func setViewport(_ size: Size) {
+    @discardableResult
+    public func setViewport(_ size: Size) -> Bool {
         if size != viewport { viewport = size; invalidateLayout() }
+        return false // lines are rebuilt from the sizes already asked for
     }
 
     /// Marks the geometry stale; it is rebuilt on the next query.

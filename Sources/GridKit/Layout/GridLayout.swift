@@ -11,8 +11,11 @@ public protocol GridLayout: AnyObject {
     /// True when section headers pin to the leading edge while their section is on screen.
     var sectionHeadersPinToVisibleBounds: Bool { get }
 
-    /// The visible area changed size (the grid's frame, less its scroll indicator).
-    func setViewport(_ size: Size)
+    /// The visible area's size (the grid's frame, less its scroll indicator). Returns true when
+    /// the layout needs `prepare(for:)` again for it (its items' sizes depend on the width, say);
+    /// false when it can relayout from what it already has.
+    @discardableResult
+    func setViewport(_ size: Size) -> Bool
     /// Rebuilds for the grid's current content: counts from `gridView.dataSource`, sizes from
     /// `gridView.delegate` (or a delegate protocol of the layout's own).
     @MainActor func prepare(for gridView: GridView)

@@ -1,4 +1,5 @@
-/// A scrolling grid of cells laid out by a `FlowLayout`: `UICollectionView` for the terminal.
+/// A scrolling grid of cells placed by a `GridLayout` (a `FlowLayout` unless you give another):
+/// `UICollectionView` for the terminal.
 ///
 /// Only the cells on screen exist; cells that scroll away go to a reuse pool per identifier.
 /// Everything is drawn into a `Canvas` by `render(into:)`; nothing here knows about curses.
@@ -8,7 +9,7 @@ public final class GridView {
     public var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
-            layout.setViewport(layoutViewport)
+            updateViewport()
             clampContentOffset()
             if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
             setNeedsDisplay()
@@ -54,7 +55,7 @@ public final class GridView {
     /// Shows the one-column (one-row when horizontal) position bar when content overflows.
     /// Its column is kept out of the layout, so it never covers a cell.
     public var showsScrollIndicator = true {
-        didSet { layout.setViewport(layoutViewport); setNeedsDisplay() }
+        didSet { updateViewport(); setNeedsDisplay() }
     }
 
     /// The area cells are laid out in: the frame less the scroll indicator's column (or row).
@@ -86,6 +87,14 @@ public final class GridView {
         self.frame = frame
         self.layout = layout
         layout.setViewport(layoutViewport)
+    }
+
+    /// Tells the layout the visible size, preparing it again when it asks for that.
+    func updateViewport() {
+        if layout.setViewport(layoutViewport), dataSource != nil {
+            layout.prepare(for: self)
+            discardVisibleCells()
+        }
     }
 
     /// Marks the grid for redrawing on the next frame.

@@ -70,6 +70,12 @@ final class TestContent: DelegateDataSource, GridPrefetching {
     }
 }
 
+extension TestContent: WaterfallLayoutDelegate {
+    func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int) -> Int? {
+        sizeFor?(indexPath).height
+    }
+}
+
 /// A layout fed directly, without a grid view.
 func makeLayout(width: Int, height: Int = 100, direction: ScrollDirection = .vertical, alignment: LineAlignment = .justified,
                 sections: [SectionLayoutInput]) -> FlowLayout {

@@ -1,0 +1,108 @@
+@testable import GridKit
+import GridKitTesting
+import Testing
+
+/// Every layout's answers agree with each other on random inputs: the elements in a rectangle
+/// are exactly the items whose frames meet it, and a waterfall places each item on top of the
+/// shortest column.
+@MainActor @Suite struct LayoutConsistencyTests {
+    func randomContent(_ rng: inout SeededGenerator) -> TestContent {
+        let content = TestContent(counts: (0..<rng.int(1...4)).map { _ in rng.int(0...60) })
+        let seed = rng.int(0...1000)
+        if rng.int(0...2) > 0 { content.sizeFor = { ip in Size(width: 2 + (ip.item * 7 + seed) % 13, height: 1 + (ip.item * 5 + seed) % 6) } }
+        if rng.int(0...1) == 0 { content.header = Size(width: 0, height: rng.int(1...2)) }
+        return content
+    }
+
+    func randomLayout(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
+        if rng.int(0...1) == 0 {
+            let w = WaterfallLayout(columns: rng.int(1...5), columnSpacing: rng.int(0...2), itemSpacing: rng.int(0...2),
+                                    sectionInset: EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2)))
+            if rng.int(0...2) == 0 { w.minimumColumnWidth = rng.int(3...12) }
+            w.headerHeight = header
+            w.sectionHeadersPinToVisibleBounds = rng.int(0...1) == 0
+            return w
+        }
+        let f = FlowLayout(itemSize: Size(width: rng.int(1...12), height: rng.int(1...4)), scrollDirection: rng.int(0...3) == 0 ? .horizontal : .vertical,
+                           lineSpacing: rng.int(0...2), interitemSpacing: rng.int(0...2))
+        f.lineAlignment = [.justified, .leading, .center, .trailing][rng.int(0...3)]
+        f.headerReferenceSize = Size(width: header, height: header)
+        f.sectionHeadersPinToVisibleBounds = rng.int(0...1) == 0
+        return f
+    }
+
+    @Test func elementsInARectAreExactlyTheItemsWhoseFramesMeetIt() {
+        var rng = SeededGenerator(seed: 11)
+        for round in 0..<400 {
+            let content = randomContent(&rng)
+            let layout = randomLayout(&rng, header: content.header?.height ?? 0)
+            let h = GridHarness(content, layout: layout, size: Size(width: rng.int(10...70), height: rng.int(5...30)))
+            let l = h.gridView.layout
+            var frames: [IndexPath: Rect] = [:]
+            for s in 0..<l.numberOfSections {
+                for i in 0..<l.numberOfItems(inSection: s) { frames[IndexPath(item: i, section: s)] = l.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame }
+            }
+            let extent = l.contentSize
+            for _ in 0..<20 {
+                let rect = Rect(x: rng.int(-5...max(0, extent.width)), y: rng.int(-5...max(0, extent.height)), width: rng.int(0...40), height: rng.int(0...30))
+                let found = l.layoutAttributesForElements(in: rect).filter { $0.kind == .cell }
+                let expected = Set(frames.filter { $0.value.intersects(rect) }.keys)
+                #expect(Set(found.map(\.indexPath)) == expected, "round \(round): \(rect) in \(type(of: l))")
+                #expect(found.allSatisfy { frames[$0.indexPath] == $0.frame })
+                var visited: [IndexPath] = []
+                l.forEachItem(in: rect) { ip, _ in visited.append(ip) }
+                #expect(Set(visited) == expected)
+            }
+            // Frames stay inside the content.
+            for (ip, f) in frames where !f.isEmpty {
+                #expect(f.minX >= 0 && f.minY >= 0 && f.maxY <= max(extent.height, l.scrollDirection == .vertical ? 0 : f.maxY), "round \(round): \(ip) \(f)")
+            }
+        }
+    }
+
+    @Test func waterfallPutsEachItemOnTheShortestColumn() {
+        var rng = SeededGenerator(seed: 3)
+        for _ in 0..<200 {
+            let content = TestContent(counts: [rng.int(0...80)])
+            let seed = rng.int(0...100)
+            content.sizeFor = { ip in Size(width: 1, height: 1 + (ip.item * 3 + seed) % 7) }
+            let w = WaterfallLayout(columns: rng.int(1...5), columnSpacing: 1, itemSpacing: rng.int(0...2))
+            let h = GridHarness(content, layout: w, size: Size(width: 60, height: 20))
+            var bottoms = [Int](repeating: 0, count: w.numberOfColumns)
+            var xs: [Int] = []
+            for i in 0..<w.numberOfItems(inSection: 0) {
+                let f = w.layoutAttributesForItem(at: IndexPath(item: i, section: 0))!.frame
+                if !xs.contains(f.minX) { xs.append(f.minX) }
+                let shortest = bottoms.min()!
+                #expect(f.minY == shortest, "item \(i) sits on the shortest column")
+                let c = bottoms.firstIndex(of: shortest)!
+                #expect(xs.count <= w.numberOfColumns)
+                #expect(f.height == content.sizeFor!(IndexPath(item: i, section: 0)).height)
+                bottoms[c] = f.maxY + w.itemSpacing
+            }
+            _ = h
+        }
+    }
+
+    @Test func aspectRatiosAndMinimumColumnWidth() {
+        final class Photos: DelegateDataSource, WaterfallLayoutDelegate {
+            func registerCells(in gridView: GridView) { gridView.register(LabelCell.self) }
+            func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(LabelCell.self, for: indexPath) }
+            func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
+                [2.0, 0.5, 1.0][indexPath.item]
+            }
+        }
+        let w = WaterfallLayout(columns: 1, columnSpacing: 1, itemSpacing: 0)
+        w.minimumColumnWidth = 12
+        w.extraRowsForAspectRatio = 1
+        let content = Photos()
+        let h = GridHarness(content, layout: w, size: Size(width: 33, height: 20)) // 32 wide inside the indicator: 2 columns of 12 or more, 16 and 15
+        let f0 = w.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame
+        let f1 = w.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))!.frame
+        #expect(f0.width == 16 && f1.width == 15 && f1.minX == 17)
+        // 16 wide at 2:1 is 16×8 pixels: 4 rows, plus a caption row. 15 wide at 1:2 is 15 rows + 1.
+        #expect(f0.height == 5 && f1.height == 16)
+        _ = h
+    }
+}
