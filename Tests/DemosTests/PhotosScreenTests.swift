@@ -58,3 +58,42 @@ import Testing
         #expect(host.lastFrame!.text.contains("▶gradient-009"))
     }
 }
+
+@MainActor @Suite struct PhotosWaterfallTests {
+    /// Plays `keys` on the photos and reports, after the last one, the layout and item heights.
+    func run(_ keys: String) -> (waterfall: Bool, heights: [Int], frame: Canvas) {
+        let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
+        let host = HeadlessHost(size: Size(width: 100, height: 30), events: InputEvent.script(keys))
+        let controller = ScreenController(host: host)
+        var waterfall = false, heights: [Int] = []
+        host.afterEachEvent = { _ in
+            guard let g = controller.gridView else { return }
+            waterfall = g.layout is WaterfallLayout
+            heights = (0..<12).compactMap { g.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame.height }
+        }
+        controller.run(screen)
+        return (waterfall, heights, host.lastFrame!)
+    }
+
+    @Test func wSwitchesToAWaterfallOfAspectRatiosKeepingTheFocus() {
+        let grid = run("right*2, down")
+        #expect(!grid.waterfall && Set(grid.heights) == [8])
+        let focused = grid.frame.text.split(separator: "\n").first { $0.contains("▶") }.map(String.init) ?? ""
+        let name = String(focused[focused.index(after: focused.firstIndex(of: "▶")!)...].prefix { $0 != " " && $0 != "." })
+        let waterfall = run("right*2, down, w")
+        #expect(waterfall.waterfall)
+        #expect(Set(waterfall.heights).count > 2, "pictures keep their own aspect ratios: \(waterfall.heights)")
+        #expect(waterfall.frame.text.contains("▶" + name), "the focus stayed on \(name)")
+        #expect(waterfall.frame.row(0).contains("Photos · 300"))
+        let back = run("right*2, down, w, w")
+        #expect(!back.waterfall && back.frame.text.contains("▶" + name))
+    }
+
+    @Test func sizesChangeTheWaterfallColumns() {
+        let small = run("w, -")
+        let big = run("w, +, +")
+        #expect(small.waterfall && big.waterfall)
+        #expect(small.frame.text.contains("▶"))
+        #expect(big.frame.text.contains("▶"))
+    }
+}

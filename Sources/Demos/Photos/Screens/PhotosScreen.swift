@@ -2,8 +2,9 @@ import GridKit
 
 /// The photo grid: thumbnails by folder. Decoding runs on a bounded pool off the main thread;
 /// prefetching starts the next page and cancels what scrolled away; finished thumbnails wake the
-/// run loop and redraw only their cell. Enter opens the full view; `+`/`-` resize thumbnails.
-public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
+/// run loop and redraw only their cell. Enter opens the full view; `+`/`-` resize thumbnails;
+/// `w` switches between the grid and a waterfall where every picture keeps its aspect ratio.
+public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegate, ExitReporting {
     /// Thumbnail cell sizes; the last row of each is the caption.
     static let sizes = [Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)]
 
@@ -11,6 +12,11 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
     public let pool: DecodePool
     let cache: ThumbnailCache
     private(set) var sizeLevel = 1
+    /// Columns of pictures at their own aspect ratio instead of a grid of equal tiles.
+    private(set) var isWaterfall = false
+    /// Width over height of photos whose size is known (files once decoded), by flat index.
+    private var aspects: [Int: Double] = [:]
+    private var relayoutPosted = false
     private var inFlight = Set<Int>()
     private var sectionStarts: [Int] = []
     private weak var grid: GridView?
@@ -32,17 +38,35 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
         if !library.skipped.isEmpty { t += " · \(library.skipped.count) skipped (listed on exit)" }
         return t
     }
-    public var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · ? keys · Esc back · q quit" }
+    public var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · w waterfall · ? keys · q quit" }
     public var keyHelp: [KeyHelp] {
-        [KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails")]
+        [KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails"),
+         KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)")]
     }
 
     public func makeLayout() -> any GridLayout {
-        let layout = FlowLayout(itemSize: Self.sizes[sizeLevel], lineSpacing: 1, interitemSpacing: 2,
-                                sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+        let inset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+        if isWaterfall {
+            let layout = WaterfallLayout(columns: 1, columnSpacing: 2, itemSpacing: 1, sectionInset: inset)
+            layout.minimumColumnWidth = Self.sizes[sizeLevel].width
+            layout.extraRowsForAspectRatio = 1 // the caption
+            layout.headerHeight = 1
+            layout.sectionHeadersPinToVisibleBounds = true
+            return layout
+        }
+        let layout = FlowLayout(itemSize: Self.sizes[sizeLevel], lineSpacing: 1, interitemSpacing: 2, sectionInset: inset)
         layout.headerReferenceSize = Size(width: 0, height: 1)
         layout.sectionHeadersPinToVisibleBounds = true
         return layout
+    }
+
+    /// A picture's width over its height: known for generated ones, learnt from the first decode
+    /// for files (4:3 until then).
+    public func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
+        let flat = sectionStarts[indexPath.section] + indexPath.item
+        if let known = aspects[flat] { return known }
+        if case let .generated(_, _, w, h) = item(at: indexPath).source, w > 0, h > 0 { return Double(w) / Double(h) }
+        return 4.0 / 3.0
     }
 
     public func registerCells(in gridView: GridView) {
@@ -66,8 +90,17 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
 
     func item(at ip: IndexPath) -> PhotoItem { library.sections[ip.section].items[ip.item] }
 
-    /// Cache and pool key: the photo and the thumbnail size.
-    func key(_ ip: IndexPath) -> Int { (sectionStarts[ip.section] + ip.item) * Self.sizes.count + sizeLevel }
+    /// The thumbnail a cell needs: its picture area (the cell less its caption row).
+    func thumbnailSize(_ ip: IndexPath) -> Size {
+        let cell = grid?.layout.layoutAttributesForItem(at: ip)?.frame.size ?? Self.sizes[sizeLevel]
+        return Size(width: cell.width, height: max(0, cell.height - 1))
+    }
+
+    /// Cache and pool key: the photo and the size its thumbnail is made for.
+    func key(_ ip: IndexPath) -> Int {
+        let size = thumbnailSize(ip)
+        return ((sectionStarts[ip.section] + ip.item) * 256 + min(255, size.width)) * 1024 + min(1023, size.height)
+    }
 
     // MARK: Data source
 
@@ -114,9 +147,9 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
         guard !cache.contains(k), let mailbox else { return }
         if inFlight.contains(k) && !urgent { return }
         inFlight.insert(k)
-        let photo = item(at: ip), size = Self.sizes[sizeLevel]
+        let photo = item(at: ip), size = thumbnailSize(ip)
         pool.submit(key: k, urgent: urgent) { [weak self] in
-            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height - 1)
+            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height)
             mailbox.post { self?.finished(k, ip, entry) }
         }
     }
@@ -124,7 +157,24 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
     private func finished(_ key: Int, _ ip: IndexPath, _ entry: ThumbnailCache.Entry) {
         inFlight.remove(key)
         cache.insert(entry, for: key)
+        learnAspect(of: ip, from: entry)
         if key == self.key(ip), let grid, grid.cellForItem(at: ip) != nil { grid.reloadItems(at: [ip]) }
+    }
+
+    /// A decoded file tells its real size; in the waterfall its cell then takes that shape
+    /// (one relayout for all the sizes learnt in a turn of the run loop).
+    private func learnAspect(of ip: IndexPath, from entry: ThumbnailCache.Entry) {
+        guard case .thumbnail(let t) = entry, t.sourceSize.width > 0, t.sourceSize.height > 0 else { return }
+        let flat = sectionStarts[ip.section] + ip.item
+        guard aspects[flat] == nil, case .file = item(at: ip).source else { return }
+        aspects[flat] = Double(t.sourceSize.width) / Double(t.sourceSize.height)
+        guard isWaterfall, !relayoutPosted, let mailbox else { return }
+        relayoutPosted = true
+        mailbox.post { [weak self] in
+            guard let self else { return }
+            relayoutPosted = false
+            grid?.reloadData()
+        }
     }
 
     // MARK: Keys
@@ -133,6 +183,12 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
         switch event {
         case .key(.character("+")), .key(.character("=")): return resize(by: 1, gridView)
         case .key(.character("-")): return resize(by: -1, gridView)
+        case .key(.character("w")):
+            isWaterfall.toggle()
+            pool.cancel(keys: inFlight)
+            inFlight.removeAll()
+            gridView.layout = makeLayout() // a new layout reloads; the focus stays on its photo
+            return .handled
         case .key(.enter):
             guard let f = gridView.focusedIndexPath else { return .handled }
             let flat = library.sections.flatMap(\.items)
@@ -147,8 +203,7 @@ public final class PhotosScreen: Screen, GridPrefetching, ExitReporting {
         pool.cancel(keys: inFlight)
         inFlight.removeAll()
         sizeLevel = level
-        gridView.flowLayout?.itemSize = Self.sizes[level]
-        gridView.reloadData() // same items: focus stays, and reloadData scrolls it into view
+        gridView.layout = makeLayout() // same items: focus stays, and the reload scrolls it into view
         return .handled
     }
 
