@@ -14,8 +14,12 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# SwiftPM keeps a path dependency's list of source files from the example's last build, so a
+# file added to GridKit breaks the example's next build: start it afresh when the list changed.
 example: deps
-	$(SWIFT) build --package-path $(EXAMPLE)
+	@stamp="$(EXAMPLE)/.build/gridkit-sources"; now="$$(find Sources -name '*.swift' -o -name '*.c' -o -name '*.h' | sort | cksum)"; \
+	  if [ -d "$(EXAMPLE)/.build" ] && [ "$$(cat "$$stamp" 2>/dev/null)" != "$$now" ]; then rm -rf "$(EXAMPLE)/.build"; fi; \
+	  $(SWIFT) build --package-path $(EXAMPLE) && echo "$$now" > "$$stamp"
 
 # Unit, snapshot and screen tests, then the end-to-end tests that drive the real griddemo and the
 # README's program in tmux.

@@ -23,6 +23,29 @@ import Testing
         try snapshot.verify(frame, named: "contacts-cards")
     }
 
+    /// Cards size themselves: three numbers and an email make a card two rows taller than one
+    /// with a single number, and the card after it starts lower.
+    @Test func aCardWithMoreNumbersIsTaller() {
+        func person(_ name: String, phones: Int) -> Contact {
+            var c = Contact()
+            c.formattedName = name; c.familyName = name
+            c.phones = (0..<phones).map { LabeledValue(label: "cell", value: "+1 555 000\($0)") }
+            c.emails = [LabeledValue(label: "home", value: "\(name.lowercased())@example.com")]
+            return c
+        }
+        let screen = ContactsScreen(contacts: [person("Aa", phones: 3), person("Ab", phones: 1), person("Ac", phones: 1)], arrangement: .cards)
+        let host = HeadlessHost(size: Size(width: 40, height: 30), events: InputEvent.script("down"))
+        let controller = ScreenController(host: host)
+        var frames: [Rect] = []
+        host.afterEachEvent = { _ in
+            frames = (0..<3).compactMap { controller.gridView?.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
+        }
+        controller.run(screen)
+        #expect(frames.map(\.height) == [7, 5, 5])
+        #expect(frames[1].minY == frames[0].maxY + 1, "one card per line at 40 columns, a line apart")
+        #expect(host.lastFrame!.text.contains("☎ +1 555 0002"))
+    }
+
     @Test func filterAndNoMatchMessage() throws {
         try snapshot.verify(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:hopp, enter"), named: "contacts-no-match")
         let frame = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:tanaka")

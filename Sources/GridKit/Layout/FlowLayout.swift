@@ -22,6 +22,14 @@ public final class FlowLayout: GridLayout {
     public var sectionHeadersPinToVisibleBounds = false
     /// Where a line's leftover space goes (UIKit's justified behaviour by default).
     public var lineAlignment = LineAlignment.justified { didSet { invalidateLayout() } }
+    /// Self-sizing, as in UIKit: zero (the default) is off. Otherwise every item starts at this
+    /// size, and when its cell comes on screen the grid asks `GridCell.preferredSize(fitting:)`
+    /// and keeps the answer's main-axis extent (its height when scrolling vertically) until the
+    /// item is reloaded. Line breaks follow this size's cross extent. The content size is
+    /// corrected as measurements arrive, and the focused item does not move on screen.
+    public var estimatedItemSize = Size.zero { didSet { invalidateLayout() } }
+    /// Measured main-axis sizes, by section and item.
+    private var measured: [Int: [Int: Int]] = [:]
 
     /// A layout with the default metrics: 10×3 items, spacing 1 between items, none between lines.
     public init() {}
@@ -92,6 +100,10 @@ public final class FlowLayout: GridLayout {
             case .varied(let sizes):
                 lines = VariedLines(sizes: sizes.map { (crossOf($0), mainOf($0)) }, available: available,
                                     lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
+            case .selfSizing(let estimate):
+                lines = MeasuredLines(count: s.count, estimated: (crossOf(estimate), mainOf(estimate)),
+                                      measured: measured[sections.count] ?? [:], available: available,
+                                      lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
             }
             let header = max(0, mainOf(s.headerSize)), footer = max(0, mainOf(s.footerSize))
             let itemsStart = main + header + mainLead
@@ -101,6 +113,37 @@ public final class FlowLayout: GridLayout {
                                             headerSize: s.headerSize, footerSize: s.footerSize))
             main = footerStart + footer
         }
+    }
+
+    // MARK: Self-sizing
+
+    /// True when items size themselves (`estimatedItemSize` is not zero).
+    package var isSelfSizing: Bool { estimatedItemSize != .zero }
+
+    /// Keeps a measured size for an item; true when that moved anything. O(items per line +
+    /// log lines + sections): later sections shift by the change.
+    package func recordMeasuredSize(_ size: Size, at ip: IndexPath) -> Bool {
+        prepareIfNeeded()
+        guard ip.section >= 0, ip.section < sections.count else { return false }
+        let main = max(0, mainOf(size))
+        measured[ip.section, default: [:]][ip.item] = main
+        let delta = sections[ip.section].lines.setMainSize(main, of: ip.item)
+        guard delta != 0 else { return false }
+        sections[ip.section].footerStart += delta
+        sections[ip.section].end += delta
+        for s in (ip.section + 1)..<sections.count {
+            sections[s].start += delta; sections[s].itemsStart += delta
+            sections[s].footerStart += delta; sections[s].end += delta
+        }
+        return true
+    }
+
+    /// Forgets measurements. Named items keep their size on screen until their cells are
+    /// measured again (visible ones at once, as their cells are made anew); with no names, every
+    /// item goes back to the estimate (after a batch update moved them all).
+    package func forgetMeasurements(at indexPaths: [IndexPath]? = nil) {
+        guard let indexPaths else { measured.removeAll(); invalidateLayout(); return }
+        for ip in indexPaths { measured[ip.section]?[ip.item] = nil }
     }
 
     // MARK: Queries

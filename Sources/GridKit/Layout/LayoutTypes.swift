@@ -48,6 +48,9 @@ package struct SectionLayoutInput {
         case uniform(Size)
         /// One size per item, in order.
         case varied([Size])
+        /// Self-sizing: every item starts at this size; measured cells then set their own
+        /// main-axis extent.
+        case selfSizing(estimated: Size)
     }
     package var count: Int
     package var sizes: Sizes

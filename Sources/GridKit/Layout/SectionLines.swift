@@ -23,6 +23,13 @@ protocol SectionLines {
     /// The line whose span is nearest to a main-axis offset.
     func nearestLine(to offset: Int) -> Int
     func placement(of item: Int) -> LinePlacement
+    /// Records a measured main-axis size (self-sizing sections only); returns the change of the
+    /// section's extent.
+    mutating func setMainSize(_ size: Int, of item: Int) -> Int
+}
+
+extension SectionLines {
+    mutating func setMainSize(_ size: Int, of item: Int) -> Int { 0 }
 }
 
 /// Distributes `leftover` over `gaps` gaps: every gap gets the quotient, the first gaps one more.

@@ -5,9 +5,17 @@ extension GridView {
     /// Draws the visible cells, headers, footers and the scroll indicator into `canvas` at
     /// `frame`. Cells that left the screen are handed back to the reuse pool.
     public func render(into canvas: Canvas) {
-        let visible = visibleRect
-        let elements = layout.layoutAttributesForElements(in: visible)
-        updateVisibleCells(elements)
+        var elements = layout.layoutAttributesForElements(in: visibleRect)
+        var shown = updateVisibleCells(elements)
+        if let flow = layout as? FlowLayout, flow.isSelfSizing {
+            // Cells that just came on screen are measured; a size that changed moves what follows,
+            // which may bring other cells on screen: a few rounds settle it.
+            for _ in 0..<8 where !shown.isEmpty {
+                guard measure(shown, in: flow, anchor: elements.first { $0.kind == .cell }?.indexPath) else { break }
+                elements = layout.layoutAttributesForElements(in: visibleRect)
+                shown = updateVisibleCells(elements)
+            }
+        }
         canvas.fill(frame, style: backgroundStyle)
         let shift = (dx: frame.minX - offset.x, dy: frame.minY - offset.y)
         for a in elements where a.kind == .cell {
@@ -31,7 +39,35 @@ extension GridView {
         updatePrefetching()
     }
 
-    private func updateVisibleCells(_ elements: [LayoutAttributes]) {
+    /// Asks newly shown cells for their size. True when that moved anything; then the content
+    /// offset is corrected so the focused item (or else the first one on screen) stays where the
+    /// user saw it, and the focus stays in view.
+    private func measure(_ indexPaths: [IndexPath], in flow: FlowLayout, anchor firstVisible: IndexPath?) -> Bool {
+        let vertical = flow.scrollDirection == .vertical
+        let anchor = focusedIndexPath.flatMap { visibleCells[$0] != nil ? $0 : nil } ?? firstVisible
+        let before = anchor.flatMap { flow.layoutAttributesForItem(at: $0)?.frame.origin }
+        var changed = false
+        for ip in indexPaths {
+            guard let cell = visibleCells[ip], let frame = flow.layoutAttributesForItem(at: ip)?.frame else { continue }
+            let offered = vertical ? Size(width: frame.width, height: flow.estimatedItemSize.height)
+                                   : Size(width: flow.estimatedItemSize.width, height: frame.height)
+            if let preferred = cell.preferredSize(fitting: offered), flow.recordMeasuredSize(preferred, at: ip) { changed = true }
+        }
+        guard changed else { return false }
+        if let anchor, let before, let after = flow.layoutAttributesForItem(at: anchor)?.frame.origin {
+            let shift = vertical ? after.y - before.y : after.x - before.x
+            if shift != 0 { setContentOffset(vertical ? Point(x: offset.x, y: offset.y + shift) : Point(x: offset.x + shift, y: offset.y)) }
+        }
+        clampContentOffset()
+        if let f = focusedIndexPath, !isFullyVisible(f) { scrollToItem(at: f, at: .nearest) }
+        setNeedsDisplay()
+        return true
+    }
+
+    /// Brings the cells of `elements` on screen and sends the others to the pool; returns the
+    /// items whose cells are new.
+    @discardableResult
+    private func updateVisibleCells(_ elements: [LayoutAttributes]) -> [IndexPath] {
         var nowVisible = Set<IndexPath>(), nowSupplementary = Set<SupplementaryKey>()
         for a in elements {
             if a.kind == .cell { nowVisible.insert(a.indexPath) } else {
@@ -47,10 +83,12 @@ extension GridView {
             visibleSupplementary[key] = nil
             enqueue(view, kind: key.kind)
         }
-        guard let ds = dataSource else { return }
+        guard let ds = dataSource else { return [] }
+        var shown: [IndexPath] = []
         for ip in nowVisible.sorted() where visibleCells[ip] == nil {
             let cell = ds.gridView(self, cellForItemAt: ip)
             visibleCells[ip] = cell
+            shown.append(ip)
             prefetched.remove(ip)
             delegate?.gridView(self, willDisplay: cell, forItemAt: ip)
         }
@@ -59,6 +97,7 @@ extension GridView {
                 visibleSupplementary[key] = view
             }
         }
+        return shown
     }
 
     /// A thin bar along the trailing edge: its thumb shows where the view is and how much of

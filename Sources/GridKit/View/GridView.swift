@@ -137,6 +137,7 @@ public final class GridView {
 
     /// Re-asks the data source for these items' cells.
     public func reloadItems(at indexPaths: [IndexPath]) {
+        flowLayout?.forgetMeasurements(at: indexPaths)
         for ip in indexPaths {
             if let cell = visibleCells.removeValue(forKey: ip) {
                 delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
@@ -168,8 +169,10 @@ public final class GridView {
         for s in 0..<sectionCount {
             let count = max(0, ds.gridView(self, numberOfItemsInSection: s))
             var sizes = SectionLayoutInput.Sizes.uniform(layout.itemSize)
-            // The delegate's answer for the first item tells whether it sizes items at all.
-            if count > 0, perItem != false, let d {
+            if layout.isSelfSizing {
+                sizes = .selfSizing(estimated: layout.estimatedItemSize)
+            } else if count > 0, perItem != false, let d {
+                // The delegate's answer for the first item tells whether it sizes items at all.
                 if let first = d.gridView(self, layout: layout, sizeForItemAt: IndexPath(item: 0, section: s)) {
                     perItem = true
                     var list = [first], uniform = true

@@ -19,12 +19,28 @@ final class ContactRowCell: GridCell {
     }
 }
 
-/// A card: name, organisation and title, phone, email.
+/// A card: name, organisation and title, then every phone and email (up to four lines, the
+/// rest counted). It sizes itself: a card with more numbers is taller.
 final class ContactCardCell: GridCell {
+    /// The estimate, and the width of every card.
     static let size = Size(width: 30, height: 5)
+    static let maxDetailLines = 4
     var contact: Contact?
 
     override func prepareForReuse() { contact = nil }
+
+    /// Phones, then emails, as card lines; past the limit the last line counts the rest.
+    static func detailLines(_ c: Contact) -> [String] {
+        let all = c.phones.map { "☎ " + $0.value } + c.emails.map { "✉ " + $0.value }
+        guard all.count > maxDetailLines else { return all }
+        return Array(all.prefix(maxDetailLines - 1)) + ["+\(all.count - maxDetailLines + 1) more"]
+    }
+
+    override func preferredSize(fitting size: Size) -> Size? {
+        guard let c = contact else { return nil }
+        // Name, role, a blank line, the details; never shorter than the estimate.
+        return Size(width: size.width, height: max(Self.size.height, 3 + Self.detailLines(c).count))
+    }
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         guard let c = contact else { return }
@@ -34,7 +50,8 @@ final class ContactCardCell: GridCell {
         context.text((state.isFocused ? "▶ " : "") + c.formattedName, at: Point(x: 1, y: 0), style: base.with(.bold), maxWidth: w)
         let role = [c.title, c.organization].filter { !$0.isEmpty }.joined(separator: " · ")
         context.text(role, at: Point(x: 1, y: 1), style: base, maxWidth: w)
-        if let phone = c.phones.first { context.text("☎ " + phone.value, at: Point(x: 1, y: 3), style: base, maxWidth: w) }
-        if let email = c.emails.first { context.text("✉ " + email.value, at: Point(x: 1, y: 4), style: base, maxWidth: w) }
+        for (i, line) in Self.detailLines(c).enumerated() {
+            context.text(line, at: Point(x: 1, y: 3 + i), style: base, maxWidth: w)
+        }
     }
 }

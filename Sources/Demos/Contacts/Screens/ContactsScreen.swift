@@ -66,10 +66,12 @@ public final class ContactsScreen: Screen, ExitReporting {
         switch a {
         case .list:
             layout.itemSize = Size(width: 10_000, height: 1)
+            layout.estimatedItemSize = .zero
             layout.minimumLineSpacing = 0
             layout.sectionInset = .zero
         case .cards:
             layout.itemSize = ContactCardCell.size
+            layout.estimatedItemSize = ContactCardCell.size // cards size themselves
             layout.minimumLineSpacing = 1
             layout.minimumInteritemSpacing = 2
             layout.sectionInset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
