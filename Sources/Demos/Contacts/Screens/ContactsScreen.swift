@@ -13,6 +13,8 @@ public final class ContactsScreen: Screen, ExitReporting {
     private(set) var arrangement: Arrangement
     private(set) var isTypingFilter = false
     private weak var grid: GridView?
+    /// The grid's data source once attached; the methods below answer the same from the directory.
+    private var contents: GridDiffableDataSource<String, Int>?
     private var navigation: NavigationRequests?
     /// Files still to read: they are read off the main thread once the screen is up.
     private var pendingPaths: [String]?
@@ -87,6 +89,16 @@ public final class ContactsScreen: Screen, ExitReporting {
     public func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         navigation = context.navigation
+        // Sections by letter, items by contact: filtering applies a snapshot, and the focus stays
+        // on its contact wherever it lands (or on the nearest one left when it is filtered out).
+        let contents = GridDiffableDataSource<String, Int>(gridView: gridView) { [weak self] grid, ip, _ in
+            self?.gridView(grid, cellForItemAt: ip) ?? GridCell()
+        }
+        contents.supplementaryViewProvider = { [weak self] grid, kind, ip in
+            self?.gridView(grid, viewForSupplementaryElementOfKind: kind, at: ip)
+        }
+        self.contents = contents
+        showDirectory()
         guard let paths = pendingPaths else { return }
         let mailbox = context.mailbox
         BackgroundThread.start(name: "gridkit-contacts") { [weak self] in
@@ -100,7 +112,19 @@ public final class ContactsScreen: Screen, ExitReporting {
         directory = loaded
         self.problems = problems
         pendingPaths = nil
-        grid?.reloadData()
+        showDirectory()
+    }
+
+    /// Applies what the directory shows now as a snapshot (one O(n) diff, one batch).
+    private func showDirectory() {
+        guard let contents else { grid?.reloadData(); return }
+        var snapshot = GridSnapshot<String, Int>()
+        for section in directory.sections {
+            snapshot.appendSections([section.letter])
+            snapshot.appendItems(section.members, toSection: section.letter)
+        }
+        // Letters and contact indexes are unique by construction, so this cannot throw.
+        try? contents.apply(snapshot)
     }
 
     // MARK: Data source
@@ -183,13 +207,10 @@ public final class ContactsScreen: Screen, ExitReporting {
         return .handled
     }
 
-    /// Applies a new filter, keeping the focus on the same contact when it still shows.
+    /// Applies a new filter; the snapshot keeps the focus on its contact.
     private func refilter(_ text: String, _ gridView: GridView) {
-        let focused = gridView.focusedIndexPath.map { directory.contactIndex(at: $0) }
         directory.setFilter(text)
-        gridView.reloadData()
-        if let focused, let ip = directory.indexPath(ofContact: focused) { gridView.focusItem(at: ip) }
-        else if let first = gridView.layout.firstIndexPath { gridView.focusItem(at: first) }
+        showDirectory()
         gridView.setNeedsDisplay()
     }
 

@@ -17,6 +17,8 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
     /// Width over height of photos whose size is known (files once decoded), by flat index.
     private var aspects: [Int: Double] = [:]
     private var relayoutPosted = false
+    /// The grid's data source once attached; the methods below answer the same from the library.
+    private var contents: GridDiffableDataSource<String, Int>?
     private var inFlight = Set<Int>()
     private var sectionStarts: [Int] = []
     private weak var grid: GridView?
@@ -78,6 +80,21 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         grid = gridView
         mailbox = context.mailbox
         gridView.allowsMultipleSelection = true // Space marks photos
+        // Folders and photos by identity: a later rescan applies a new snapshot and marks and
+        // focus stay on their photos.
+        let contents = GridDiffableDataSource<String, Int>(gridView: gridView) { [weak self] grid, ip, _ in
+            self?.gridView(grid, cellForItemAt: ip) ?? GridCell()
+        }
+        contents.supplementaryViewProvider = { [weak self] grid, kind, ip in
+            self?.gridView(grid, viewForSupplementaryElementOfKind: kind, at: ip)
+        }
+        var snapshot = GridSnapshot<String, Int>()
+        for (s, section) in library.sections.enumerated() {
+            snapshot.appendSections([section.folder])
+            snapshot.appendItems(Array(sectionStarts[s]..<(sectionStarts[s] + section.items.count)), toSection: section.folder)
+        }
+        try? contents.apply(snapshot) // folders and flat indexes are unique
+        self.contents = contents
     }
 
     /// Leaving the photos ends their decoding: the pool's threads stop once their current job is
