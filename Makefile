@@ -25,7 +25,7 @@ example: deps
 # README's program in tmux.
 test: deps example
 	$(SWIFT) build --build-tests
-	GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" $(SWIFT) test --skip-build --disable-xctest
+	GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" $(SWIFT) test --skip-build --disable-xctest
 
 demo: deps
 	$(SWIFT) build -c release --product griddemo

@@ -11,5 +11,7 @@ let package = Package(
             .product(name: "GridKit", package: "GridKit"),
             .product(name: "GridKitTerminal", package: "GridKit"),
         ]),
+        // The README's other promises, checked from outside with the GridKit product alone.
+        .executableTarget(name: "APICheck", dependencies: [.product(name: "GridKit", package: "GridKit")]),
     ]
 )

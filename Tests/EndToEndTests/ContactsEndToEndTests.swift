@@ -23,8 +23,9 @@ import Testing
         t.type("nakamura")
         try t.waitUntil("filtered list") { $0.contains("/ nakamura") && $0.contains("Nakamura") && !$0.contains("Abara") }
         t.send("Enter", "Enter")
-        let detail = try t.waitFor("organisation")
-        #expect(detail.contains("source"))
+        // Both, in one capture: the pane can be caught halfway through drawing a frame.
+        let detail = try t.waitUntil("the detail screen") { $0.contains("organisation") && $0.contains("source") }
+        #expect(!detail.contains("Abara"))
         t.send("Escape")
         try t.waitFor("/ nakamura")
         t.send("Escape")
@@ -40,7 +41,7 @@ import Testing
         let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         let t = try Tmux([try griddemo(), "contacts"] + files + ["/no/such/file.vcf"], width: 100, height: 30)
         defer { t.close() }
-        let screen = try t.waitFor("Contacts · 7 · list")
+        let screen = try t.waitUntil("the list drawn whole") { $0.contains("Contacts · 7 · list") && $0.contains("山田 太郎") && $0.contains("q quit") }
         #expect(screen.contains("2 problems"))
         #expect(screen.contains("Jürgen Müller"))
         #expect(screen.contains("山田 太郎"))

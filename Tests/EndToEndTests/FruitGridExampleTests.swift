@@ -33,10 +33,25 @@ import Testing
         #expect(!(try Self.readmeProgram()).contains("import Demos"))
     }
 
+    /// The README's diffable snippet is the marked part of `APICheck`, which runs it (and the
+    /// other promises) from outside with the GridKit product alone.
+    @Test func apiCheckPassesAndTheReadmeSnippetIsItsCode() throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/APICheck/main.swift"), encoding: .utf8)
+        let start = try #require(source.range(of: "    // README: diffable\n"))
+        let end = try #require(source.range(of: "    // README end\n"))
+        let snippet = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + snippet + "```"), "README's diffable example and APICheck differ")
+        let result = try spawnAndWait([try binary("APICheck", env: "APICHECK")])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
+    }
+
     @Test func exampleShowsItsGridMovesAndQuits() throws {
         let t = try Tmux([try binary("FruitGrid", env: "FRUITGRID")], width: 60, height: 16)
         defer { t.close() }
-        let first = try t.waitFor("Fruits")
+        let first = try t.waitUntil("the fruits drawn") { $0.contains("Fruits") && $0.contains("banana") }
         #expect(first.contains("apple") && first.contains("banana"))
         t.send("End")
         try t.waitFor("huckleberry")

@@ -23,7 +23,7 @@ import Testing
         t.send("Down", "Down", "j")
         try t.waitFor("██ ▶ Item 4 ")
         t.send("End")
-        let end = try t.waitFor("██ ▶ Item 1,000,000")
+        let end = try t.waitUntil("the last row and its header") { $0.contains("██ ▶ Item 1,000,000") && $0.contains("Section 1000") }
         #expect(end.contains("Section 1000"))
         t.send("Home")
         try t.waitFor("██ ▶ Item 1 ")

@@ -15,7 +15,7 @@ import Testing
     @Test func homeScreenThenQQuitsAndRestores() throws {
         let t = try Tmux([try griddemo()])
         defer { t.close() }
-        let home = try t.waitFor("GridKit demos")
+        let home = try t.waitUntil("Home drawn whole") { $0.contains("GridKit demos") && $0.contains("q quit") }
         #expect(home.contains("Numbers"))
         #expect(home.contains("q quit"))
         #expect(t.format("#{alternate_on}") == "1")

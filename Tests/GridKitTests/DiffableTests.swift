@@ -38,7 +38,7 @@ func snapshot(_ sections: [(Int, [String])]) -> GridSnapshot<Int, String> {
 
 /// Plays a difference's batch on the old identifiers the way UIKit defines it, to check that it
 /// really turns the old snapshot into the new one.
-func replay(_ d: SnapshotDifference<Int, String>, old: [[String]], new: [[String]]) -> [[String]] {
+func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[String]] {
     let deletedSections = Set(d.deletedSections)
     var removed: [Int: Set<Int>] = [:]
     for ip in d.deletedItems { removed[ip.section, default: []].insert(ip.item) }
@@ -167,8 +167,11 @@ func replay(_ d: SnapshotDifference<Int, String>, old: [[String]], new: [[String
             var oldPositions: [String: IndexPath] = [:], newPositions: [String: IndexPath] = [:]
             for (s, list) in oldItems.enumerated() { for (i, id) in list.enumerated() { oldPositions[id] = IndexPath(item: i, section: s) } }
             for (s, list) in newItems.enumerated() { for (i, id) in list.enumerated() { newPositions[id] = IndexPath(item: i, section: s) } }
-            let d = SnapshotDifference(oldSections: current.map(\.0), oldItems: oldItems, oldPositions: oldPositions,
-                                       newSections: sections.map(\.0), newItems: newItems, newPositions: newPositions, reloaded: [])
+            let pack = { (ip: IndexPath?) in ip.map { SnapshotDifference.pack($0.section, $0.item) } ?? -1 }
+            let d = SnapshotDifference(oldCounts: oldItems.map(\.count), newCounts: newItems.map(\.count),
+                                       sectionInNew: current.map { id in sections.firstIndex { $0.0 == id.0 } },
+                                       oldToNew: oldItems.joined().map { pack(newPositions[$0]) },
+                                       newFromOld: newItems.joined().map { pack(oldPositions[$0]) }, reloaded: [])
             #expect(replay(d, old: oldItems, new: newItems) == newItems, "round \(round)")
             let focusedBefore = f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:))
             try f.source.apply(snapshot(sections))

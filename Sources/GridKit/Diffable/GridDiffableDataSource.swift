@@ -5,7 +5,7 @@
 /// It makes itself the grid's data source; the grid holds it weakly (as in UIKit), so keep it.
 /// A screen that uses one sets it up in `attach(to:context:)`.
 @MainActor
-public final class GridDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: GridDataSource {
+public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: GridDataSource {
     /// Makes the cell for an item: dequeue, fill, return.
     public typealias CellProvider = (GridView, IndexPath, ItemID) -> GridCell
     /// Makes a header or footer; nil draws nothing there.
@@ -17,8 +17,8 @@ public final class GridDiffableDataSource<SectionID: Hashable, ItemID: Hashable>
     public var supplementaryViewProvider: SupplementaryViewProvider?
 
     private var current = GridSnapshot<SectionID, ItemID>()
-    private var sections: [[ItemID]] = []
-    private var positions: [ItemID: IndexPath] = [:]
+    @usableFromInline var sections: [[ItemID]] = []
+    @usableFromInline var positions: [ItemID: IndexPath] = [:]
 
     /// A data source for `gridView` that becomes its `dataSource`.
     public init(gridView: GridView, cellProvider: @escaping CellProvider) {
@@ -54,24 +54,33 @@ public final class GridDiffableDataSource<SectionID: Hashable, ItemID: Hashable>
     /// The focused item keeps the focus wherever it moved; if it was deleted, the nearest item
     /// that survived gets it. A snapshot with a duplicate or unknown identifier throws and
     /// changes nothing.
+    @inlinable
     public func apply(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
-        try snapshot.validate()
-        let newSections = (0..<snapshot.numberOfSections).map { snapshot.items(inSectionAt: $0) }
-        var newPositions: [ItemID: IndexPath] = [:]
-        newPositions.reserveCapacity(snapshot.numberOfItems)
-        for (s, list) in newSections.enumerated() {
-            for (i, id) in list.enumerated() { newPositions[id] = IndexPath(item: i, section: s) }
-        }
+        try snapshot.validateOperationsAndSections()
+        // Inlinable so that the hashing loops are specialized for the caller's identifier types:
+        // generic code from another module runs unspecialized, several times slower per item.
+        let hashed = try HashedSnapshot<SectionID, ItemID>(snapshot.allItems, expected: snapshot.numberOfItems, old: sections, oldPositions: positions)
+        try commit(snapshot, hashed)
+    }
+
+    /// Runs the difference as one batch and moves focus and selection to their identifiers.
+    @usableFromInline
+    func commit(_ snapshot: GridSnapshot<SectionID, ItemID>, _ hashed: HashedSnapshot<SectionID, ItemID>) throws {
+        let newSections = hashed.sections, newPositions = hashed.positions, oldToNew = hashed.oldToNew, newFromOld = hashed.newFromOld
         guard let grid = gridView, grid.dataSource === self else {
             install(snapshot, newSections, newPositions)
             return
         }
+        var newSectionIndex: [SectionID: Int] = [:]
+        for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
+        let reloaded = snapshot.reloadedItemIdentifiers.compactMap { positions[$0].map { SnapshotDifference.pack($0.section, $0.item) } }
+        let changes = SnapshotDifference(oldCounts: sections.map(\.count), newCounts: newSections.map(\.count),
+                                         sectionInNew: current.sectionIdentifiers.map { newSectionIndex[$0] },
+                                         oldToNew: oldToNew, newFromOld: newFromOld, reloaded: reloaded)
+
         let focusedID = grid.focusedIndexPath.flatMap(itemIdentifier(for:))
-        let survivor = focusedID.flatMap { newPositions[$0] == nil ? nearestSurvivor(of: $0, in: newPositions) : nil }
+        let survivor = focusedID.flatMap { newPositions[$0] == nil ? nearestSurvivor(of: $0, oldToNew: oldToNew) : nil }
         let selectedIDs = grid.indexPathsForSelectedItems.compactMap(itemIdentifier(for:))
-        let changes = SnapshotDifference(oldSections: current.sectionIdentifiers, oldItems: sections, oldPositions: positions,
-                                         newSections: snapshot.sectionIdentifiers, newItems: newSections, newPositions: newPositions,
-                                         reloaded: snapshot.reloadedItemIdentifiers)
         let old = (current, sections, positions)
         do {
             try grid.performBatchUpdates { batch in
@@ -97,15 +106,16 @@ public final class GridDiffableDataSource<SectionID: Hashable, ItemID: Hashable>
         positions = newPositions
     }
 
-    /// The old item nearest in reading order to `id` that is still in the new snapshot.
-    private func nearestSurvivor(of id: ItemID, in newPositions: [ItemID: IndexPath]) -> IndexPath? {
+    /// The old item nearest in reading order to `id` that is still in the new snapshot
+    /// (`oldToNew` is every old item's packed new position, -1 when gone).
+    private func nearestSurvivor(of id: ItemID, oldToNew: [Int]) -> IndexPath? {
         guard let at = positions[id] else { return nil }
-        let flat = sections.joined().map { $0 }
-        let start = sections[..<at.section].reduce(0) { $0 + $1.count } + at.item
-        for d in 1..<max(1, flat.count) {
-            if start + d < flat.count, let p = newPositions[flat[start + d]] { return p }
-            if start - d >= 0, let p = newPositions[flat[start - d]] { return p }
-            if start + d >= flat.count && start - d < 0 { break }
+        var start = at.item
+        for s in 0..<at.section { start += sections[s].count }
+        for d in 1..<max(1, oldToNew.count) {
+            if start + d < oldToNew.count, oldToNew[start + d] >= 0 { return SnapshotDifference.unpack(oldToNew[start + d]) }
+            if start - d >= 0, oldToNew[start - d] >= 0 { return SnapshotDifference.unpack(oldToNew[start - d]) }
+            if start + d >= oldToNew.count && start - d < 0 { break }
         }
         return nil
     }
@@ -124,5 +134,37 @@ public final class GridDiffableDataSource<SectionID: Hashable, ItemID: Hashable>
 
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         supplementaryViewProvider?(gridView, kind, indexPath)
+    }
+}
+
+/// Where every identifier of a new snapshot goes, from one hashing pass over each side: the
+/// only per-item work that depends on the identifier type, kept inlinable so it is specialized.
+@usableFromInline
+struct HashedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+    @usableFromInline let sections: [[ItemID]]
+    @usableFromInline var positions: [ItemID: IndexPath] = [:]
+    /// Per new item (section by section): its packed old position, or -1.
+    @usableFromInline var newFromOld: [Int] = []
+    /// Per old item: its packed new position, or -1.
+    @usableFromInline var oldToNew: [Int] = []
+
+    /// Throws for the first identifier seen twice.
+    @inlinable
+    init(_ sections: [[ItemID]], expected: Int, old: [[ItemID]], oldPositions: [ItemID: IndexPath]) throws(GridSnapshotError<SectionID, ItemID>) {
+        self.sections = sections
+        positions.reserveCapacity(expected)
+        newFromOld.reserveCapacity(expected)
+        for s in 0..<sections.count {
+            let list = sections[s]
+            for i in 0..<list.count {
+                let id = list[i]
+                if positions.updateValue(IndexPath(item: i, section: s), forKey: id) != nil { throw .duplicateItem(id) }
+                newFromOld.append(oldPositions[id].map { $0.section << 32 | $0.item } ?? -1)
+            }
+        }
+        oldToNew.reserveCapacity(oldPositions.count)
+        for list in old {
+            for i in 0..<list.count { oldToNew.append(positions[list[i]].map { $0.section << 32 | $0.item } ?? -1) }
+        }
     }
 }

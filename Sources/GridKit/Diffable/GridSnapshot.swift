@@ -1,5 +1,5 @@
 /// Why a snapshot could not be applied. Nothing changes when one is thrown.
-public enum GridSnapshotError<SectionID: Hashable, ItemID: Hashable>: Error, Equatable, CustomStringConvertible {
+public enum GridSnapshotError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable, CustomStringConvertible {
     /// An item identifier appears more than once.
     case duplicateItem(ItemID)
     /// A section identifier appears more than once.
@@ -27,7 +27,7 @@ public enum GridSnapshotError<SectionID: Hashable, ItemID: Hashable>: Error, Equ
 ///
 /// Operations that name an identifier the snapshot does not hold are remembered, not fatal:
 /// `apply` throws for them (as it does for duplicates) and leaves the grid unchanged.
-public struct GridSnapshot<SectionID: Hashable, ItemID: Hashable> {
+public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     /// Section identifiers in order.
     public private(set) var sectionIdentifiers: [SectionID] = []
     /// Items of each section, in the order of `sectionIdentifiers`.
@@ -178,8 +178,16 @@ public struct GridSnapshot<SectionID: Hashable, ItemID: Hashable> {
         for list in items { for id in list where !seen.insert(id).inserted { throw .duplicateItem(id) } }
     }
 
-    /// The items of the section at `index` (for the data source).
-    func items(inSectionAt index: Int) -> [ItemID] { items[index] }
+    /// Every section's items (for the data source).
+    @usableFromInline var allItems: [[ItemID]] { items }
+
+    /// The checks of `validate()` but for duplicate items, which `apply` finds while hashing.
+    @usableFromInline
+    func validateOperationsAndSections() throws(GridSnapshotError<SectionID, ItemID>) {
+        if let firstError { throw firstError }
+        var sections = Set<SectionID>()
+        for id in sectionIdentifiers where !sections.insert(id).inserted { throw .duplicateSection(id) }
+    }
 
     /// The same snapshot with no pending reloads (what the data source keeps after applying).
     func clearingReloads() -> GridSnapshot {

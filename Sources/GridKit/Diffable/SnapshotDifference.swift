@@ -1,8 +1,11 @@
 /// The batch that turns one snapshot into another: deletes and reloads at old index paths,
-/// inserts at new ones, moves naming both. Computed with hashing in O(n), plus a longest
-/// increasing subsequence per section (O(k log k)) so that only items that really changed
-/// order inside a section are moved.
-struct SnapshotDifference<SectionID: Hashable, ItemID: Hashable> {
+/// inserts at new ones, moves naming both.
+///
+/// It works on positions only, never on identifiers: the data source hashes each identifier
+/// once to find where it was and where it goes (`oldToNew`, `newFromOld`), and everything here
+/// is integer work, O(n) plus a longest increasing subsequence per section (O(k log k)), so
+/// only items that really changed order inside a section are moved.
+struct SnapshotDifference {
     private(set) var deletedSections: [Int] = []
     private(set) var insertedSections: [Int] = []
     private(set) var deletedItems: [IndexPath] = []
@@ -10,47 +13,63 @@ struct SnapshotDifference<SectionID: Hashable, ItemID: Hashable> {
     private(set) var movedItems: [(from: IndexPath, to: IndexPath)] = []
     private(set) var reloadedItems: [IndexPath] = []
 
-    init(oldSections: [SectionID], oldItems: [[ItemID]], oldPositions: [ItemID: IndexPath],
-         newSections: [SectionID], newItems: [[ItemID]], newPositions: [ItemID: IndexPath], reloaded: [ItemID]) {
-        // Sections: those in both keep their identity only while they keep their relative order;
-        // a section that changed places is deleted and inserted again (its items move with it by
-        // identifier, so the grid's focus still follows them).
-        var newSectionIndex: [SectionID: Int] = [:]
-        for (i, id) in newSections.enumerated() { newSectionIndex[id] = i }
-        let common = oldSections.enumerated().compactMap { old, id in newSectionIndex[id].map { (old: old, new: $0) } }
-        let kept = Set(longestIncreasingSubsequence(common.map(\.new)).map { common[$0].old })
-        var sectionMap: [Int: Int] = [:] // old → new, for kept sections
-        for pair in common where kept.contains(pair.old) { sectionMap[pair.old] = pair.new }
-        let keptNew = Set(sectionMap.values)
-        deletedSections = oldSections.indices.filter { sectionMap[$0] == nil }
-        insertedSections = newSections.indices.filter { !keptNew.contains($0) }
+    /// An index path packed into one integer (section in the high half); -1 for none.
+    static func pack(_ section: Int, _ item: Int) -> Int { section << 32 | item }
+    static func unpack(_ p: Int) -> IndexPath { IndexPath(item: p & 0xFFFF_FFFF, section: p >> 32) }
 
-        // Items leaving kept sections.
-        for (s, list) in oldItems.enumerated() {
-            guard let ns = sectionMap[s] else { continue }
-            for (i, id) in list.enumerated() {
-                guard let to = newPositions[id], keptNew.contains(to.section) else {
-                    deletedItems.append(IndexPath(item: i, section: s)); continue
-                }
-                if to.section != ns { movedItems.append((IndexPath(item: i, section: s), to)) }
+    /// - Parameters:
+    ///   - oldCounts, newCounts: items per section before and after.
+    ///   - sectionInNew: for each old section, its index in the new snapshot (nil when gone).
+    ///   - oldToNew: for each old item, section by section, its packed new position or -1.
+    ///   - newFromOld: for each new item, section by section, its packed old position or -1.
+    ///   - reloaded: packed old positions of items marked for reload.
+    init(oldCounts: [Int], newCounts: [Int], sectionInNew: [Int?], oldToNew: [Int], newFromOld: [Int], reloaded: [Int]) {
+        // Sections in both keep their identity only while they keep their relative order; a
+        // section that changed places is deleted and inserted again (its items move with it by
+        // identifier, so the grid's focus still follows them).
+        let common = sectionInNew.indices.compactMap { old in sectionInNew[old].map { (old: old, new: $0) } }
+        var keptOld = [Bool](repeating: false, count: oldCounts.count)
+        var newOfOld = [Int](repeating: -1, count: oldCounts.count)
+        var keptNew = [Bool](repeating: false, count: newCounts.count)
+        for k in longestIncreasingSubsequence(common.map(\.new)) {
+            keptOld[common[k].old] = true; newOfOld[common[k].old] = common[k].new; keptNew[common[k].new] = true
+        }
+        deletedSections = oldCounts.indices.filter { !keptOld[$0] }
+        insertedSections = newCounts.indices.filter { !keptNew[$0] }
+
+        // Items leaving kept sections: deleted, or moved to another kept section.
+        var flat = 0
+        for s in 0..<oldCounts.count {
+            defer { flat += oldCounts[s] }
+            guard keptOld[s] else { continue }
+            for i in 0..<oldCounts[s] {
+                let to = oldToNew[flat + i]
+                if to < 0 || !keptNew[to >> 32] { deletedItems.append(IndexPath(item: i, section: s)); continue }
+                if to >> 32 != newOfOld[s] { movedItems.append((IndexPath(item: i, section: s), Self.unpack(to))) }
             }
         }
         // Items arriving in kept sections, and order changes inside a section.
-        for (old, ns) in sectionMap.sorted(by: { $0.key < $1.key }) {
-            var stayed: [(old: Int, new: Int)] = []
-            for (i, id) in newItems[ns].enumerated() {
-                guard let from = oldPositions[id], sectionMap[from.section] != nil else {
-                    insertedItems.append(IndexPath(item: i, section: ns)); continue
-                }
-                if from.section == old { stayed.append((from.item, i)) }
+        var newStart = [Int](repeating: 0, count: newCounts.count + 1)
+        for s in 0..<newCounts.count { newStart[s + 1] = newStart[s] + newCounts[s] }
+        for old in 0..<oldCounts.count where keptOld[old] {
+            let ns = newOfOld[old]
+            var stayedOld: [Int] = [], stayedNew: [Int] = []
+            for i in 0..<newCounts[ns] {
+                let from = newFromOld[newStart[ns] + i]
+                if from < 0 || !keptOld[from >> 32] { insertedItems.append(IndexPath(item: i, section: ns)); continue }
+                if from >> 32 == old { stayedOld.append(from & 0xFFFF_FFFF); stayedNew.append(i) }
             }
-            let inOrder = Set(longestIncreasingSubsequence(stayed.map(\.old)))
-            for (k, pair) in stayed.enumerated() where !inOrder.contains(k) {
-                movedItems.append((IndexPath(item: pair.old, section: old), IndexPath(item: pair.new, section: ns)))
+            var inOrder = [Bool](repeating: false, count: stayedOld.count)
+            for k in longestIncreasingSubsequence(stayedOld) { inOrder[k] = true }
+            for k in stayedOld.indices where !inOrder[k] {
+                movedItems.append((IndexPath(item: stayedOld[k], section: old), IndexPath(item: stayedNew[k], section: ns)))
             }
         }
-        for id in reloaded {
-            if let from = oldPositions[id], sectionMap[from.section] != nil, newPositions[id] != nil { reloadedItems.append(from) }
+        var oldStart = [Int](repeating: 0, count: oldCounts.count + 1)
+        for s in 0..<oldCounts.count { oldStart[s + 1] = oldStart[s] + oldCounts[s] }
+        for p in reloaded {
+            let ip = Self.unpack(p)
+            if keptOld[ip.section], oldToNew[oldStart[ip.section] + ip.item] >= 0 { reloadedItems.append(ip) }
         }
     }
 
@@ -70,7 +89,8 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     guard !values.isEmpty else { return [] }
     var tails: [Int] = []                 // index into values of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)
-    for (i, v) in values.enumerated() {
+    for i in 0..<values.count {
+        let v = values[i]
         var lo = 0, hi = tails.count
         while lo < hi {
             let mid = (lo + hi) / 2

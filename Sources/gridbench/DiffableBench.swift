@@ -1,0 +1,60 @@
+import GridKit
+import GridKitTesting
+
+/// A cell that shows its identifier.
+final class IDCell: GridCell {
+    var id = 0
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        context.text("\(id)", at: .zero, style: .plain)
+    }
+}
+
+/// Snapshot applies: a few changes in a big list, and a full replacement.
+@MainActor
+func benchDiffable() {
+    row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg"])
+    func grid() -> (GridView, GridDiffableDataSource<Int, Int>) {
+        let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
+        g.register(IDCell.self)
+        let source = GridDiffableDataSource<Int, Int>(gridView: g) { g, ip, id in
+            let cell = g.dequeue(IDCell.self, for: ip)
+            cell.id = id
+            return cell
+        }
+        return (g, source)
+    }
+    func snapshot(_ ids: Range<Int>, sections: Int = 100) -> GridSnapshot<Int, Int> {
+        var s = GridSnapshot<Int, Int>()
+        let per = ids.count / sections
+        for k in 0..<sections {
+            s.appendSections([k])
+            s.appendItems(Array((ids.lowerBound + k * per)..<(ids.lowerBound + (k + 1) * per)), toSection: k)
+        }
+        return s
+    }
+    func time(_ base: GridSnapshot<Int, Int>, _ change: (inout GridSnapshot<Int, Int>) -> Void) -> String {
+        var best = UInt64.max
+        for _ in 0..<3 {
+            let (g, source) = grid()
+            try! source.apply(base)
+            g.render(into: Canvas(size: benchSize))
+            var next = base
+            change(&next)
+            let t0 = now()
+            try! source.apply(next)
+            g.render(into: Canvas(size: benchSize))
+            best = min(best, now() - t0)
+        }
+        return ms(best)
+    }
+    /// 40 deleted, 40 inserted, 20 moved across sections.
+    func hundredChanges(_ s: inout GridSnapshot<Int, Int>, count: Int) {
+        s.deleteItems((0..<40).map { $0 * (count / 40) + 1 })
+        for k in 0..<40 { s.insertItems([count + 10 + k], afterItem: k * (count / 40) + 2) }
+        for k in 0..<20 { s.moveItem(k * (count / 20) + 3, afterItem: count - 1 - k * 7) }
+    }
+    let small = snapshot(0..<100_000), big = snapshot(0..<1_000_000, sections: 1_000)
+    row(["", time(small) { hundredChanges(&$0, count: 100_000) },
+         time(big) { $0 = snapshot(1_000_000..<2_000_000, sections: 1_000) },
+         time(big) { hundredChanges(&$0, count: 1_000_000) }])
+}
