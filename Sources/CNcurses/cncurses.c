@@ -12,6 +12,10 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
 
 static SCREEN *screen;
 static struct termios saved_tty;
@@ -219,4 +223,42 @@ gk_event gk_read(void) {
         else e.kind = GK_OTHER;
     }
     return e;
+}
+
+int gk_write_raw(const uint8_t *bytes, size_t count) {
+    fflush(stdout);
+    while (count > 0) {
+        ssize_t n = write(STDOUT_FILENO, bytes, count);
+        if (n < 0) { if (errno == EINTR || errno == EAGAIN) continue; return -1; }
+        bytes += n; count -= (size_t)n;
+    }
+    return 0;
+}
+
+void gk_redraw_lines(int y, int count) { if (count > 0) wredrawln(stdscr, y, count); }
+
+void gk_window_pixels(int *width, int *height) {
+    struct winsize ws;
+    *width = *height = 0;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) { *width = ws.ws_xpixel; *height = ws.ws_ypixel; }
+}
+
+static struct termios query_saved;
+int gk_query_mode(int on) {
+    if (on) {
+        if (tcgetattr(STDIN_FILENO, &query_saved) != 0) return -1;
+        struct termios raw = query_saved;
+        raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+        raw.c_cc[VMIN] = 0; raw.c_cc[VTIME] = 0;
+        return tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    }
+    return tcsetattr(STDIN_FILENO, TCSANOW, &query_saved);
+}
+
+int gk_read_reply(uint8_t *buffer, size_t size, int timeout_ms) {
+    struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
+    int r = poll(&p, 1, timeout_ms);
+    if (r <= 0) return r < 0 && errno != EINTR ? -1 : 0;
+    ssize_t n = read(STDIN_FILENO, buffer, size);
+    return n < 0 ? (errno == EINTR || errno == EAGAIN ? 0 : -1) : (int)n;
 }

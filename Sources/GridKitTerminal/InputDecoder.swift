@@ -41,6 +41,9 @@ struct InputDecoder {
         switch next.ch {
         case 0x5B: return decodeCSI(read: read) // [
         case 0x4F: return decodeSS3(read: read) // O
+        case 0x5F, 0x50, 0x5D: // _ P ]: APC, DCS, OSC, such as a terminal's late answer to a query
+            swallowString(read: read)
+            return nil
         case 27:
             // Esc pressed twice: one Esc now, the other decoded on its own.
             pushedBack.insert(next, at: 0)
@@ -68,6 +71,18 @@ struct InputDecoder {
             }
         }
         return nil
+    }
+
+    /// Reads an APC, DCS or OSC string up to its terminator (ESC \ or BEL) and drops it.
+    /// Strings longer than any reply are not one: stop there.
+    private mutating func swallowString(read: () -> gk_event?) {
+        var sawEscape = false
+        for _ in 0..<4096 {
+            guard let e = nextRaw(read) else { return }
+            guard Int(e.kind) == Int(GK_CHAR) else { pushedBack.insert(e, at: 0); return }
+            if e.ch == 7 || (sawEscape && e.ch == 0x5C) { return }
+            sawEscape = e.ch == 27
+        }
     }
 
     /// SS3: one final byte (`ESC O A` is an arrow in application mode).

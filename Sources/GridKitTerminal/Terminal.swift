@@ -15,6 +15,11 @@ public final class Terminal: ScreenHost {
     public let colorMode: ColorMode
     /// Posting here wakes the run loop through a pipe.
     public let mailbox = Mailbox()
+    /// How pictures are shown: asked of the terminal, or `GRIDKIT_GRAPHICS`.
+    public let graphicsMode: GraphicsMode
+    /// One cell in pixels (from the tty, the terminal's answer, or 10×20).
+    public let cellPixelSize: Size
+    private let images: ImageWriter
     /// The signal that ended `run`, if one did; exit with 128 + it.
     public private(set) var exitSignal: Int32?
 
@@ -27,29 +32,47 @@ public final class Terminal: ScreenHost {
     nonisolated private static let wakeByte: UInt8 = 0
 
     /// Checks that stdin and stdout are terminals and TERM is usable, then starts curses.
-    public static func open() throws -> Terminal {
+    /// `graphics` overrides `GRIDKIT_GRAPHICS`; with neither (or `auto`) the terminal is asked
+    /// what it can show (see `GraphicsDetector`).
+    public static func open(graphics: GraphicsMode? = nil) throws -> Terminal {
         if isatty(STDIN_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdin") }
         if isatty(STDOUT_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdout") }
-        guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw TerminalError.termUnset }
+        let env = ProcessInfo.processInfo.environment
+        guard let term = env["TERM"], !term.isEmpty else { throw TerminalError.termUnset }
         switch gk_check_terminal(term) {
         case 1: break
         case -1: throw TerminalError.noTerminfoDatabase
         default: throw TerminalError.unknownTerm(term)
         }
         _ = gk_use_utf8_locale()
+        let decision: GraphicsDetector.Decision
+        if let mode = try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]) {
+            decision = .init(mode: mode, cellPixelSize: nil, tmuxPassthrough: !(env["TMUX"] ?? "").isEmpty && mode != .blocks)
+        } else {
+            decision = GraphicsDetector.probe(environment: env)
+        }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TerminalError.openFailed(term) }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         // Handlers go in before newterm so curses does not install its own for these signals.
         gk_install_signal_handlers(fds[1])
         guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
-        return Terminal(wakeRead: fds[0], wakeWrite: fds[1])
+        return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision)
     }
 
-    private init(wakeRead: Int32, wakeWrite: Int32) {
+    private init(wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision) {
         self.wakeRead = wakeRead
         self.wakeWrite = wakeWrite
         size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
+        graphicsMode = graphics.mode
+        images = ImageWriter(mode: graphics.mode, passthrough: graphics.tmuxPassthrough)
+        var pw: Int32 = 0, ph: Int32 = 0
+        gk_window_pixels(&pw, &ph)
+        if pw > 0, ph > 0, size.width > 0, size.height > 0 {
+            cellPixelSize = Size(width: Int(pw) / size.width, height: Int(ph) / size.height)
+        } else {
+            cellPixelSize = graphics.cellPixelSize ?? Size(width: 10, height: 20)
+        }
         let colors = Int(gk_colors())
         // NO_COLOR (no-color.org): set and not empty means no colour, whatever the terminal can
         // do; bold, underline and reverse video still show focus and structure.
@@ -70,6 +93,7 @@ public final class Terminal: ScreenHost {
         guard isOpen else { return }
         isOpen = false
         mailbox.setWaker(nil)
+        images.deleteAll()
         gk_close()
     }
 
@@ -81,11 +105,19 @@ public final class Terminal: ScreenHost {
     /// Writes the cells that differ from the last frame (`FrameDiff`), then one `doupdate`.
     /// Nothing is sent when nothing changed.
     public func present(_ canvas: Canvas) {
-        if diff.reportsEverything(for: canvas) { gk_invalidate() }
-        let changed = diff.update(to: canvas) { x, y, cell in put(cell, x: x, y: y) }
+        let everything = diff.reportsEverything(for: canvas)
+        if everything { gk_invalidate() }
+        images.beforeRefresh(canvas, everything: everything)
+        var spans: [Int: ClosedRange<Int>] = [:]
+        let tracksDamage = !canvas.images.isEmpty && (graphicsMode == .sixel || graphicsMode == .iterm)
+        let changed = diff.update(to: canvas) { x, y, cell in
+            put(cell, x: x, y: y)
+            if tracksDamage { spans[y] = spans[y].map { min($0.lowerBound, x)...max($0.upperBound, x) } ?? x...x }
+        }
         let cursor = canvas.cursor ?? Point(x: -1, y: -1)
         if cursor != lastCursor { gk_set_cursor(Int32(cursor.y), Int32(cursor.x)) }
         if changed > 0 || cursor != lastCursor { gk_refresh() }
+        images.afterRefresh(canvas, changed: spans, everything: everything)
         lastCursor = cursor
     }
 

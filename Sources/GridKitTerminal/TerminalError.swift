@@ -5,6 +5,8 @@ public enum TerminalError: Error, Equatable {
     case unknownTerm(String)
     case noTerminfoDatabase
     case openFailed(String)
+    /// `GRIDKIT_GRAPHICS` (or `--graphics`) named no mode.
+    case badGraphicsMode(String)
 
     /// One line for the user, without the program name.
     public var message: String {
@@ -14,6 +16,7 @@ public enum TerminalError: Error, Equatable {
         case .unknownTerm(let t): return "unknown terminal type '\(t)' (TERM); try TERM=xterm-256color"
         case .noTerminfoDatabase: return "no terminfo database found; install ncurses-base"
         case .openFailed(let t): return "could not open the terminal (TERM=\(t))"
+        case .badGraphicsMode(let m): return "unknown graphics mode '\(m)'; use auto, kitty, sixel, iterm or blocks"
         }
     }
 }

@@ -11,6 +11,10 @@ public final class HeadlessHost: ScreenHost {
     public let colorMode: ColorMode
     /// Work posted here runs between events.
     public let mailbox = Mailbox()
+    /// The picture mode screens see (to test how they place images).
+    public var graphicsMode = GraphicsMode.blocks
+    /// One cell in pixels.
+    public var cellPixelSize = Size(width: 10, height: 20)
     private var script: [InputEvent]
     private var diff = FrameDiff()
     /// The last frame presented.

@@ -20,6 +20,8 @@ enum GridDemoCommand {
                                     N numbered tiles (default 1,000,000) in sections of 1,000
 
     Options:
+      --graphics MODE               pictures as auto (ask the terminal), kitty, sixel, iterm or
+                                    blocks (half blocks); GRIDKIT_GRAPHICS sets the same
       -h, --help                    show this help
       --version                     show the version
 
@@ -43,6 +45,14 @@ enum GridDemoCommand {
     static func main(_ arguments: [String]) -> Int32 {
         if arguments.contains("-h") || arguments.contains("--help") { print(usage); return 0 }
         if arguments.contains("--version") { print("griddemo \(version)"); return 0 }
+        var arguments = arguments
+        var graphics: GraphicsMode?
+        if let i = arguments.firstIndex(of: "--graphics") {
+            guard i + 1 < arguments.count else { return usageError("--graphics needs a value") }
+            let value = arguments[i + 1]
+            arguments.removeSubrange(i...(i + 1))
+            do { graphics = try GraphicsDetector.requested(value) } catch { return usageError("--graphics must be auto, kitty, sixel, iterm or blocks, not '\(value)'") }
+        }
         let screen: Screen
         do { screen = try makeScreen(arguments) } catch let e as UsageError {
             FileHandle.standardError.write(Data("griddemo: \(e.message)\nTry 'griddemo --help'.\n".utf8))
@@ -55,7 +65,7 @@ enum GridDemoCommand {
             return 1
         }
         let terminal: Terminal
-        do { terminal = try Terminal.open() } catch let e as TerminalError {
+        do { terminal = try Terminal.open(graphics: graphics) } catch let e as TerminalError {
             FileHandle.standardError.write(Data("griddemo: \(e.message)\n".utf8))
             return 2
         } catch { return 2 }
@@ -67,6 +77,11 @@ enum GridDemoCommand {
         }
         if let sig = terminal.exitSignal { return 128 + sig }
         return 0
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("griddemo: \(message)\nTry 'griddemo --help'.\n".utf8))
+        return 2
     }
 
     static func makeScreen(_ args: [String]) throws -> Screen {

@@ -57,4 +57,18 @@ int gk_wcwidth(uint32_t ch);
 /* Non-blocking read of one input event; kind GK_NONE when nothing is pending. */
 gk_event gk_read(void);
 
+/* Bytes straight to the terminal (pictures, queries), after what curses has buffered.
+   Returns 0, or -1 when the terminal is gone. */
+int gk_write_raw(const uint8_t *bytes, size_t count);
+/* Marks screen lines as garbled so the next refresh repaints them whole (a picture drawn
+   over them by the terminal is gone then). */
+void gk_redraw_lines(int y, int count);
+/* The window's size in pixels from the tty (0 when the terminal does not say). */
+void gk_window_pixels(int *width, int *height);
+/* Raw mode for asking the terminal questions before curses starts: 1 on, 0 back as it was. */
+int gk_query_mode(int on);
+/* Reads what the terminal answered, waiting at most `timeout_ms`; returns bytes read (0 on
+   timeout, -1 on error). */
+int gk_read_reply(uint8_t *buffer, size_t size, int timeout_ms);
+
 #endif

@@ -55,6 +55,9 @@ public struct CanvasCell: Equatable, Sendable {
     /// A space in the plain style: what a new canvas holds.
     public static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
 
+    /// Adds two combining marks after the base scalar (kitty placeholders: row and column).
+    package mutating func setMarks(_ first: UInt32, _ second: UInt32) { s1 = first; s2 = second }
+
     /// Field by field, cheapest and most often different first: a frame diff compares thousands.
     @inline(__always)
     public static func == (a: CanvasCell, b: CanvasCell) -> Bool {
@@ -74,6 +77,19 @@ public final class Canvas {
     /// Where the terminal's (hidden) cursor should rest once this frame is shown: the focused
     /// cell, so screen readers and braille displays follow the focus. Nil leaves it alone.
     public var cursor: Point?
+    /// How pictures can be shown on the destination; cells fall back to characters for `.blocks`.
+    public var graphicsMode = GraphicsMode.blocks
+    /// Images placed this frame, for the destination to draw (sixel, iterm) or send (kitty).
+    public private(set) var images: [ImagePlacement] = []
+
+    /// Records an image placement (see `DrawContext.placeImage`).
+    package func addImage(_ placement: ImagePlacement) { images.append(placement) }
+
+    /// Forgets the placements that meet `rect` (a grid about to draw its area again), or all.
+    public func removeImages(in rect: Rect? = nil) {
+        guard let rect else { images.removeAll(); return }
+        images.removeAll { $0.rect.intersects(rect) }
+    }
 
     /// A blank canvas.
     public init(size: Size, colorMode: ColorMode = .palette256) {
@@ -210,6 +226,9 @@ public final class Canvas {
     public func copy() -> Canvas {
         let c = Canvas(size: size, colorMode: colorMode)
         c.cells = cells
+        c.images = images
+        c.graphicsMode = graphicsMode
+        c.cursor = cursor
         return c
     }
 }

@@ -59,6 +59,36 @@ public struct DrawContext {
         canvas.put(grapheme, width: w, at: toCanvas(point), style: style, clip: clip)
     }
 
+    /// Shows `image` over the local rectangle `rect`, scaled to it, when the destination shows
+    /// pictures (`canvas.graphicsMode`) and the whole rectangle is inside this context's clip.
+    /// Returns false when it did not: draw the picture with characters instead.
+    @discardableResult
+    public func placeImage(_ image: TerminalImage, in rect: Rect) -> Bool {
+        let target = rect.offsetBy(dx: origin.x, dy: origin.y)
+        guard !target.isEmpty, target.intersection(clip) == target else { return false }
+        switch canvas.graphicsMode {
+        case .blocks:
+            return false
+        case .kitty:
+            // The number rides in the foreground colour: it needs a palette or direct colour.
+            guard canvas.colorMode >= .palette256, target.width <= KittyPlaceholders.diacritics.count,
+                  target.height <= KittyPlaceholders.diacritics.count else { return false }
+            let number = KittyImageNumbers.shared.number(for: image)
+            for row in 0..<target.height {
+                for column in 0..<target.width {
+                    canvas.put(KittyPlaceholders.cell(row: row, column: column, number: number, mode: canvas.colorMode),
+                               at: Point(x: target.minX + column, y: target.minY + row), clip: clip)
+                }
+            }
+            canvas.addImage(ImagePlacement(image: image, rect: target, kittyNumber: number))
+        case .sixel, .iterm:
+            // The terminal draws the picture over these cells once they are on screen.
+            canvas.fill(target, style: .plain)
+            canvas.addImage(ImagePlacement(image: image, rect: target, kittyNumber: 0))
+        }
+        return true
+    }
+
     /// A context for a local sub-rectangle.
     public func subcontext(_ rect: Rect) -> DrawContext {
         DrawContext(canvas: canvas, frame: rect.offsetBy(dx: origin.x, dy: origin.y), clip: clip)

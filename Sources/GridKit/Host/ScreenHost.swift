@@ -6,6 +6,10 @@ public protocol ScreenHost: AnyObject {
     var size: Size { get }
     /// What colours the host can show.
     var colorMode: ColorMode { get }
+    /// How the host shows pictures (`.blocks` when it cannot do better).
+    var graphicsMode: GraphicsMode { get }
+    /// The size of one cell in pixels, for making pictures that fill cells exactly.
+    var cellPixelSize: Size { get }
     /// Where background threads post work for the main thread; posting wakes the loop.
     var mailbox: Mailbox { get }
     /// Makes the screen look like `canvas`, sending only what changed since the last call.
@@ -13,4 +17,9 @@ public protocol ScreenHost: AnyObject {
     /// Runs until `handler` returns false. It is called with each input event, and with nil after
     /// posted work ran, so the screen can redraw what that work changed.
     func run(_ handler: (InputEvent?) -> Bool)
+}
+
+extension ScreenHost {
+    public var graphicsMode: GraphicsMode { .blocks }
+    public var cellPixelSize: Size { Size(width: 10, height: 20) }
 }

@@ -8,10 +8,16 @@ public struct ScreenContext {
     /// Where delegate callbacks (`didSelectItemAt` from Enter or a double click) ask to go
     /// somewhere; the controller acts on it once the event is handled.
     public let navigation: NavigationRequests
+    /// How the host shows pictures: screens make pixel images for anything but `.blocks`.
+    public let graphicsMode: GraphicsMode
+    /// One cell in pixels, for pictures that fill their cells.
+    public let cellPixelSize: Size
 
     /// The services of a host; hosts and harnesses make these.
-    public init(mailbox: Mailbox, colorMode: ColorMode, navigation: NavigationRequests = NavigationRequests()) {
+    public init(mailbox: Mailbox, colorMode: ColorMode, navigation: NavigationRequests = NavigationRequests(),
+                graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20)) {
         self.mailbox = mailbox; self.colorMode = colorMode; self.navigation = navigation
+        self.graphicsMode = graphicsMode; self.cellPixelSize = cellPixelSize
     }
 }
 

@@ -14,6 +14,7 @@ public final class ScreenController {
     public init(host: any ScreenHost) {
         self.host = host
         canvas = Canvas(size: host.size, colorMode: host.colorMode)
+        canvas.graphicsMode = host.graphicsMode
     }
 
     /// The navigation stack, root first (empty before `run` and after it returns).
@@ -35,7 +36,8 @@ public final class ScreenController {
 
     private func show(_ screen: any Screen) {
         let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
-        let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, navigation: requests)
+        let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, navigation: requests,
+                                    graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize)
         grid.connect(screen) { screen.attach(to: $0, context: context) }
         navigator.push(screen, grid: grid)
     }
@@ -43,7 +45,10 @@ public final class ScreenController {
     /// Routes an event: screen first, then grid, then navigation. False means quit.
     private func dispatch(_ event: InputEvent) -> Bool {
         guard let (screen, grid) = navigator.top else { return false }
-        if case .resize(let size) = event { canvas = Canvas(size: size, colorMode: host.colorMode) }
+        if case .resize(let size) = event {
+            canvas = Canvas(size: size, colorMode: host.colorMode)
+            canvas.graphicsMode = host.graphicsMode
+        }
         var action = screen.handle(event, in: grid)
         if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event) }
         if let requested = requests.take() { action = requested }

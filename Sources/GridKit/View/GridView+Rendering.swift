@@ -17,6 +17,7 @@ extension GridView {
             }
         }
         canvas.fill(frame, style: backgroundStyle)
+        canvas.removeImages(in: frame) // cells place their images again as they draw
         let shift = (dx: frame.minX - offset.x, dy: frame.minY - offset.y)
         for a in elements where a.kind == .cell {
             guard let cell = visibleCells[a.indexPath] else { continue }

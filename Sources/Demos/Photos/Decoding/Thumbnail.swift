@@ -11,9 +11,34 @@ public struct Thumbnail: Sendable {
     let rgb: [UInt8]
     /// The size of the original image, for captions.
     public let sourceSize: Size
+    /// The same picture at pixel resolution, filling `columns` × `rows` cells of the terminal's
+    /// cell size, for terminals that show images (nil in half-block mode).
+    public private(set) var picture: TerminalImage?
 
     /// Bytes held, for the cache's budget.
-    public var byteCount: Int { rgb.count + 64 }
+    public var byteCount: Int { rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) }
+
+    /// Adds the pixel-resolution picture for `mode`, encoded for it at once (this runs on a
+    /// decode thread, so the thread that draws only copies the bytes).
+    public mutating func addPicture(from image: RGBAImage, cell: Size, mode: GraphicsMode, matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
+        guard mode != .blocks, columns > 0, rows > 0, cell.width > 0, cell.height > 0, image.width > 0, image.height > 0 else { return }
+        let boxW = columns * cell.width, boxH = rows * cell.height
+        var tw = boxW, th = max(1, (image.height * boxW + image.width / 2) / image.width)
+        if th > boxH { th = boxH; tw = max(1, min(boxW, (image.width * boxH + image.height / 2) / image.height)) }
+        let scaled = Thumbnail.areaAverage(image, to: tw, th, matte: matte)
+        var rgba = [UInt8](repeating: 255, count: boxW * boxH * 4)
+        for i in 0..<(boxW * boxH) { rgba[i * 4] = matte.0; rgba[i * 4 + 1] = matte.1; rgba[i * 4 + 2] = matte.2 }
+        let ox = (boxW - tw) / 2, oy = (boxH - th) / 2
+        for y in 0..<th {
+            for x in 0..<tw {
+                let s = (y * tw + x) * 3, d = ((oy + y) * boxW + ox + x) * 4
+                rgba[d] = scaled[s]; rgba[d + 1] = scaled[s + 1]; rgba[d + 2] = scaled[s + 2]
+            }
+        }
+        let made = TerminalImage(width: boxW, height: boxH, rgba: rgba)
+        made.payload(for: mode)
+        picture = made
+    }
 
     /// Fits `image` into `columns` × `rows` cells keeping its aspect ratio (a cell is about
     /// twice as tall as wide, so each half-cell is taken as a square pixel), averaging every

@@ -1,15 +1,21 @@
 import GridKit
 
-/// Turns a photo into a cache entry: decode (or draw) and shrink it. Runs on pool threads.
+/// Turns a photo into a cache entry: decode (or draw) and shrink it, and, where the terminal
+/// shows pictures, make and encode the pixel-resolution one too. Runs on pool threads.
 public enum ThumbnailLoader {
-    public static func load(_ item: PhotoItem, columns: Int, rows: Int) -> ThumbnailCache.Entry {
+    /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks.
+    public static func load(_ item: PhotoItem, columns: Int, rows: Int,
+                            graphics: GraphicsMode = .blocks, cell: Size = Size(width: 10, height: 20)) -> ThumbnailCache.Entry {
         do {
+            let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
             let image: RGBAImage
             switch item.source {
-            case .file(let path): image = try ImageDecoder.decodeFile(path, minSize: (columns, rows * 2))
+            case .file(let path): image = try ImageDecoder.decodeFile(path, minSize: pixels)
             case let .generated(kind, seed, w, h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
-            return .thumbnail(Thumbnail(image: image, columns: columns, rows: rows))
+            var thumbnail = Thumbnail(image: image, columns: columns, rows: rows)
+            thumbnail.addPicture(from: image, cell: cell, mode: graphics)
+            return .thumbnail(thumbnail)
         } catch let e as ImageDecodeError {
             return .failure(e.message)
         } catch {

@@ -8,6 +8,8 @@ enum PhotoArea {
         context.fill(area, style: background)
         switch entry {
         case .thumbnail(let t)?:
+            // A picture where the terminal shows them and it fits the area whole; half blocks otherwise.
+            if let picture = t.picture, t.columns == area.width, t.rows == area.height, context.placeImage(picture, in: area) { return }
             t.draw(in: context, at: area.origin, background: background)
         case .failure(let reason)?:
             let middle = area.minY + area.height / 2

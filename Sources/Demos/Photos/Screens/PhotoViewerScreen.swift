@@ -7,6 +7,9 @@ public final class PhotoViewerScreen: Screen {
     let pool: DecodePool
     private let cache = ThumbnailCache(budget: 16 << 20)
     private var mailbox: Mailbox?
+    /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
+    private var graphics = GraphicsMode.blocks
+    private var cellPixels = Size(width: 10, height: 20)
     private weak var grid: GridView?
     private var requested = Set<Int>()
 
@@ -30,6 +33,8 @@ public final class PhotoViewerScreen: Screen {
     public func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         mailbox = context.mailbox
+        graphics = context.graphicsMode
+        cellPixels = context.cellPixelSize
     }
 
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
@@ -55,8 +60,9 @@ public final class PhotoViewerScreen: Screen {
         guard !requested.contains(k), let mailbox else { return }
         requested.insert(k)
         let photo = photos[index]
+        let graphics = self.graphics, cell = cellPixels
         pool.submit(key: -k - 1, urgent: true) { [weak self] in
-            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height)
+            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell)
             mailbox.post {
                 guard let self else { return }
                 self.requested.remove(k)

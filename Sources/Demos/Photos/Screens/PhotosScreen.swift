@@ -23,6 +23,9 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
     private var sectionStarts: [Int] = []
     private weak var grid: GridView?
     private var mailbox: Mailbox?
+    /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
+    private var graphics = GraphicsMode.blocks
+    private var cellPixels = Size(width: 10, height: 20)
 
     public init(library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20) {
         self.library = library
@@ -79,6 +82,8 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
     public func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         mailbox = context.mailbox
+        graphics = context.graphicsMode
+        cellPixels = context.cellPixelSize
         gridView.allowsMultipleSelection = true // Space marks photos
         // Folders and photos by identity: a later rescan applies a new snapshot and marks and
         // focus stay on their photos.
@@ -165,8 +170,9 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         if inFlight.contains(k) && !urgent { return }
         inFlight.insert(k)
         let photo = item(at: ip), size = thumbnailSize(ip)
+        let graphics = self.graphics, cell = cellPixels
         pool.submit(key: k, urgent: urgent) { [weak self] in
-            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height)
+            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell)
             mailbox.post { self?.finished(k, ip, entry) }
         }
     }

@@ -1,0 +1,148 @@
+/// Sixel, DEC's bitmap format that xterm, foot, mlterm, WezTerm, Windows Terminal and Konsole
+/// draw: a palette, then bands six pixels tall, one run-length coded pass per colour.
+///
+/// The palette is chosen per image by median cut (boxes of colour space split at the median of
+/// their longest side), and pixels are mapped to it with Floyd–Steinberg dithering unless
+/// turned off. Alpha is laid over black.
+public enum SixelEncoder {
+    /// The DCS sequence for `image` with at most `colors` palette entries (2…256).
+    public static func encode(_ image: TerminalImage, colors: Int = 256, dither: Bool = true) -> [UInt8] {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0 else { return [] }
+        let rgb = opaque(image)
+        let palette = medianCut(rgb, count: max(2, min(256, colors)))
+        let indexes = quantize(rgb, width: w, height: h, palette: palette, dither: dither)
+        var out = Array("\u{1B}P0;1;0q\"1;1;\(w);\(h)".utf8)
+        for (i, c) in palette.enumerated() {
+            out += Array("#\(i);2;\(Int(c.0) * 100 / 255);\(Int(c.1) * 100 / 255);\(Int(c.2) * 100 / 255)".utf8)
+        }
+        var bits = [UInt8](repeating: 0, count: palette.count * w)
+        var used = [Bool](repeating: false, count: palette.count)
+        var band = 0
+        while band < h {
+            let rows = min(6, h - band)
+            for c in used.indices where used[c] { used[c] = false; for x in 0..<w { bits[c * w + x] = 0 } }
+            for r in 0..<rows {
+                let base = (band + r) * w
+                for x in 0..<w {
+                    let c = Int(indexes[base + x])
+                    used[c] = true
+                    bits[c * w + x] |= 1 << r
+                }
+            }
+            var first = true
+            for c in used.indices where used[c] {
+                if !first { out.append(36) } // $: back to the band's start
+                first = false
+                out += Array("#\(c)".utf8)
+                var x = 0
+                while x < w {
+                    let v = bits[c * w + x]
+                    var run = 1
+                    while x + run < w && bits[c * w + x + run] == v { run += 1 }
+                    let ch = 63 + v
+                    if run > 3 { out += Array("!\(run)".utf8); out.append(ch) } else { for _ in 0..<run { out.append(ch) } }
+                    x += run
+                }
+            }
+            band += 6
+            if band < h { out.append(45) } // -: next band
+        }
+        out += Array("\u{1B}\\".utf8)
+        return out
+    }
+
+    /// RGB, alpha laid over black.
+    static func opaque(_ image: TerminalImage) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: image.width * image.height * 3)
+        image.rgba.withUnsafeBufferPointer { src in
+            for i in 0..<(image.width * image.height) {
+                let a = Int(src[i * 4 + 3])
+                for k in 0..<3 { out[i * 3 + k] = UInt8(Int(src[i * 4 + k]) * a / 255) }
+            }
+        }
+        return out
+    }
+
+    /// Up to `count` colours that represent `rgb` well: median cut over (a sample of) its pixels.
+    static func medianCut(_ rgb: [UInt8], count: Int) -> [(UInt8, UInt8, UInt8)] {
+        let pixels = rgb.count / 3
+        let step = max(1, pixels / 65_536) // a sample is enough to choose a palette
+        var samples: [UInt32] = []
+        samples.reserveCapacity(pixels / step + 1)
+        var i = 0
+        while i < pixels { samples.append(UInt32(rgb[i * 3]) << 16 | UInt32(rgb[i * 3 + 1]) << 8 | UInt32(rgb[i * 3 + 2])); i += step }
+        var boxes: [ArraySlice<UInt32>] = [samples[...]]
+        func channel(_ v: UInt32, _ c: Int) -> UInt32 { (v >> UInt32(16 - 8 * c)) & 0xFF }
+        func widest(_ box: ArraySlice<UInt32>) -> (channel: Int, range: UInt32) {
+            var best = (0, UInt32(0))
+            for c in 0..<3 {
+                var lo: UInt32 = 255, hi: UInt32 = 0
+                for v in box { let x = channel(v, c); lo = min(lo, x); hi = max(hi, x) }
+                if hi >= lo, hi - lo > best.1 { best = (c, hi - lo) }
+            }
+            return best
+        }
+        while boxes.count < count {
+            // Split the box with the widest spread; stop when none can be split.
+            var pick = -1, pickRange: UInt32 = 0, pickChannel = 0
+            for (k, b) in boxes.enumerated() where b.count > 1 {
+                let (c, r) = widest(b)
+                if r > pickRange { pick = k; pickRange = r; pickChannel = c }
+            }
+            guard pick >= 0 else { break }
+            var box = Array(boxes[pick])
+            box.sort { channel($0, pickChannel) < channel($1, pickChannel) }
+            let mid = box.count / 2
+            boxes[pick] = box[..<mid]
+            boxes.append(box[mid...])
+        }
+        return boxes.map { box in
+            var r = 0, g = 0, b = 0
+            for v in box { r += Int(channel(v, 0)); g += Int(channel(v, 1)); b += Int(channel(v, 2)) }
+            let n = max(1, box.count)
+            return (UInt8(r / n), UInt8(g / n), UInt8(b / n))
+        }
+    }
+
+    /// Palette indexes for every pixel, nearest colour (by squared distance), with optional
+    /// Floyd–Steinberg error diffusion.
+    static func quantize(_ rgb: [UInt8], width w: Int, height h: Int, palette: [(UInt8, UInt8, UInt8)], dither: Bool) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: w * h)
+        var cache = [Int16](repeating: -1, count: 1 << 15) // 5 bits a channel
+        func nearest(_ r: Int, _ g: Int, _ b: Int) -> Int {
+            let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+            if cache[key] >= 0 { return Int(cache[key]) }
+            var best = 0, bestD = Int.max
+            for (i, c) in palette.enumerated() {
+                let dr = r - Int(c.0), dg = g - Int(c.1), db = b - Int(c.2)
+                let d = dr * dr + dg * dg + db * db
+                if d < bestD { best = i; bestD = d }
+            }
+            cache[key] = Int16(best)
+            return best
+        }
+        var err = [Int](repeating: 0, count: (w + 2) * 3 * 2) // this row and the next
+        for y in 0..<h {
+            let cur = (y % 2) * (w + 2) * 3, next = ((y + 1) % 2) * (w + 2) * 3
+            for k in 0..<((w + 2) * 3) { err[next + k] = 0 }
+            for x in 0..<w {
+                let p = (y * w + x) * 3
+                var c = [Int(rgb[p]), Int(rgb[p + 1]), Int(rgb[p + 2])]
+                if dither { for k in 0..<3 { c[k] = max(0, min(255, c[k] + err[cur + (x + 1) * 3 + k] / 16)) } }
+                let i = nearest(c[0], c[1], c[2])
+                out[y * w + x] = UInt8(i)
+                guard dither else { continue }
+                let q = [Int(palette[i].0), Int(palette[i].1), Int(palette[i].2)]
+                for k in 0..<3 {
+                    let e = c[k] - q[k]
+                    err[cur + (x + 2) * 3 + k] += e * 7
+                    err[next + x * 3 + k] += e * 3
+                    err[next + (x + 1) * 3 + k] += e * 5
+                    err[next + (x + 2) * 3 + k] += e
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,77 @@
+import CNcurses
+import GridKit
+
+/// Puts a frame's pictures on the terminal, around curses' own output.
+///
+/// kitty: the placeholder cells go through curses like any text; before the refresh, images not
+/// yet in the terminal (or whose number now means another image) are sent once. sixel and iterm:
+/// the terminal draws the picture at the cursor, over cells curses believes blank, so after the
+/// refresh every picture that is new, moved, or had a cell rewritten under it is drawn again,
+/// and the lines of a picture that left or moved are repainted whole so nothing stays behind.
+@MainActor
+final class ImageWriter {
+    let mode: GraphicsMode
+    let passthrough: Bool
+    /// kitty: which image each number holds in the terminal.
+    private var kittySent: [Int: Int] = [:]
+    /// sixel/iterm: what is drawn on screen now.
+    private var drawn: [(image: Int, rect: Rect)] = []
+    /// Lines repainted whole this frame (pictures on them are gone).
+    private var repainted = Set<Int>()
+
+    init(mode: GraphicsMode, passthrough: Bool) { self.mode = mode; self.passthrough = passthrough }
+
+    private func write(_ bytes: [UInt8]) {
+        let out = passthrough ? GraphicsDetector.wrapForTmux(bytes) : bytes
+        _ = out.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) }
+    }
+
+    /// Before curses refreshes the frame.
+    func beforeRefresh(_ canvas: Canvas, everything: Bool) {
+        repainted.removeAll()
+        switch mode {
+        case .blocks: return
+        case .kitty:
+            for p in canvas.images where kittySent[p.kittyNumber] != p.image.id {
+                write(KittyPlaceholders.transmit(p.image, number: p.kittyNumber, columns: p.rect.width, rows: p.rect.height))
+                kittySent[p.kittyNumber] = p.image.id
+            }
+        case .sixel, .iterm:
+            if everything { drawn.removeAll(); return }
+            let now = Set(canvas.images.map { "\($0.image.id)@\($0.rect)" })
+            for old in drawn where !now.contains("\(old.image)@\(old.rect)") {
+                gk_redraw_lines(Int32(old.rect.minY), Int32(old.rect.height))
+                for y in old.rect.minY..<old.rect.maxY { repainted.insert(y) }
+            }
+        }
+    }
+
+    /// After curses refreshed: draws sixel and iterm pictures that need it. `changed` tells, per
+    /// row, the span of columns curses rewrote.
+    func afterRefresh(_ canvas: Canvas, changed: [Int: ClosedRange<Int>], everything: Bool) {
+        guard mode == .sixel || mode == .iterm else { return }
+        let before = Dictionary(drawn.map { ("\($0.image)@\($0.rect)", true) }, uniquingKeysWith: { a, _ in a })
+        var now: [(image: Int, rect: Rect)] = []
+        for p in canvas.images {
+            let key = "\(p.image.id)@\(p.rect)"
+            let damaged = everything || before[key] == nil || (p.rect.minY..<p.rect.maxY).contains { y in
+                repainted.contains(y) || (changed[y].map { $0.overlaps(p.rect.minX...(p.rect.maxX - 1)) } ?? false)
+            }
+            if damaged {
+                let picture = mode == .sixel ? p.image.payload(for: .sixel)
+                                             : ITermImage.sequence(p.image, columns: p.rect.width, rows: p.rect.height)
+                // Save and restore the cursor around it, so curses' idea of where it is stays true.
+                write(Array("\u{1B}7\u{1B}[\(p.rect.minY + 1);\(p.rect.minX + 1)H".utf8) + picture + Array("\u{1B}8".utf8))
+            }
+            now.append((p.image.id, p.rect))
+        }
+        drawn = now
+    }
+
+    /// Frees every image sent to the terminal (kitty keeps them until told).
+    func deleteAll() {
+        guard mode == .kitty else { return }
+        for number in kittySent.keys.sorted() { write(KittyPlaceholders.delete(number: number)) }
+        kittySent.removeAll()
+    }
+}

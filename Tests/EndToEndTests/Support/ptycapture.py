@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Runs a program in a pseudo-terminal that answers no queries, records every byte it writes.
+
+    ptycapture.py OUT --cols N --rows N [--wait TEXT] [--keys K1,K2,...] -- PROGRAM ARGS...
+
+Waits (30 s at most) until TEXT has been written, then sends each key (names: q, esc, enter,
+right, left, down, up, or one character) after the output has been quiet for 0.3 s, then waits
+for the program to exit. Writes the bytes to OUT and prints one line: the exit status and the
+seconds from start until TEXT appeared.
+"""
+import argparse, fcntl, os, pty, select, struct, sys, termios, time
+
+KEYS = {"q": b"q", "esc": b"\x1b", "enter": b"\r", "right": b"\x1b[C", "left": b"\x1b[D", "down": b"\x1b[B", "up": b"\x1b[A"}
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--cols", type=int, default=100)
+    ap.add_argument("--rows", type=int, default=30)
+    ap.add_argument("--wait", default="", help="text to wait for; \\e stands for ESC")
+    ap.add_argument("--wait-count", type=int, default=1, help="how many times TEXT must have been written")
+    ap.add_argument("--keys", default="q")
+    argv = sys.argv[1:]
+    split = argv.index("--") if "--" in argv else len(argv)
+    a = ap.parse_args(argv[:split])
+    cmd = argv[split + 1:]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.setdefault("TERM", "xterm-256color")
+        os.environ.pop("NO_COLOR", None)
+        os.execvp(cmd[0], cmd) if cmd else os._exit(127)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", a.rows, a.cols, a.cols * 10, a.rows * 20))
+    start = time.monotonic()
+    data = bytearray()
+    seen_at = None
+    def pump(timeout):
+        r, _, _ = select.select([fd], [], [], timeout)
+        if not r:
+            return False
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            raise EOFError
+        if not chunk:
+            raise EOFError
+        data.extend(chunk)
+        return True
+    status = None
+    try:
+        deadline = start + 30
+        wait = a.wait.replace("\\e", "\x1b").encode()
+        while wait and seen_at is None and time.monotonic() < deadline:
+            pump(0.05)
+            if data.count(wait) >= a.wait_count:
+                seen_at = time.monotonic() - start
+        for k in [k for k in a.keys.split(",") if k]:
+            quiet = time.monotonic()
+            while time.monotonic() - quiet < 0.3 and time.monotonic() < deadline + 30:
+                if pump(0.05):
+                    quiet = time.monotonic()
+            os.write(fd, KEYS.get(k, k.encode()))
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            pump(0.1)
+    except EOFError:
+        pass
+    _, st = os.waitpid(pid, 0)
+    status = os.waitstatus_to_exitcode(st)
+    with open(a.out, "wb") as f:
+        f.write(bytes(data))
+    print(f"{status} {seen_at if seen_at is not None else -1:.3f}")
+
+main()
