@@ -37,6 +37,6 @@ let package = Package(
         .testTarget(name: "GridDemoTests", dependencies: ["griddemo", "Demos", "GridKit", "GridKitTesting"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "GridKitTerminalTests", dependencies: ["GridKitTerminal", "GridKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support/ptycapture.py"]),
     ]
 )

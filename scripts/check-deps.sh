@@ -13,6 +13,8 @@ else
   missing+=(libncurses-dev libpng-dev libjpeg-dev)
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+# The graphics end-to-end tests run griddemo in a pseudo-terminal through a small Python script.
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
 [ -e /lib/terminfo/t/tmux-256color ] || [ -e /usr/share/terminfo/t/tmux-256color ] || missing+=(ncurses-base)
 # xterm-direct (24-bit colour) is in ncurses-term; the end-to-end tests run under it.
 [ -e /usr/share/terminfo/x/xterm-direct ] || [ -e /lib/terminfo/x/xterm-direct ] || missing+=(ncurses-term)

@@ -53,6 +53,13 @@ private func decodeAll(_ input: [gk_event]) -> [InputEvent] {
         #expect(decodeAll(chars("\u{1B}Oz")) == [])
     }
 
+    @Test func lateRepliesToQueriesAreSwallowed() {
+        #expect(decodeAll(chars("\u{1B}_Gi=31;OK\u{1B}\\q")) == [.char("q")], "kitty's answer (APC)")
+        #expect(decodeAll(chars("\u{1B}P>|xterm(390)\u{1B}\\j")) == [.char("j")], "XTVERSION (DCS)")
+        #expect(decodeAll(chars("\u{1B}]11;rgb:0000/0000/0000\u{07}k")) == [.char("k")], "a colour reply (OSC, BEL)")
+        #expect(decodeAll(chars("\u{1B}[6;20;10t\u{1B}[?62;4c")) == [], "cell size and DA1 (CSI)")
+    }
+
     @Test func modifiedAndNumberedKeysAreTheirKeys() {
         #expect(decodeAll(chars("\u{1B}[1;5C")) == [.key(.right)], "Ctrl+Right")
         #expect(decodeAll(chars("\u{1B}[1;3A")) == [.key(.up)], "Alt+Up")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sixel, DEC's bitmap format that xterm, foot, mlterm, WezTerm, Windows Terminal and Konsole
 /// draw: a palette, then bands six pixels tall, one run-length coded pass per colour.
 ///
@@ -5,6 +7,13 @@
 /// their longest side), and pixels are mapped to it with Floyd–Steinberg dithering unless
 /// turned off. Alpha is laid over black.
 public enum SixelEncoder {
+    /// Dithering for pictures encoded by `TerminalImage.payload(for: .sixel)`: on, unless
+    /// `GRIDKIT_SIXEL_DITHER=off` (flat colours, fewer bytes).
+    public static let dithersByDefault: Bool = {
+        guard let value = getenv("GRIDKIT_SIXEL_DITHER") else { return true }
+        return String(cString: value) != "off"
+    }()
+
     /// The DCS sequence for `image` with at most `colors` palette entries (2…256).
     public static func encode(_ image: TerminalImage, colors: Int = 256, dither: Bool = true) -> [UInt8] {
         let w = image.width, h = image.height

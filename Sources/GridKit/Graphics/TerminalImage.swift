@@ -45,7 +45,7 @@ public final class TerminalImage: Sendable {
         switch mode {
         case .blocks: made = []
         case .kitty: made = Base64.encode(rgba)
-        case .sixel: made = SixelEncoder.encode(self)
+        case .sixel: made = SixelEncoder.encode(self, dither: SixelEncoder.dithersByDefault)
         case .iterm: made = Base64.encode(PNGWriter.png(self))
         }
         payloads.withLock { $0[mode] = made }

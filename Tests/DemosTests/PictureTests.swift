@@ -1,0 +1,44 @@
+@testable import Demos
+import Foundation
+import GridKit
+import Testing
+
+@Suite struct PictureTests {
+    func gradient(_ w: Int, _ h: Int) -> TerminalImage {
+        var rgba = [UInt8]()
+        for y in 0..<h { for x in 0..<w { rgba += [UInt8(x * 255 / (w - 1)), UInt8(y * 255 / (h - 1)), 90, 255] } }
+        return TerminalImage(width: w, height: h, rgba: rgba)
+    }
+
+    /// libpng, an independent decoder, reads what PNGWriter writes, pixel for pixel.
+    @Test func pngWriterOutputDecodesWithLibpng() throws {
+        let image = gradient(70, 33)
+        let decoded = try ImageDecoder.decode(PNGWriter.png(image))
+        #expect(decoded.width == 70 && decoded.height == 33)
+        #expect(decoded.pixels == image.rgba)
+    }
+
+    @Test func itermSequenceCarriesAPngSizedInCells() throws {
+        let image = gradient(40, 24)
+        let text = String(decoding: ITermImage.sequence(image, columns: 4, rows: 2), as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;") && text.hasSuffix("\u{07}"))
+        #expect(text.contains("width=4;height=2"))
+        let base64 = text.split(separator: ":", maxSplits: 1)[1].dropLast()
+        let png = try #require(Base64.decode(Array(base64.utf8)))
+        #expect(text.contains("size=\(png.count);"))
+        #expect(try ImageDecoder.decode(png).pixels == image.rgba)
+    }
+
+    /// Pictures fill their cells at the terminal's cell size, the photo centred on the matte.
+    @Test func thumbnailsGetAPictureOfTheirCellsPixelSize() throws {
+        let photo = PhotoItem(name: "a", folder: "f", source: .generated(kind: 0, seed: 3, width: 400, height: 300))
+        guard case .thumbnail(let t) = ThumbnailLoader.load(photo, columns: 16, rows: 7, graphics: .sixel, cell: Size(width: 9, height: 18)) else {
+            Issue.record("no thumbnail"); return
+        }
+        let picture = try #require(t.picture)
+        #expect(picture.width == 16 * 9 && picture.height == 7 * 18)
+        #expect(picture.width >= 48 && picture.height >= 32, "more than half-block resolution")
+        guard case .thumbnail(let plain) = ThumbnailLoader.load(photo, columns: 16, rows: 7) else { return }
+        #expect(plain.picture == nil, "half blocks need no picture")
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// griddemo photos in a pseudo-terminal, each graphics mode forced, and `auto` with a terminal
+/// that answers nothing: the stream holds a picture per visible thumbnail that a decoder reads at
+/// more than half-block resolution, and the images are freed at exit.
+@Suite struct GraphicsEndToEndTests {
+    static let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/ptycapture.py").path
+    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DemosTests/Fixtures/images")
+
+    /// A folder of JPEGs.
+    static func jpegFolder() throws -> String {
+        let dir = NSTemporaryDirectory() + "gridkit-graphics-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (i, name) in ["rgb.jpg", "large.jpg", "exif-rotated.jpg", "progressive.jpg", "grey.jpg", "cmyk.jpg"].enumerated() {
+            try FileManager.default.copyItem(atPath: images.appendingPathComponent(name).path, toPath: dir + "/p\(i)-\(name)")
+        }
+        return dir
+    }
+
+    /// Runs griddemo under the pty helper and returns its whole output and exit status.
+    func capture(_ env: [String: String], wait: String, count: Int = 1, keys: String = "q", _ args: [String]) throws -> (bytes: [UInt8], status: Int32, seenAfter: Double) {
+        let out = NSTemporaryDirectory() + "gridkit-pty-\(UUID().uuidString.prefix(8)).bin"
+        defer { unlink(out) }
+        let vars = ["TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"] + env.map { "\($0.key)=\($0.value)" }
+        let r = try spawnAndWait(["env"] + vars + ["python3", Self.support, out, "--cols", "100", "--rows", "30",
+                                  "--wait", wait, "--wait-count", "\(count)", "--keys", keys, "--", try griddemo()] + args)
+        let fields = r.stdout.split(separator: " ")
+        let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())
+        return (bytes, Int32(fields.first.flatMap { Int32($0) } ?? -1), Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1)
+    }
+
+    /// The byte strings between `start` and `end` markers.
+    func strings(_ bytes: [UInt8], start: String, end: [UInt8]) -> [[UInt8]] {
+        let s = Array(start.utf8)
+        var out: [[UInt8]] = [], i = 0
+        while i + s.count <= bytes.count {
+            if bytes[i..<(i + s.count)].elementsEqual(s) {
+                var j = i + s.count
+                while j + end.count <= bytes.count, !bytes[j..<(j + end.count)].elementsEqual(end) { j += 1 }
+                out.append(Array(bytes[(i + s.count)..<min(j, bytes.count)]))
+                i = j
+            } else { i += 1 }
+        }
+        return out
+    }
+
+    @Test func kittyTransmitsEachVisibleThumbnailAndDeletesThemAtExit() throws {
+        let dir = try Self.jpegFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try capture(["GRIDKIT_GRAPHICS": "kitty"], wait: "\\e_Ga=T", count: 6, ["photos", dir])
+        #expect(r.status == 0)
+        // Reassemble each image from its chunks.
+        var images: [(w: Int, h: Int, pixels: Int)] = []
+        var current: (w: Int, h: Int, data: [UInt8])?
+        for chunk in strings(r.bytes, start: "\u{1B}_G", end: Array("\u{1B}\\".utf8)) {
+            let text = String(decoding: chunk, as: UTF8.self)
+            let parts = text.split(separator: ";", maxSplits: 1)
+            let keys = Dictionary(parts[0].split(separator: ",").map { kv in let p = kv.split(separator: "="); return (String(p[0]), String(p.count > 1 ? p[1] : "")) }, uniquingKeysWith: { a, _ in a })
+            if keys["a"] == "T" { current = (Int(keys["s"]!)!, Int(keys["v"]!)!, []) }
+            if parts.count > 1 { current?.data += Array(parts[1].utf8) }
+            if keys["m"] == "0", let c = current {
+                let raw = decodeBase64(c.data)
+                images.append((c.w, c.h, raw.count / 4))
+                current = nil
+            }
+        }
+        #expect(images.count >= 6, "one image per visible thumbnail")
+        #expect(images.allSatisfy { $0.w >= 48 && $0.h >= 32 && $0.pixels == $0.w * $0.h })
+        let placeholder: [UInt8] = [0xF4, 0x8E, 0xBB, 0xAE] // U+10EEEE in UTF-8
+        var cells = 0
+        for i in 0..<max(0, r.bytes.count - 3) where r.bytes[i] == 0xF4 && r.bytes[(i + 1)..<(i + 4)].elementsEqual(placeholder.dropFirst()) { cells += 1 }
+        #expect(cells >= 6 * 16 * 7, "placeholder cells for every tile")
+        #expect(strings(r.bytes, start: "\u{1B}_Ga=d", end: Array("\u{1B}\\".utf8)).count >= 6, "every image freed at exit")
+    }
+
+    @Test func sixelDrawsEachVisibleThumbnailAtPixelResolution() throws {
+        let dir = try Self.jpegFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try capture(["GRIDKIT_GRAPHICS": "sixel"], wait: "\\eP0;1;0q", count: 6, ["photos", dir])
+        #expect(r.status == 0)
+        let sixels = strings(r.bytes, start: "\u{1B}P0;1;0q", end: Array("\u{1B}\\".utf8))
+        #expect(sixels.count >= 6)
+        for s in sixels {
+            let header = String(decoding: s.prefix(40), as: UTF8.self)
+            let m = header.firstMatch(of: /"1;1;(\d+);(\d+)/)
+            let w = Int(m?.1 ?? "0") ?? 0, h = Int(m?.2 ?? "0") ?? 0
+            #expect(w >= 48 && h >= 32, "\(header)")
+            #expect(s.contains(0x23) && s.contains(0x2D), "a palette and several bands")
+        }
+    }
+
+    @Test func itermSendsAPngPerVisibleThumbnailSizedInCells() throws {
+        let dir = try Self.jpegFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try capture(["GRIDKIT_GRAPHICS": "iterm"], wait: "\\e]1337", count: 6, ["photos", dir])
+        #expect(r.status == 0)
+        let files = strings(r.bytes, start: "\u{1B}]1337;File=", end: [7])
+        #expect(files.count >= 6)
+        for f in files {
+            let text = String(decoding: f, as: UTF8.self)
+            #expect(text.contains("inline=1") && text.contains("width=") && text.contains("height="))
+            let png = decodeBase64(Array(text.split(separator: ":", maxSplits: 1)[1].utf8))
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let w = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
+            let h = Int(png[20]) << 24 | Int(png[21]) << 16 | Int(png[22]) << 8 | Int(png[23])
+            #expect(w >= 48 && h >= 32)
+        }
+    }
+
+    /// Nobody answers the queries: after the short deadline the photos come in half blocks, and
+    /// no picture sequence is sent.
+    @Test func autoWithASilentTerminalPaintsHalfBlocks() throws {
+        let r = try capture(["GRIDKIT_GRAPHICS": "auto"], wait: "▀", ["photos"])
+        #expect(r.status == 0)
+        #expect(r.seenAfter >= 0 && r.seenAfter < 10, "half blocks appeared (after \(r.seenAfter) s)")
+        let text = String(decoding: r.bytes, as: UTF8.self)
+        #expect(!text.contains("\u{1B}_Ga=T") && !text.contains("\u{1B}P0;1;0q") && !text.contains("\u{1B}]1337"))
+        #expect(text.contains("\u{1B}_Gi=31,s=1,v=1,a=q"), "the terminal was asked")
+    }
+
+    func decodeBase64(_ bytes: [UInt8]) -> [UInt8] { [UInt8](Data(base64Encoded: Data(bytes)) ?? Data()) }
+}

@@ -1,0 +1,156 @@
+@testable import GridKit
+import GridKitTesting
+import Testing
+
+/// A smooth test picture: red grows to the right, blue downwards, green in a diagonal band.
+func testImage(_ w: Int, _ h: Int) -> TerminalImage {
+    var rgba = [UInt8](repeating: 255, count: w * h * 4)
+    for y in 0..<h {
+        for x in 0..<w {
+            let i = (y * w + x) * 4
+            rgba[i] = UInt8(x * 255 / max(1, w - 1)); rgba[i + 1] = UInt8(abs(x - y) * 255 / max(1, w + h)); rgba[i + 2] = UInt8(y * 255 / max(1, h - 1))
+        }
+    }
+    return TerminalImage(width: w, height: h, rgba: rgba)
+}
+
+/// Reads a sixel DCS back into RGB pixels, the way a terminal would.
+func decodeSixel(_ bytes: [UInt8]) -> (width: Int, height: Int, rgb: [UInt8])? {
+    guard let q = bytes.firstIndex(of: 0x71) else { return nil } // 'q'
+    var i = q + 1
+    func number() -> Int {
+        var n = 0
+        while i < bytes.count, (48...57).contains(bytes[i]) { n = n * 10 + Int(bytes[i] - 48); i += 1 }
+        return n
+    }
+    var width = 0, height = 0
+    var palette: [Int: (Int, Int, Int)] = [:]
+    var pixels: [Int: (Int, Int, Int)] = [:]
+    var color = 0, x = 0, band = 0
+    while i < bytes.count {
+        let c = bytes[i]
+        switch c {
+        case 0x22: // " raster attributes
+            i += 1; _ = number(); i += 1; _ = number(); i += 1; width = number(); i += 1; height = number()
+        case 0x23: // # colour
+            i += 1
+            let n = number()
+            if i < bytes.count, bytes[i] == 0x3B {
+                i += 1; _ = number(); i += 1; let r = number(); i += 1; let g = number(); i += 1; let b = number()
+                palette[n] = (r * 255 / 100, g * 255 / 100, b * 255 / 100)
+            }
+            color = n
+        case 0x24: x = 0; i += 1                      // $
+        case 0x2D: x = 0; band += 1; i += 1            // -
+        case 0x21:                                     // ! repeat
+            i += 1
+            let count = number()
+            let v = Int(bytes[i]) - 63
+            for k in 0..<count { for r in 0..<6 where v & (1 << r) != 0 { pixels[(band * 6 + r) * 10_000 + x + k] = palette[color] } }
+            x += count; i += 1
+        case 63...126:
+            let v = Int(c) - 63
+            for r in 0..<6 where v & (1 << r) != 0 { pixels[(band * 6 + r) * 10_000 + x] = palette[color] }
+            x += 1; i += 1
+        case 0x1B: i = bytes.count
+        default: i += 1
+        }
+    }
+    var rgb = [UInt8](repeating: 0, count: width * height * 3)
+    for y in 0..<height { for x in 0..<width { if let p = pixels[y * 10_000 + x] { rgb[(y * width + x) * 3] = UInt8(p.0); rgb[(y * width + x) * 3 + 1] = UInt8(p.1); rgb[(y * width + x) * 3 + 2] = UInt8(p.2) } } }
+    return (width, height, rgb)
+}
+
+/// Mean absolute difference per channel between an image and decoded RGB.
+func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
+    var total = 0
+    for i in 0..<(image.width * image.height) { for k in 0..<3 { total += abs(Int(image.rgba[i * 4 + k]) - Int(rgb[i * 3 + k])) } }
+    return Double(total) / Double(image.width * image.height * 3)
+}
+
+@MainActor @Suite struct GraphicsEncodingTests {
+    @Test func base64RoundTrips() {
+        var rng = SeededGenerator(seed: 1)
+        for n in 0..<40 {
+            let bytes = (0..<n).map { _ in UInt8(rng.int(0...255)) }
+            #expect(Base64.decode(Base64.encode(bytes)) == bytes)
+        }
+        #expect(String(decoding: Base64.encode(Array("Man".utf8) + [77]), as: UTF8.self) == "TWFuTQ==")
+    }
+
+    @Test(arguments: [true, false])
+    func sixelDecodesBackToThePicture(dither: Bool) throws {
+        let image = testImage(64, 40)
+        let bytes = SixelEncoder.encode(image, colors: 256, dither: dither)
+        #expect(bytes.starts(with: Array("\u{1B}P".utf8)) && bytes.suffix(2) == Array("\u{1B}\\".utf8))
+        let decoded = try #require(decodeSixel(bytes))
+        #expect(decoded.width == 64 && decoded.height == 40)
+        #expect(meanError(image, decoded.rgb) < 12, "within a few percent of the source")
+        // Every pixel got a colour (no holes between bands or runs).
+        #expect(decoded.rgb.count == 64 * 40 * 3)
+    }
+
+    @Test func sixelPaletteIsSmallWhenThePictureIs() throws {
+        var rgba = [UInt8]()
+        for i in 0..<(30 * 12) { rgba += i % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+        let image = TerminalImage(width: 30, height: 12, rgba: rgba)
+        let bytes = SixelEncoder.encode(image, colors: 16, dither: false)
+        let decoded = try #require(decodeSixel(bytes))
+        #expect(meanError(image, decoded.rgb) < 2)
+    }
+
+    @Test func kittyTransmitCarriesTheExactPixelsInChunks() throws {
+        let image = testImage(50, 30)
+        let bytes = KittyPlaceholders.transmit(image, number: 7, columns: 5, rows: 2)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let chunks = text.components(separatedBy: "\u{1B}_G").dropFirst().map { $0.components(separatedBy: "\u{1B}\\")[0] }
+        #expect(chunks.count > 1, "6,000 bytes of RGBA need more than one 4096-byte chunk")
+        let first = chunks[0].split(separator: ";")[0]
+        for key in ["a=T", "U=1", "f=32", "s=50", "v=30", "i=7", "c=5", "r=2", "m=1"] { #expect(first.contains(key)) }
+        #expect(chunks.last!.hasPrefix("m=0"))
+        let payload = chunks.map { String($0.split(separator: ";", maxSplits: 1)[1]) }
+        #expect(payload.allSatisfy { $0.utf8.count <= 4096 })
+        #expect(Base64.decode(Array(payload.joined().utf8)) == image.rgba)
+    }
+
+    @Test func kittyPlaceholdersCarryRowColumnAndNumber() {
+        let canvas = Canvas(size: Size(width: 10, height: 4), colorMode: .palette256)
+        canvas.graphicsMode = .kitty
+        let context = DrawContext(canvas: canvas, frame: Rect(x: 2, y: 1, width: 6, height: 3))
+        let image = testImage(30, 40)
+        #expect(context.placeImage(image, in: Rect(x: 1, y: 0, width: 3, height: 2)))
+        let number = KittyImageNumbers.shared.number(for: image)
+        let cell = canvas[4, 2] // row 1, column 1 of the placement
+        #expect(cell.scalarValues == [0x10EEEE, KittyPlaceholders.diacritics[1], KittyPlaceholders.diacritics[1]])
+        #expect(cell.style.foreground == .palette(UInt8(number)))
+        #expect(canvas.images.count == 1 && canvas.images[0].rect == Rect(x: 3, y: 1, width: 3, height: 2))
+        // Outside its context, or in a terminal without a palette, it declines.
+        #expect(!context.placeImage(image, in: Rect(x: 5, y: 0, width: 3, height: 2)))
+        let mono = Canvas(size: Size(width: 10, height: 4), colorMode: .ansi16)
+        mono.graphicsMode = .kitty
+        #expect(!DrawContext(canvas: mono, frame: mono.bounds).placeImage(image, in: Rect(x: 0, y: 0, width: 2, height: 2)))
+        // Direct colour carries the number as RGB.
+        #expect(KittyPlaceholders.color(for: 300, mode: .direct) == .rgb(0, 1, 44))
+    }
+
+    @Test func kittyNumbersAreReusedLeastRecentlyUsedFirst() {
+        let numbers = KittyImageNumbers()
+        let images = (0..<300).map { _ in testImage(1, 1) }
+        let first = numbers.number(for: images[0])
+        for i in 1..<255 { _ = numbers.number(for: images[i]) }
+        #expect(numbers.number(for: images[0]) == first, "still known")
+        let next = numbers.number(for: images[255])
+        #expect(next != first && (1...255).contains(next), "the least recently used number (not image 0's) is reused")
+    }
+
+    @Test func blocksModeDeclinesAndGridsForgetPlacementsOnRedraw() {
+        let canvas = Canvas(size: Size(width: 10, height: 4))
+        #expect(!DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(testImage(4, 4), in: Rect(x: 0, y: 0, width: 2, height: 2)))
+        canvas.graphicsMode = .sixel
+        #expect(DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(testImage(4, 4), in: Rect(x: 0, y: 0, width: 2, height: 2)))
+        canvas.removeImages(in: Rect(x: 5, y: 0, width: 5, height: 4))
+        #expect(canvas.images.count == 1)
+        canvas.removeImages(in: Rect(x: 0, y: 0, width: 5, height: 4))
+        #expect(canvas.images.isEmpty)
+    }
+}
