@@ -32,6 +32,8 @@ final class ImageWriter {
         switch mode {
         case .blocks: return
         case .kitty:
+            // A frame with no pictures (the photos were left): free what the terminal holds.
+            if canvas.images.isEmpty { deleteAll(); return }
             for p in canvas.images where kittySent[p.kittyNumber] != p.image.id {
                 write(KittyPlaceholders.transmit(p.image, number: p.kittyNumber, columns: p.rect.width, rows: p.rect.height))
                 kittySent[p.kittyNumber] = p.image.id

@@ -120,5 +120,27 @@ import Testing
         #expect(text.contains("\u{1B}_Gi=31,s=1,v=1,a=q"), "the terminal was asked")
     }
 
+    /// Home → Photos → back: kitty frees every image it sent once no picture is on screen, and
+    /// sixel's lines are repainted (Home's text comes after the last picture).
+    @Test(arguments: ["kitty", "sixel"])
+    func leavingThePhotosLeavesNoPicture(_ mode: String) throws {
+        let picture = mode == "kitty" ? "\\e_Ga=T" : "\\eP0;1;0q"
+        let r = try capture(["GRIDKIT_GRAPHICS": mode], wait: "Pick a demo", keys: "enter,await:\(picture),esc,q", [])
+        #expect(r.status == 0)
+        let bytes = r.bytes
+        func last(_ marker: String) -> Int? {
+            let m = Array(marker.utf8)
+            return stride(from: bytes.count - m.count, through: 0, by: -1).first { bytes[$0..<($0 + m.count)].elementsEqual(m) }
+        }
+        let lastPicture = try #require(last(mode == "kitty" ? "\u{1B}_Ga=T" : "\u{1B}P0;1;0q"), "photos were shown")
+        let after = String(decoding: bytes[lastPicture...], as: UTF8.self)
+        #expect(after.contains("Contacts"), "Home was drawn again after the last picture")
+        if mode == "kitty" {
+            let sent = strings(bytes, start: "\u{1B}_Ga=T", end: Array("\u{1B}\\".utf8)).count
+            #expect(strings(Array(bytes[lastPicture...]), start: "\u{1B}_Ga=d", end: Array("\u{1B}\\".utf8)).count == sent,
+                    "every image sent is freed once the photos are gone")
+        }
+    }
+
     func decodeBase64(_ bytes: [UInt8]) -> [UInt8] { [UInt8](Data(base64Encoded: Data(bytes)) ?? Data()) }
 }

@@ -5,7 +5,7 @@
 
 Waits (30 s at most) until TEXT has been written, then sends each key (names: q, esc, enter,
 right, left, down, up, or one character) after the output has been quiet for 0.3 s, then waits
-for the program to exit. Writes the bytes to OUT and prints one line: the exit status and the
+for the program to exit. A key `await:TEXT` sends nothing and waits until TEXT was written. Writes the bytes to OUT and prints one line: the exit status and the
 seconds from start until TEXT appeared.
 """
 import argparse, fcntl, os, pty, select, struct, sys, termios, time
@@ -54,6 +54,13 @@ def main():
             if data.count(wait) >= a.wait_count:
                 seen_at = time.monotonic() - start
         for k in [k for k in a.keys.split(",") if k]:
+            if k.startswith("await:"):
+                # Wait until this text has been written (a picture, a screen) before the next key.
+                text = k[6:].replace("\\e", "\x1b").encode()
+                end = time.monotonic() + 30
+                while text not in data and time.monotonic() < end:
+                    pump(0.05)
+                continue
             quiet = time.monotonic()
             while time.monotonic() - quiet < 0.3 and time.monotonic() < deadline + 30:
                 if pump(0.05):
