@@ -19,7 +19,9 @@ public enum GraphicsDetector {
 
     /// What the replies and the environment add up to.
     public struct Decision: Equatable, Sendable {
+        /// How pictures will be shown.
         public var mode: GraphicsMode
+        /// One cell in pixels, when the terminal said.
         public var cellPixelSize: Size?
         /// Graphics must go through tmux's passthrough (`ESC P tmux; … ESC \`).
         public var tmuxPassthrough: Bool

@@ -55,6 +55,7 @@ public final class TerminalImage: Sendable {
 
 /// One image shown in a rectangle of cells this frame.
 public struct ImagePlacement: Sendable {
+    /// The picture, scaled by the terminal to `rect`.
     public let image: TerminalImage
     /// Cells, in canvas coordinates.
     public let rect: Rect
