@@ -24,6 +24,11 @@ run "contacts 100k, screen" --ready-regex 'Reading contacts' -- "$bin" contacts 
 run "contacts 100k, list" --ready-regex 'Contacts . 100,000' -- "$bin" contacts "$contacts"
 rm -f "$contacts"
 
+vdir=$(mktemp -d /tmp/gridkit-vdir-XXXXXX)
+"$(dirname "$bin")/gridbench" write-vdir "$vdir" 20000
+run "contacts 20k-file vdir" --ready-regex 'Contacts . 20,000' -- "$bin" contacts "$vdir"
+rm -rf "$vdir"
+
 photos=$("$(dirname "$bin")/gridbench" write-jpegs 200)
 python3 "$tool" --quiet --label "photos 200×1080p" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
   --ready-regex 'Photos' -- "$bin" photos "$photos" | python3 "$(dirname "$0")/ptysummary.py"

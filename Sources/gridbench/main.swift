@@ -3,6 +3,7 @@
 //   gridbench [numbers] [contacts] [photos] [diffable] [graphics]   the tables (all by default)
 //   gridbench write-contacts FILE N              a generated address book, for ptybench
 //   gridbench write-jpegs N                      a folder of 1920×1080 JPEGs; prints its path
+//   gridbench write-vdir DIR N                   N vCard files of one card each (as vdirsyncer keeps them)
 import Demos
 import Foundation
 import GridKit
@@ -13,6 +14,19 @@ if arguments.count == 4, arguments[1] == "write-contacts", let n = Int(arguments
     guard FileManager.default.createFile(atPath: arguments[2], contents: Data(text.utf8)) else {
         FileHandle.standardError.write(Data("gridbench: cannot write \(arguments[2])\n".utf8))
         exit(1)
+    }
+    exit(0)
+}
+if arguments.count == 4, arguments[1] == "write-vdir", let n = Int(arguments[3]) {
+    let dir = arguments[2]
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let cards = SampleAddressBook.vcardText(count: n).components(separatedBy: "END:VCARD\r\n").filter { !$0.isEmpty }
+    for (i, card) in cards.enumerated() {
+        let path = dir + "/\(String(format: "%06d", i)).vcf"
+        guard FileManager.default.createFile(atPath: path, contents: Data((card + "END:VCARD\r\n").utf8)) else {
+            FileHandle.standardError.write(Data("gridbench: cannot write \(path)\n".utf8))
+            exit(1)
+        }
     }
     exit(0)
 }
