@@ -197,12 +197,7 @@ public final class FlowLayout: GridLayout {
 
     /// The first section whose end lies after `offset`.
     private func sectionIndex(atOrAfter offset: Int) -> Int {
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sections[mid].end <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        SectionSearch.first(endingAfter: offset, count: sections.count) { sections[$0].end }
     }
 
     /// Every cell, header and footer meeting `rect`. When headers pin, `rect`'s leading edge is
@@ -296,21 +291,10 @@ public final class FlowLayout: GridLayout {
     /// The item nearest to a content point (by line first, then along the line).
     public func indexPathForItem(nearest point: Point) -> IndexPath? {
         prepareIfNeeded()
-        guard !sections.isEmpty else { return nil }
         let main = vertical ? point.y : point.x, cross = vertical ? point.x : point.y
-        var s = min(sectionIndex(atOrAfter: main), sections.count - 1)
-        if sections[s].lines.lineCount == 0 {
-            // Look both ways for the nearest section that has items.
-            var before = s - 1, after = s + 1
-            while before >= 0 && sections[before].lines.lineCount == 0 { before -= 1 }
-            while after < sections.count && sections[after].lines.lineCount == 0 { after += 1 }
-            switch (before >= 0, after < sections.count) {
-            case (false, false): return nil
-            case (true, false): s = before
-            case (false, true): s = after
-            case (true, true): s = main - sections[before].end < sections[after].start - main ? before : after
-            }
-        }
+        guard let s = SectionSearch.nearestWithItems(from: sectionIndex(atOrAfter: main), count: sections.count, main: main,
+                                                     isEmpty: { sections[$0].lines.lineCount == 0 },
+                                                     start: { sections[$0].start }, end: { sections[$0].end }) else { return nil }
         let g = sections[s]
         let line = g.lines.nearestLine(to: main - g.itemsStart)
         return nearestItem(inLine: line, section: s, doubledCross: cross * 2 + 1)

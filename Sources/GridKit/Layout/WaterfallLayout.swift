@@ -172,12 +172,7 @@ public final class WaterfallLayout: GridLayout {
 
     /// The first section whose end lies after `y`.
     private func section(atOrAfter y: Int) -> Int {
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sections[mid].end <= y { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        SectionSearch.first(endingAfter: y, count: sections.count) { sections[$0].end }
     }
 
     /// The first item whose top is at or below `y` (relative to the items' start).
@@ -287,19 +282,9 @@ public final class WaterfallLayout: GridLayout {
     }
 
     public func indexPathForItem(nearest point: Point) -> IndexPath? {
-        guard !sections.isEmpty else { return nil }
-        var s = min(section(atOrAfter: point.y), sections.count - 1)
-        if sections[s].count == 0 {
-            var before = s - 1, after = s + 1
-            while before >= 0 && sections[before].count == 0 { before -= 1 }
-            while after < sections.count && sections[after].count == 0 { after += 1 }
-            switch (before >= 0, after < sections.count) {
-            case (false, false): return nil
-            case (true, false): s = before
-            case (false, true): s = after
-            case (true, true): s = point.y - sections[before].end < sections[after].start - point.y ? before : after
-            }
-        }
+        guard let s = SectionSearch.nearestWithItems(from: section(atOrAfter: point.y), count: sections.count, main: point.y,
+                                                     isEmpty: { sections[$0].count == 0 },
+                                                     start: { sections[$0].start }, end: { sections[$0].end }) else { return nil }
         let g = sections[s]
         let order = columnX.indices.sorted { abs(columnX[$0] * 2 + columnWidth[$0] - point.x * 2 - 1) < abs(columnX[$1] * 2 + columnWidth[$1] - point.x * 2 - 1) }
         for c in order {
