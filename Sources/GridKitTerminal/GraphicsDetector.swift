@@ -57,10 +57,17 @@ public enum GraphicsDetector {
         return Decision(mode: mode, cellPixelSize: cell, tmuxPassthrough: inTmux)
     }
 
+    /// Terminals that show an APC query as text, or cannot show pictures at all: not asked.
+    static let neverAsked: Set<String> = ["linux", "vt100", "vt102", "vt220", "dumb", "ansi", "cons25", "sun"]
+
     /// Asks the terminal (stdin/stdout must be it, before curses starts) and decides.
     static func probe(environment env: [String: String]) -> Decision {
         let inTmux = !(env["TMUX"] ?? "").isEmpty
         let passthrough = inTmux ? tmuxAllowsPassthrough() : nil
+        // No answer could change the outcome: half blocks, without costing the deadline.
+        if neverAsked.contains(env["TERM"] ?? "") || (inTmux && passthrough != true) {
+            return decide(replies: [], environment: env, tmuxPassthrough: passthrough)
+        }
         guard gk_query_mode(1) == 0 else { return decide(replies: [], environment: env, tmuxPassthrough: passthrough) }
         defer { _ = gk_query_mode(0) }
         var q = queries

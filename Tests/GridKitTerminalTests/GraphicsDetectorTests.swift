@@ -33,3 +33,10 @@ import Testing
         #expect(GraphicsDetector.deadline <= .milliseconds(100))
     }
 }
+
+extension GraphicsDetectorTests {
+    @Test func terminalsThatCannotShowPicturesAreNotAsked() {
+        #expect(GraphicsDetector.neverAsked.contains("linux") && GraphicsDetector.neverAsked.contains("vt100"))
+        #expect(!GraphicsDetector.neverAsked.contains("xterm-256color"))
+    }
+}
