@@ -22,7 +22,8 @@ public enum ContactSources {
             let files = isDir.boolValue ? vcardFiles(in: path) : [path]
             if isDir.boolValue && files.isEmpty { loaded.problems.append("\(path): no .vcf files in this folder") }
             for part in readAll(files) {
-                loaded.contacts += part.contacts
+                // The first (often only) part is taken as it is: a 100k-card file is not copied.
+                if loaded.contacts.isEmpty { loaded.contacts = part.contacts } else { loaded.contacts += part.contacts }
                 loaded.problems += part.problems
             }
         }

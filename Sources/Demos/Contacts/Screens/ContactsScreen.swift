@@ -102,9 +102,12 @@ public final class ContactsScreen: Screen, ExitReporting {
         guard let paths = pendingPaths else { return }
         let mailbox = context.mailbox
         BackgroundThread.start(name: "gridkit-contacts") { [weak self] in
-            let loaded = ContactSources.load(paths: paths)
-            let directory = ContactDirectory(loaded.contacts)
-            mailbox.post { self?.finishLoading(directory, problems: loaded.problems) }
+            var loaded = ContactSources.load(paths: paths)
+            let contacts = loaded.contacts
+            loaded.contacts = [] // one reference fewer to the cards while the directory sorts
+            let directory = ContactDirectory(contacts)
+            let problems = loaded.problems
+            mailbox.post { self?.finishLoading(directory, problems: problems) }
         }
     }
 

@@ -40,9 +40,13 @@ public enum VCardParser {
             let part = parseCards(bytes[chunks[i].offset..<end], firstLine: chunks[i].line, file: file)
             parts.withLock { $0[i] = part }
         }
-        for part in parts.withLock({ $0 }) {
-            result.contacts += part.contacts
-            result.problems += part.problems
+        // Taken out of the lock and emptied there, so each part's cards exist once while joined.
+        var taken = parts.withLock { p -> [VCardParseResult] in defer { p.removeAll() }; return p }
+        result.contacts.reserveCapacity(taken.reduce(0) { $0 + $1.contacts.count })
+        for i in taken.indices {
+            result.contacts += taken[i].contacts
+            result.problems += taken[i].problems
+            taken[i] = VCardParseResult()
         }
         if result.contacts.isEmpty && result.problems.isEmpty {
             result.problems.append(VCardProblem(file: file, line: 0, message: "no cards found"))
@@ -127,12 +131,19 @@ public enum VCardParser {
 
     /// Physical lines (LF or CRLF) joined into logical ones: a line starting with a space or tab
     /// continues the previous one, and a quoted-printable line ending in `=` continues on the next.
-    static func logicalLines(_ bytes: ArraySlice<UInt8>) -> [(Int, ArraySlice<UInt8>)] {
-        var out: [(Int, ArraySlice<UInt8>)] = []
-        out.reserveCapacity(bytes.count / 24)
-        var position = bytes.startIndex, number = 0
+    /// Lazy: a 100,000-card file would otherwise hold a million line slices at once.
+    static func logicalLines(_ bytes: ArraySlice<UInt8>) -> LogicalLines { LogicalLines(bytes: bytes) }
+
+    /// The logical lines of a slice, one at a time, each with its first physical line's number.
+    struct LogicalLines: Sequence, IteratorProtocol {
+        let bytes: ArraySlice<UInt8>
+        private var position: Int
+        private var number = 0
+
+        init(bytes: ArraySlice<UInt8>) { self.bytes = bytes; position = bytes.startIndex }
+
         /// The next physical line (CR LF or LF stripped), advancing `position`.
-        func nextLine() -> ArraySlice<UInt8>? {
+        private mutating func nextLine() -> ArraySlice<UInt8>? {
             guard position < bytes.endIndex else { return nil }
             let start = position
             var end = bytes[start...].firstIndex(of: 10) ?? bytes.endIndex
@@ -141,32 +152,32 @@ public enum VCardParser {
             number += 1
             return bytes[start..<end]
         }
-        func peekFirstByte() -> UInt8? { position < bytes.endIndex ? bytes[position] : nil }
-        while var line = nextLine() {
+
+        mutating func next() -> (Int, ArraySlice<UInt8>)? {
+            guard var line = nextLine() else { return nil }
             let lineNumber = number
             var joined: [UInt8]?
-            let qp = isQuotedPrintableHead(line)
+            let qp = VCardParser.isQuotedPrintableHead(line)
             while position < bytes.endIndex {
                 // A soft line break wins over folding: the next line is content, spaces and all.
                 if qp, (joined?.last ?? line.last) == UInt8(ascii: "=") {
                     if joined == nil { joined = Array(line) }
                     joined!.removeLast()
                     joined! += nextLine()!
-                } else if let first = peekFirstByte(), first == 32 || first == 9 {
+                } else if bytes[position] == 32 || bytes[position] == 9 {
                     if joined == nil { joined = Array(line) }
                     joined! += nextLine()!.dropFirst()
                 } else { break }
             }
             if let joined { line = joined[...] }
-            out.append((lineNumber, line))
+            return (lineNumber, line)
         }
-        return out
     }
 
     private static let quotedPrintable = Array("QUOTED-PRINTABLE".utf8)
 
     /// Whether the part before the first `:` names QUOTED-PRINTABLE (any case), on bytes.
-    private static func isQuotedPrintableHead(_ line: ArraySlice<UInt8>) -> Bool {
+    fileprivate static func isQuotedPrintableHead(_ line: ArraySlice<UInt8>) -> Bool {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
         let head = line[..<colon], n = quotedPrintable.count
         guard head.count >= n else { return false }
