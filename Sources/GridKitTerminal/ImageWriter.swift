@@ -14,8 +14,10 @@ final class ImageWriter {
     let passthrough: Bool
     /// kitty: which image each number holds in the terminal.
     private var kittySent: [Int: Int] = [:]
+    /// A picture where it stands: the same image in the same cells needs no redrawing.
+    private struct Shown: Hashable { let image: Int; let rect: Rect }
     /// sixel/iterm: what is drawn on screen now.
-    private var drawn: [(image: Int, rect: Rect)] = []
+    private var drawn = Set<Shown>()
     /// Lines repainted whole this frame (pictures on them are gone).
     private var repainted = Set<Int>()
 
@@ -40,8 +42,8 @@ final class ImageWriter {
             }
         case .sixel, .iterm:
             if everything { drawn.removeAll(); return }
-            let now = Set(canvas.images.map { "\($0.image.id)@\($0.rect)" })
-            for old in drawn where !now.contains("\(old.image)@\(old.rect)") {
+            let now = Set(canvas.images.map { Shown(image: $0.image.id, rect: $0.rect) })
+            for old in drawn where !now.contains(old) {
                 gk_redraw_lines(Int32(old.rect.minY), Int32(old.rect.height))
                 for y in old.rect.minY..<old.rect.maxY { repainted.insert(y) }
             }
@@ -52,11 +54,10 @@ final class ImageWriter {
     /// row, the span of columns curses rewrote.
     func afterRefresh(_ canvas: Canvas, changed: [Int: ClosedRange<Int>], everything: Bool) {
         guard mode == .sixel || mode == .iterm else { return }
-        let before = Dictionary(drawn.map { ("\($0.image)@\($0.rect)", true) }, uniquingKeysWith: { a, _ in a })
-        var now: [(image: Int, rect: Rect)] = []
+        var now = Set<Shown>()
         for p in canvas.images {
-            let key = "\(p.image.id)@\(p.rect)"
-            let damaged = everything || before[key] == nil || (p.rect.minY..<p.rect.maxY).contains { y in
+            let shown = Shown(image: p.image.id, rect: p.rect)
+            let damaged = everything || !drawn.contains(shown) || (p.rect.minY..<p.rect.maxY).contains { y in
                 repainted.contains(y) || (changed[y].map { $0.overlaps(p.rect.minX...(p.rect.maxX - 1)) } ?? false)
             }
             if damaged {
@@ -65,7 +66,7 @@ final class ImageWriter {
                 // Save and restore the cursor around it, so curses' idea of where it is stays true.
                 write(Array("\u{1B}7\u{1B}[\(p.rect.minY + 1);\(p.rect.minX + 1)H".utf8) + picture + Array("\u{1B}8".utf8))
             }
-            now.append((p.image.id, p.rect))
+            now.insert(shown)
         }
         drawn = now
     }

@@ -159,12 +159,12 @@ struct HashedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
             for i in 0..<list.count {
                 let id = list[i]
                 if positions.updateValue(IndexPath(item: i, section: s), forKey: id) != nil { throw .duplicateItem(id) }
-                newFromOld.append(oldPositions[id].map { $0.section << 32 | $0.item } ?? -1)
+                newFromOld.append(oldPositions[id].map { SnapshotDifference.pack($0.section, $0.item) } ?? -1)
             }
         }
         oldToNew.reserveCapacity(oldPositions.count)
         for list in old {
-            for i in 0..<list.count { oldToNew.append(positions[list[i]].map { $0.section << 32 | $0.item } ?? -1) }
+            for i in 0..<list.count { oldToNew.append(positions[list[i]].map { SnapshotDifference.pack($0.section, $0.item) } ?? -1) }
         }
     }
 }

@@ -169,10 +169,7 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
 
     /// Throws the first invalid operation, or a duplicate identifier. O(n) with hashing.
     public func validate() throws(GridSnapshotError<SectionID, ItemID>) {
-        if let firstError { throw firstError }
-        var sections = Set<SectionID>()
-        sections.reserveCapacity(sectionIdentifiers.count)
-        for id in sectionIdentifiers where !sections.insert(id).inserted { throw .duplicateSection(id) }
+        try validateOperationsAndSections()
         var seen = Set<ItemID>()
         seen.reserveCapacity(numberOfItems)
         for list in items { for id in list where !seen.insert(id).inserted { throw .duplicateItem(id) } }

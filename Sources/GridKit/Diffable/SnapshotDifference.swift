@@ -5,6 +5,7 @@
 /// once to find where it was and where it goes (`oldToNew`, `newFromOld`), and everything here
 /// is integer work, O(n) plus a longest increasing subsequence per section (O(k log k)), so
 /// only items that really changed order inside a section are moved.
+@usableFromInline
 struct SnapshotDifference {
     private(set) var deletedSections: [Int] = []
     private(set) var insertedSections: [Int] = []
@@ -14,6 +15,7 @@ struct SnapshotDifference {
     private(set) var reloadedItems: [IndexPath] = []
 
     /// An index path packed into one integer (section in the high half); -1 for none.
+    @inlinable
     static func pack(_ section: Int, _ item: Int) -> Int { section << 32 | item }
     static func unpack(_ p: Int) -> IndexPath { IndexPath(item: p & 0xFFFF_FFFF, section: p >> 32) }
 

@@ -30,8 +30,6 @@ public final class NavigationRequests {
     public init() {}
     /// Show `screen` on top once the current event is handled.
     public func push(_ screen: any Screen) { pending = .push(screen) }
-    /// Go back once the current event is handled.
-    public func pop() { pending = .pop }
     /// The request, if any, clearing it.
     package func take() -> ScreenAction? { defer { pending = nil }; return pending }
 }
