@@ -10,7 +10,7 @@ import GridKit
 
 let arguments = CommandLine.arguments
 if arguments.count == 4, arguments[1] == "write-contacts", let n = Int(arguments[3]) {
-    let text = SampleAddressBook.vcardText(count: n)
+    let text = SampleAddressBook.vcardText(count: n, realistic: true)
     guard FileManager.default.createFile(atPath: arguments[2], contents: Data(text.utf8)) else {
         FileHandle.standardError.write(Data("gridbench: cannot write \(arguments[2])\n".utf8))
         exit(1)
@@ -20,13 +20,23 @@ if arguments.count == 4, arguments[1] == "write-contacts", let n = Int(arguments
 if arguments.count == 4, arguments[1] == "write-vdir", let n = Int(arguments[3]) {
     let dir = arguments[2]
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    let cards = SampleAddressBook.vcardText(count: n).components(separatedBy: "END:VCARD\r\n").filter { !$0.isEmpty }
+    let cards = SampleAddressBook.vcardText(count: n, realistic: true).components(separatedBy: "END:VCARD\r\n").filter { !$0.isEmpty }
     for (i, card) in cards.enumerated() {
         let path = dir + "/\(String(format: "%06d", i)).vcf"
         guard FileManager.default.createFile(atPath: path, contents: Data((card + "END:VCARD\r\n").utf8)) else {
             FileHandle.standardError.write(Data("gridbench: cannot write \(path)\n".utf8))
             exit(1)
         }
+    }
+    exit(0)
+}
+if arguments.count == 3, arguments[1] == "load-contacts" {
+    for _ in 0..<5 {
+        let t0 = now()
+        let loaded = ContactSources.load(paths: [arguments[2]])
+        let t1 = now()
+        _ = ContactDirectory(store: loaded.store)
+        print("load \(ms(t1 - t0)) sort \(ms(now() - t1)) cards \(loaded.store.count) peak \(peakMemoryKB() / 1024) MB")
     }
     exit(0)
 }

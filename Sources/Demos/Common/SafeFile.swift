@@ -40,37 +40,84 @@ public enum SafeFile {
     ///   take more memory than that.
     /// - O_RDONLY only: input files are never written.
     public static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        try readIdentified(path, limit: limit).bytes
+    }
+
+    /// Which version of a file was read: a later read of a part of it checks it is the same.
+    public struct Identity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var modified: Int
+        var modifiedNanoseconds: Int
+    }
+
+    /// `read`, and the identity of the version read.
+    public static func readIdentified(_ path: String, limit: Int) throws -> (bytes: [UInt8], identity: Identity) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
         if let kind = kind(of: info.st_mode) { throw FileReadError(message: "not a regular file (\(kind))") }
+        let identity = Identity(info)
         let size = Int(info.st_size)
         if size > limit { throw FileReadError(message: "too large (\(megabytes(size)), the limit is \(megabytes(limit)))") }
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileReadError(message: String(cString: strerror(errno)).lowercased())
+        // Read straight into uninitialized memory: zeroing 30 MB first costs as much as the read.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            var filled = 0
+            while filled < buffer.count {
+                let n = Foundation.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if n == 0 { break }
+                filled += n
             }
-            if n == 0 { break }
-            filled += n
+            count = filled
         }
-        if filled > size {
-            // It grew while we read: read the rest only while under the limit.
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
-                if n <= 0 { break }
-                if filled + n > limit { throw FileReadError(message: "too large (grew past \(megabytes(limit)) while being read)") }
-                bytes.append(contentsOf: chunk[0..<n]) // the buffer is full: filled == bytes.count
+        if failure != 0 { throw FileReadError(message: String(cString: strerror(failure)).lowercased()) }
+        if bytes.count > size { return (try readGrown(fd, bytes, limit: limit), identity) }
+        return (bytes, identity)
+    }
+
+    /// `start` and the rest of a file that grew while it was read, while under the limit.
+    private static func readGrown(_ fd: Int32, _ start: [UInt8], limit: Int) throws -> [UInt8] {
+        var bytes = start
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            if n <= 0 { break }
+            if bytes.count + n > limit { throw FileReadError(message: "too large (grew past \(megabytes(limit)) while being read)") }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// `count` bytes at `offset` of the file at `path`, if it is still the version `identity`
+    /// names: a part of a changed file could be anything.
+    public static func readPart(_ path: String, offset: Int, count: Int, identity: Identity) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Identity(info) == identity else { throw FileReadError(message: "changed since it was read") }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            while filled < count {
+                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failure = errno; break }
+                if n == 0 { break }
                 filled += n
             }
         }
-        bytes.removeSubrange(filled...)
+        if failure != 0 { throw FileReadError(message: String(cString: strerror(failure)).lowercased()) }
+        guard bytes.count == count else { throw FileReadError(message: "changed since it was read") }
         return bytes
     }
 
@@ -88,4 +135,11 @@ public enum SafeFile {
     }
 
     static func megabytes(_ n: Int) -> String { n >= 1 << 30 ? "\(n >> 30) GB" : "\(max(1, n >> 20)) MB" }
+}
+
+extension SafeFile.Identity {
+    init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                  modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
 }

@@ -1,60 +1,99 @@
 import Foundation
+import Synchronization
 import struct GridKit.IndexPath // not Foundation's
 
 /// Contacts sorted and sectioned the way people expect (A–Z by family name, given name when
 /// there is none, ignoring case and accents; everything else under `#`), with a filter.
 public final class ContactDirectory {
-    /// Every contact, in display order.
-    public let contacts: [Contact]
-    private let letters: [Character]
-    /// Every contact's searchable text, folded, one after another; `searchRanges` index it.
-    private lazy var searchIndex: (bytes: [UInt8], ranges: [Range<Int>]) = Self.buildSearchIndex(contacts)
+    /// The contacts, compactly; `order` puts them in display order.
+    public let store: ContactStore
+    /// Store index of each contact, in display order.
+    private let order: [Int32]
+    /// Each displayed contact's section letter, as an ASCII byte (`#` for the rest).
+    private let letters: [UInt8]
+    /// Whole contacts parsed lately (cards show phones and emails), by display index.
+    private var parsed: [Int: Contact] = [:]
 
-    /// The sections shown: a letter and the indices (into `contacts`) under it.
+    /// The sections shown: a letter and the display indices under it.
     public private(set) var sections: [(letter: String, members: [Int])] = []
     /// The filter; empty shows everyone.
     public private(set) var filter = ""
+    /// What the last filter let through, so typing one more character searches only those.
+    private var lastMatch: (query: [UInt8], phoneLike: Bool, members: [Int])?
 
-    public init(_ unsorted: [Contact]) {
-        // Keys are folded UTF-8 bytes: byte order is code point order, and comparing bytes is
-        // far cheaper than comparing Strings 1.7 million times for 100,000 contacts.
-        var primary: [[UInt8]] = [], secondary: [[UInt8]] = [], letterOf: [Character] = []
-        primary.reserveCapacity(unsorted.count); secondary.reserveCapacity(unsorted.count)
-        for c in unsorted {
-            let key = Folding.fold(!c.familyName.isEmpty ? c.familyName : !c.givenName.isEmpty ? c.givenName : c.formattedName)
-            primary.append(key)
-            secondary.append(Folding.fold(c.givenName + " " + c.formattedName))
-            letterOf.append(Self.letter(key))
+    public convenience init(_ contacts: [Contact]) { self.init(store: ContactStore(contacts)) }
+
+    public init(store: ContactStore) {
+        self.store = store
+        // Sorted on compact keys: the section's rank and the first 7 bytes of the sort key in
+        // one integer; only ties compare whole keys (see `ContactStore.Field.sortKey`).
+        // Byte order is code point order.
+        let n = store.count
+        var keys = [(prefix: UInt64, start: UInt32, count: UInt32)](), letterOf = [UInt8](repeating: 0, count: n)
+        keys.reserveCapacity(n)
+        order = store.text.withUnsafeBufferPointer { text in
+            for i in 0..<n {
+                let r = store.range(.sortKey, of: i)
+                let key = UnsafeBufferPointer(rebasing: text[r])
+                let letter = Self.letter(key.prefix { $0 != 0 })
+                letterOf[i] = letter
+                var p = UInt64(letter == 35 ? 26 : letter - 65) << 56
+                for j in 0..<min(7, key.count) { p |= UInt64(key[j]) << (48 - 8 * j) }
+                keys.append((p, UInt32(r.lowerBound), UInt32(r.count)))
+            }
+            return keys.withUnsafeBufferPointer { keys in
+                Self.sort(SortKeys(keys: keys, text: text.baseAddress!))
+            }
         }
-        let order = unsorted.indices.sorted { a, b in
-            let la = letterOf[a], lb = letterOf[b]
-            if la != lb { return la == "#" ? false : lb == "#" ? true : la < lb }
-            if primary[a] != primary[b] { return primary[a].lexicographicallyPrecedes(primary[b]) }
-            if secondary[a] != secondary[b] { return secondary[a].lexicographicallyPrecedes(secondary[b]) }
-            return a < b
-        }
-        contacts = order.map { unsorted[$0] }
-        letters = order.map { letterOf[$0] }
+        letters = order.map { letterOf[Int($0)] }
         rebuild()
     }
 
-    /// The section a folded key files under: its first letter if A–Z, otherwise `#`.
-    static func letter(_ key: [UInt8]) -> Character {
-        guard let first = key.first(where: { $0 != 32 }), first >= 97, first <= 122 else { return "#" }
-        return Character(Unicode.Scalar(first - 32))
+    /// Compact sort keys and the bytes their tails are in. Read-only while sorting, from
+    /// buffers that outlive the sort: sharing them between the two sorting threads is safe.
+    private struct SortKeys: @unchecked Sendable {
+        let keys: UnsafeBufferPointer<(prefix: UInt64, start: UInt32, count: UInt32)>
+        let text: UnsafePointer<UInt8>
+
+        func precedes(_ a: Int32, _ b: Int32) -> Bool {
+            let ka = keys[Int(a)], kb = keys[Int(b)]
+            if ka.prefix != kb.prefix { return ka.prefix < kb.prefix }
+            let c = memcmp(text + Int(ka.start), text + Int(kb.start), Int(min(ka.count, kb.count)))
+            if c != 0 { return c < 0 }
+            return ka.count != kb.count ? ka.count < kb.count : a < b
+        }
     }
 
-    private static func buildSearchIndex(_ contacts: [Contact]) -> (bytes: [UInt8], ranges: [Range<Int>]) {
-        var bytes: [UInt8] = [], ranges: [Range<Int>] = []
-        ranges.reserveCapacity(contacts.count)
-        for c in contacts {
-            let start = bytes.count
-            bytes += Folding.fold(([c.formattedName, c.organization] + c.emails.map(\.value)).joined(separator: "\u{1}"))
-            for p in c.phones { bytes.append(1); bytes += p.value.utf8.filter { $0 >= 48 && $0 <= 57 } }
-            ranges.append(start..<bytes.count)
+    /// Display order: halves sorted on two cores, then merged. The order is total (ties fall to
+    /// the index), so the result is the same as one sort's.
+    private static func sort(_ s: SortKeys) -> [Int32] {
+        let n = s.keys.count
+        guard n > 20_000 else { return (0..<Int32(n)).sorted(by: s.precedes) }
+        let half = n / 2
+        let halves = Mutex([[Int32]](repeating: [], count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            let sorted = (k == 0 ? 0..<Int32(half) : Int32(half)..<Int32(n)).sorted(by: s.precedes)
+            halves.withLock { $0[k] = sorted }
         }
-        return (bytes, ranges)
+        let (l, r) = halves.withLock { ($0[0], $0[1]) }
+        var merged = [Int32](), i = 0, j = 0
+        merged.reserveCapacity(n)
+        while i < l.count && j < r.count {
+            if s.precedes(r[j], l[i]) { merged.append(r[j]); j += 1 } else { merged.append(l[i]); i += 1 }
+        }
+        merged += l[i...]
+        merged += r[j...]
+        return merged
     }
+
+    /// The section a folded key files under: its first letter if A–Z, otherwise `#`.
+    static func letter<C: Collection<UInt8>>(_ key: C) -> UInt8 {
+        guard let first = key.first(where: { $0 != 32 }), first >= 97, first <= 122 else { return 35 }
+        return first - 32
+    }
+
+    /// How many contacts there are, filtered or not.
+    public var count: Int { order.count }
 
     /// Shows only contacts whose name, organisation, email or phone contains `text`.
     public func setFilter(_ text: String) {
@@ -67,48 +106,80 @@ public final class ContactDirectory {
         // A query of phone-number characters matches numbers however they are punctuated.
         let digits = query.filter { $0 >= 48 && $0 <= 57 }
         let phoneLike = digits.count >= 3 && query.allSatisfy { ($0 >= 48 && $0 <= 57) || " -+()./".utf8.contains($0) }
-        var bySection: [(String, [Int])] = []
-        let index = query.isEmpty ? nil : searchIndex
-        for i in contacts.indices {
-            if let index {
-                let r = index.ranges[i]
-                guard Self.contains(index.bytes, r, query) || (phoneLike && Self.contains(index.bytes, r, digits)) else { continue }
-            }
-            let l = String(letters[i])
-            if bySection.last?.0 == l { bySection[bySection.count - 1].1.append(i) } else { bySection.append((l, [i])) }
+        let candidates: [Int]?
+        if let last = lastMatch, query.starts(with: last.query), last.phoneLike || !phoneLike {
+            candidates = last.members // a longer query can only match fewer
+        } else {
+            candidates = nil
         }
-        sections = bySection.map { (letter: $0.0, members: $0.1) }
+        var members: [Int] = []
+        if query.isEmpty {
+            members = Array(0..<order.count)
+        } else {
+            store.text.withUnsafeBufferPointer { text in
+                func matches(_ i: Int) -> Bool {
+                    let r = store.range(.search, of: Int(order[i]))
+                    return Self.contains(text, r, query) || (phoneLike && Self.contains(text, r, digits))
+                }
+                if let candidates { members = candidates.filter(matches) } else { members = (0..<order.count).filter(matches) }
+            }
+        }
+        lastMatch = query.isEmpty ? nil : (query, phoneLike, members)
+        var bySection: [(letter: String, members: [Int])] = []
+        var start = 0
+        while start < members.count {
+            let l = letters[members[start]]
+            var end = start + 1
+            while end < members.count && letters[members[end]] == l { end += 1 }
+            bySection.append((String(UnicodeScalar(l)), Array(members[start..<end])))
+            start = end
+        }
+        sections = bySection
     }
 
-    private static func contains(_ haystack: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
         guard needle.count <= range.count else { return false }
         guard let first = needle.first else { return true }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { n in
-                var i = range.lowerBound
-                let last = range.upperBound - n.count
-                while i <= last {
-                    if h[i] == first {
-                        var j = 1
-                        while j < n.count && h[i + j] == n[j] { j += 1 }
-                        if j == n.count { return true }
-                    }
-                    i += 1
+        return needle.withUnsafeBufferPointer { n in
+            var i = range.lowerBound
+            let last = range.upperBound - n.count
+            while i <= last {
+                if haystack[i] == first {
+                    var j = 1
+                    while j < n.count && haystack[i + j] == n[j] { j += 1 }
+                    if j == n.count { return true }
                 }
-                return false
+                i += 1
             }
+            return false
         }
     }
 
     /// How many contacts the filter lets through.
     public var visibleCount: Int { sections.reduce(0) { $0 + $1.members.count } }
 
+    /// The display index of the contact at `ip`.
     public func contactIndex(at ip: IndexPath) -> Int { sections[ip.section].members[ip.item] }
-    public func contact(at ip: IndexPath) -> Contact { contacts[contactIndex(at: ip)] }
+
+    /// What the list row at `ip` shows.
+    public func row(at ip: IndexPath) -> ContactRow { store.row(Int(order[contactIndex(at: ip)])) }
+
+    /// The whole contact at `ip`.
+    public func contact(at ip: IndexPath) -> Contact { contact(contactIndex(at: ip)) }
+
+    /// The whole contact at display index `index`; the last few are remembered, since a card
+    /// layout asks for the same ones every frame.
+    public func contact(_ index: Int) -> Contact {
+        if let c = parsed[index] { return c }
+        if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
+        let c = store.contact(Int(order[index]))
+        parsed[index] = c
+        return c
+    }
 
     /// Where a contact is shown now, if the filter lets it through.
     public func indexPath(ofContact index: Int) -> IndexPath? {
-        let l = String(letters[index])
+        let l = String(UnicodeScalar(letters[index]))
         guard let s = sections.firstIndex(where: { $0.letter == l }),
               let i = sections[s].members.firstIndex(of: index) else { return nil }
         return IndexPath(item: i, section: s)

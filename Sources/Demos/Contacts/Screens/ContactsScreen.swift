@@ -19,8 +19,13 @@ public final class ContactsScreen: Screen, ExitReporting {
     /// Files still to read: they are read off the main thread once the screen is up.
     private var pendingPaths: [String]?
 
-    public init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
-        directory = ContactDirectory(contacts)
+    public convenience init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
+        self.init(directory: ContactDirectory(contacts), problems: problems, arrangement: arrangement)
+    }
+
+    /// Contacts already loaded and sorted.
+    public init(directory: ContactDirectory, problems: [String] = [], arrangement: Arrangement = .list) {
+        self.directory = directory
         self.problems = problems
         self.arrangement = arrangement
     }
@@ -40,7 +45,7 @@ public final class ContactsScreen: Screen, ExitReporting {
 
     public var title: String {
         if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0] : "\(pendingPaths!.count) files")…" }
-        var t = "Contacts · \(directory.contacts.count.formatted) · \(arrangement == .list ? "list" : "cards")"
+        var t = "Contacts · \(directory.count.formatted) · \(arrangement == .list ? "list" : "cards")"
         if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
         return t
     }
@@ -102,10 +107,8 @@ public final class ContactsScreen: Screen, ExitReporting {
         guard let paths = pendingPaths else { return }
         let mailbox = context.mailbox
         BackgroundThread.start(name: "gridkit-contacts") { [weak self] in
-            var loaded = ContactSources.load(paths: paths)
-            let contacts = loaded.contacts
-            loaded.contacts = [] // one reference fewer to the cards while the directory sorts
-            let directory = ContactDirectory(contacts)
+            let loaded = ContactSources.load(paths: paths)
+            let directory = ContactDirectory(store: loaded.store)
             let problems = loaded.problems
             mailbox.post { self?.finishLoading(directory, problems: problems) }
         }
@@ -139,15 +142,14 @@ public final class ContactsScreen: Screen, ExitReporting {
     }
 
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let contact = directory.contact(at: indexPath)
         switch arrangement {
         case .list:
             let cell = gridView.dequeue(ContactRowCell.self, for: indexPath)
-            cell.contact = contact
+            cell.row = directory.row(at: indexPath)
             return cell
         case .cards:
             let cell = gridView.dequeue(ContactCardCell.self, for: indexPath)
-            cell.contact = contact
+            cell.contact = directory.contact(at: indexPath)
             return cell
         }
     }
@@ -222,7 +224,7 @@ public final class ContactsScreen: Screen, ExitReporting {
     public func drawOverlay(in canvas: Canvas, gridView: GridView) {
         if isLoading {
             canvas.drawCenteredMessage("Reading contacts…", in: gridView.frame)
-        } else if directory.contacts.isEmpty {
+        } else if directory.count == 0 {
             var message = "No contacts."
             if let first = problems.first { message += "\n\n" + first }
             if problems.count > 1 { message += "\n(and \(problems.count - 1) more problems, listed on exit)" }
@@ -234,7 +236,7 @@ public final class ContactsScreen: Screen, ExitReporting {
         let row = Rect(x: 0, y: canvas.size.height - 1, width: canvas.size.width, height: 1)
         let style = Style(foreground: .black, background: .yellow)
         canvas.fill(row, style: style)
-        let count = "\(directory.visibleCount.formatted) of \(directory.contacts.count.formatted)"
+        let count = "\(directory.visibleCount.formatted) of \(directory.count.formatted)"
         let used = canvas.drawText(" / " + directory.filter + (isTypingFilter ? "▏" : ""), at: row.origin, style: style, maxWidth: row.width)
         canvas.drawText("  " + count + (isTypingFilter ? " · Enter keep · Esc clear" : " · Esc clear"),
                         at: Point(x: used, y: row.minY), style: style, maxWidth: max(0, row.width - used))

@@ -14,8 +14,15 @@ struct CardBuilder {
     init(file: String, startLine: Int) {
         self.file = file
         self.startLine = startLine
-        contact.source = "\(file):\(startLine)"
     }
+
+    /// The problem of a card with nothing to call it by.
+    var namelessProblem: VCardProblem {
+        VCardProblem(file: file, line: startLine, message: "card has neither a name (N, FN) nor an organisation")
+    }
+
+    /// The problem of a card that the file ends (or the next card starts) before END:VCARD.
+    var missingEnd: VCardProblem { VCardProblem(file: file, line: startLine, message: "card has no END:VCARD") }
 
     mutating func fail(_ line: Int, _ message: String) {
         if failure == nil { failure = VCardProblem(file: file, line: line, message: message) }
@@ -108,10 +115,12 @@ struct CardBuilder {
         }
     }
 
-    /// The finished contact, or the problem that makes the card unusable.
-    func build() -> Result<Contact, VCardProblem> {
+    /// The finished contact, or the problem that makes the card unusable. `withSource: false`
+    /// leaves `source` empty, for a summary that only the list sees.
+    func build(withSource: Bool = true) -> Result<Contact, VCardProblem> {
         if let failure { return .failure(failure) }
         var c = contact
+        if withSource { c.source = "\(file):\(startLine)" }
         for p in pendingLabels {
             guard let label = groupLabels[p.group] else { continue }
             switch p.kind {
@@ -122,9 +131,7 @@ struct CardBuilder {
         }
         if c.formattedName.isEmpty { c.formattedName = c.nameFromParts }
         if c.formattedName.isEmpty, !c.organization.isEmpty { c.formattedName = c.organization }
-        guard !c.formattedName.isEmpty || hasN else {
-            return .failure(VCardProblem(file: file, line: startLine, message: "card has neither a name (N, FN) nor an organisation"))
-        }
+        guard !c.formattedName.isEmpty || hasN else { return .failure(namelessProblem) }
         return .success(c)
     }
 }

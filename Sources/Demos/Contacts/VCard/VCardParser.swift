@@ -23,12 +23,8 @@ public enum VCardParser {
     public static func parse(_ data: [UInt8], file: String) -> VCardParseResult {
         var result = VCardParseResult()
         let bytes = normalizedUTF8(data)
-        if bytes.isEmpty {
-            result.problems.append(VCardProblem(file: file, line: 0, message: "empty file, no cards"))
-            return result
-        }
-        if bytes.contains(0) || !containsBegin(bytes) {
-            result.problems.append(VCardProblem(file: file, line: 0, message: "not a vCard file (no BEGIN:VCARD line)"))
+        if let problem = fileProblem(bytes, file: file) {
+            result.problems.append(problem)
             return result
         }
         // Big files are cut at card boundaries and read on every core; results keep file order.
@@ -48,11 +44,22 @@ public enum VCardParser {
             result.problems += taken[i].problems
             taken[i] = VCardParseResult()
         }
-        if result.contacts.isEmpty && result.problems.isEmpty {
-            result.problems.append(VCardProblem(file: file, line: 0, message: "no cards found"))
-        }
+        if result.contacts.isEmpty && result.problems.isEmpty { result.problems.append(noCards(file)) }
         return result
     }
+
+    /// Why normalized bytes (from `start` on) are not a vCard file at all, or nil.
+    static func fileProblem(_ bytes: [UInt8], from start: Int = 0, file: String) -> VCardProblem? {
+        if bytes.count <= start { return VCardProblem(file: file, line: 0, message: "empty file, no cards") }
+        let hasNUL = bytes.withUnsafeBufferPointer { memchr($0.baseAddress!, 0, $0.count) != nil }
+        if hasNUL || !containsBegin(bytes) {
+            return VCardProblem(file: file, line: 0, message: "not a vCard file (no BEGIN:VCARD line)")
+        }
+        return nil
+    }
+
+    /// The problem of a file in which no card was found at all.
+    static func noCards(_ file: String) -> VCardProblem { VCardProblem(file: file, line: 0, message: "no cards found") }
 
     /// Where to cut: offsets of lines starting `BEGIN:VCARD`, about evenly spaced, with their
     /// line numbers.
@@ -65,49 +72,85 @@ public enum VCardParser {
             var i = max(bytes.count * k / parts, starts.last!.offset + 1)
             while i + marker.count <= bytes.count, !bytes[i..<(i + marker.count)].elementsEqual(marker) { i += 1 }
             guard i + marker.count <= bytes.count else { break }
-            for j in scanned...i where bytes[j] == 10 { line += 1 }
+            line += newlines(in: bytes, scanned..<(i + 1))
             scanned = i + 1
             starts.append((i + 1, line))
         }
         return starts
     }
 
+    /// Offsets of lines starting `BEGIN:VCARD`, about evenly spaced, to cut a file into
+    /// `parts` pieces of whole cards (the first is 0).
+    static func cardBoundaries(_ bytes: [UInt8], from start: Int = 0, parts: Int) -> [Int] {
+        var cuts = [start]
+        guard parts > 1 else { return cuts }
+        let marker = Array("\nBEGIN:VCARD".utf8)
+        bytes.withUnsafeBufferPointer { b in
+            for k in 1..<parts {
+                var i = max(b.count * k / parts, cuts.last! + 1)
+                while i + marker.count <= b.count, memcmp(b.baseAddress! + i, marker, marker.count) != 0 { i += 1 }
+                guard i + marker.count <= b.count else { break }
+                cuts.append(i + 1)
+            }
+        }
+        return cuts
+    }
+
+    /// How many LF bytes are in `range`.
+    static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            var n = 0
+            for i in range { n &+= b[i] == 10 ? 1 : 0 }
+            return n
+        }
+    }
+
     /// Reads the cards of one chunk; `firstLine` is the file line the chunk starts on.
     static func parseCards(_ bytes: ArraySlice<UInt8>, firstLine: Int, file: String) -> VCardParseResult {
         var result = VCardParseResult()
         var card: CardBuilder?
-        for (relative, line) in logicalLines(bytes) {
-            let number = relative + firstLine - 1
-            let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 }
-            if isBlank { continue }
-            guard let parsed = VCardLine.parse(line, lineNumber: number) else {
-                let text = line.prefix(40).utf8String
-                if card != nil { card!.fail(number, "line has no ':' (\"\(text)\")") }
-                continue
-            }
-            let isDelimiter = parsed.name == "BEGIN" || parsed.name == "END"
-            let value = isDelimiter ? parsed.value.utf8String.trimming(" \t").uppercased() : ""
-            if parsed.name == "BEGIN" && value == "VCARD" {
-                if let open = card {
-                    result.problems.append(VCardProblem(file: file, line: open.startLine, message: "card has no END:VCARD"))
+        bytes.withUnsafeBufferPointer { buffer in
+            var lines = LogicalLineCursor(buffer, range: 0..<buffer.count)
+            while let l = lines.next() {
+                let number = l.number + firstLine - 1
+                let line = l.joined?[...] ?? bytes[(bytes.startIndex + l.start)..<(bytes.startIndex + l.end)]
+                let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 }
+                if isBlank { continue }
+                guard let parsed = VCardLine.parse(line, lineNumber: number) else {
+                    if card != nil { card!.fail(number, noColonMessage(line)) }
+                    continue
                 }
-                card = CardBuilder(file: file, startLine: number)
-            } else if parsed.name == "END" && value == "VCARD" {
-                guard let done = card else { continue }
-                switch done.build() {
-                case .success(let c): result.contacts.append(c)
-                case .failure(let p): result.problems.append(p)
+                switch delimiter(parsed) {
+                case .begin:
+                    if let open = card { result.problems.append(open.missingEnd) }
+                    card = CardBuilder(file: file, startLine: number)
+                case .end:
+                    guard let done = card else { continue }
+                    switch done.build() {
+                    case .success(let c): result.contacts.append(c)
+                    case .failure(let p): result.problems.append(p)
+                    }
+                    card = nil
+                case nil:
+                    card?.add(parsed)
                 }
-                card = nil
-            } else {
-                card?.add(parsed)
             }
         }
-        if let open = card {
-            result.problems.append(VCardProblem(file: file, line: open.startLine, message: "card has no END:VCARD"))
-        }
+        if let open = card { result.problems.append(open.missingEnd) }
         return result
     }
+
+    enum Delimiter { case begin, end }
+
+    /// BEGIN:VCARD or END:VCARD (any case, spaces around the value allowed), else nil.
+    static func delimiter(_ line: VCardLine) -> Delimiter? {
+        guard line.name == "BEGIN" || line.name == "END" else { return nil }
+        guard line.value.utf8String.trimming(" \t").uppercased() == "VCARD" else { return nil }
+        return line.name == "BEGIN" ? .begin : .end
+    }
+
+    /// The problem with a line that has no `:` outside quotes.
+    static func noColonMessage(_ line: ArraySlice<UInt8>) -> String { "line has no ':' (\"\(line.prefix(40).utf8String)\")" }
 
     /// UTF-8 without a byte-order mark; UTF-16 files (with a BOM) are converted.
     static func normalizedUTF8(_ data: [UInt8]) -> [UInt8] {
@@ -125,66 +168,6 @@ public enum VCardParser {
         guard bytes.count >= needle.count else { return false }
         for i in 0...(bytes.count - needle.count) where upper(bytes[i]) == needle[0] {
             if (1..<needle.count).allSatisfy({ upper(bytes[i + $0]) == needle[$0] }) { return true }
-        }
-        return false
-    }
-
-    /// Physical lines (LF or CRLF) joined into logical ones: a line starting with a space or tab
-    /// continues the previous one, and a quoted-printable line ending in `=` continues on the next.
-    /// Lazy: a 100,000-card file would otherwise hold a million line slices at once.
-    static func logicalLines(_ bytes: ArraySlice<UInt8>) -> LogicalLines { LogicalLines(bytes: bytes) }
-
-    /// The logical lines of a slice, one at a time, each with its first physical line's number.
-    struct LogicalLines: Sequence, IteratorProtocol {
-        let bytes: ArraySlice<UInt8>
-        private var position: Int
-        private var number = 0
-
-        init(bytes: ArraySlice<UInt8>) { self.bytes = bytes; position = bytes.startIndex }
-
-        /// The next physical line (CR LF or LF stripped), advancing `position`.
-        private mutating func nextLine() -> ArraySlice<UInt8>? {
-            guard position < bytes.endIndex else { return nil }
-            let start = position
-            var end = bytes[start...].firstIndex(of: 10) ?? bytes.endIndex
-            position = end < bytes.endIndex ? end + 1 : end
-            if end > start && bytes[end - 1] == 13 { end -= 1 }
-            number += 1
-            return bytes[start..<end]
-        }
-
-        mutating func next() -> (Int, ArraySlice<UInt8>)? {
-            guard var line = nextLine() else { return nil }
-            let lineNumber = number
-            var joined: [UInt8]?
-            let qp = VCardParser.isQuotedPrintableHead(line)
-            while position < bytes.endIndex {
-                // A soft line break wins over folding: the next line is content, spaces and all.
-                if qp, (joined?.last ?? line.last) == UInt8(ascii: "=") {
-                    if joined == nil { joined = Array(line) }
-                    joined!.removeLast()
-                    joined! += nextLine()!
-                } else if bytes[position] == 32 || bytes[position] == 9 {
-                    if joined == nil { joined = Array(line) }
-                    joined! += nextLine()!.dropFirst()
-                } else { break }
-            }
-            if let joined { line = joined[...] }
-            return (lineNumber, line)
-        }
-    }
-
-    private static let quotedPrintable = Array("QUOTED-PRINTABLE".utf8)
-
-    /// Whether the part before the first `:` names QUOTED-PRINTABLE (any case), on bytes.
-    fileprivate static func isQuotedPrintableHead(_ line: ArraySlice<UInt8>) -> Bool {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let head = line[..<colon], n = quotedPrintable.count
-        guard head.count >= n else { return false }
-        for start in head.startIndex...(colon - n) where head[start] | 0x20 == UInt8(ascii: "q") {
-            var j = 1
-            while j < n && (head[start + j] >= 97 ? head[start + j] - 32 : head[start + j]) == quotedPrintable[j] { j += 1 }
-            if j == n { return true }
         }
         return false
     }
