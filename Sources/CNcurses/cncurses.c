@@ -54,6 +54,8 @@ static void append_cap(const char *name) {
     append_bytes(s);
 }
 
+void gk_clear(void);
+
 int gk_open(void) {
     if (tcgetattr(STDIN_FILENO, &saved_tty) == 0) have_saved_tty = 1;
     screen = newterm(NULL, stdout, stdin);
@@ -81,6 +83,8 @@ int gk_open(void) {
     mouseinterval(0);
     mousemask(ALL_MOUSE_EVENTS, NULL);
     if (has_colors()) { start_color(); use_default_colors(); }
+    /* The first read would otherwise refresh the untouched stdscr over the first frame. */
+    gk_clear();
     return 0;
 }
 
@@ -127,49 +131,28 @@ void gk_install_signal_handlers(int fd) {
 int gk_rows(void) { int y, x; getmaxyx(stdscr, y, x); (void)x; return y; }
 int gk_cols(void) { int y, x; getmaxyx(stdscr, y, x); (void)y; return x; }
 int gk_colors(void) { return has_colors() ? COLORS : 0; }
-int gk_color_pairs(void) { return has_colors() ? COLOR_PAIRS : 0; }
 int gk_has_direct_color(void) {
     int rgb = tigetflag("RGB");
     return rgb > 0 || COLORS >= 0x1000000;
 }
 
-int gk_pair(int fg, int bg) {
-    if (fg < 0 && bg < 0) return 0;
-    int p = alloc_pair(fg, bg);
-    return p < 0 ? 0 : p;
-}
-
-static attr_t to_attr(unsigned a) {
-    attr_t r = A_NORMAL;
-    if (a & GK_BOLD) r |= A_BOLD;
-    if (a & GK_DIM) r |= A_DIM;
-    if (a & GK_ITALIC) r |= A_ITALIC;
-    if (a & GK_UNDERLINE) r |= A_UNDERLINE;
-    if (a & GK_REVERSE) r |= A_REVERSE;
-    return r;
-}
-
-void gk_put(int y, int x, const uint32_t *chars, int count, unsigned attrs, int pair) {
-    wchar_t w[CCHARW_MAX + 1];
-    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
-    for (int i = 0; i < n; i++) w[i] = (wchar_t)chars[i];
-    w[n] = 0;
-    cchar_t c;
-    if (setcchar(&c, w, to_attr(attrs), 0, &pair) != OK) {
-        wchar_t q[2] = { L'?', 0 };
-        setcchar(&c, q, to_attr(attrs), 0, &pair);
-    }
-    mvadd_wch(y, x, &c);
-}
-
-static int cursor_y = -1, cursor_x = -1;
-void gk_set_cursor(int y, int x) { cursor_y = y; cursor_x = x; }
-void gk_refresh(void) {
-    if (cursor_y >= 0 && cursor_x >= 0) wmove(stdscr, cursor_y, cursor_x);
+void gk_clear(void) {
+    clearok(curscr, TRUE);
     wnoutrefresh(stdscr);
     doupdate();
 }
-void gk_invalidate(void) { clearok(curscr, TRUE); }
+
+const char *gk_string_cap(const char *name) {
+    char *s = tigetstr((char *)name);
+    return s == NULL || s == (char *)-1 ? NULL : s;
+}
+
+int gk_flag_cap(const char *name) { return tigetflag((char *)name) > 0; }
+
+const char *gk_tparm(const char *cap, long p1, long p2, long p3, long p4, long p5, long p6, long p7, long p8, long p9) {
+    return tiparm(cap, p1, p2, p3, p4, p5, p6, p7, p8, p9);
+}
+
 int gk_wcwidth(uint32_t ch) { return wcwidth((wchar_t)ch); }
 
 gk_event gk_read(void) {
@@ -235,7 +218,6 @@ int gk_write_raw(const uint8_t *bytes, size_t count) {
     return 0;
 }
 
-void gk_redraw_lines(int y, int count) { if (count > 0) wredrawln(stdscr, y, count); }
 
 void gk_window_pixels(int *width, int *height) {
     struct winsize ws;

@@ -1,13 +1,13 @@
 import CNcurses
 import GridKit
 
-/// Puts a frame's pictures on the terminal, around curses' own output.
+/// Puts a frame's pictures on the terminal, around the frame's text.
 ///
-/// kitty: the placeholder cells go through curses like any text; before the refresh, images not
-/// yet in the terminal (or whose number now means another image) are sent once. sixel and iterm:
-/// the terminal draws the picture at the cursor, over cells curses believes blank, so after the
-/// refresh every picture that is new, moved, or had a cell rewritten under it is drawn again,
-/// and the lines of a picture that left or moved are repainted whole so nothing stays behind.
+/// kitty: the placeholder cells are written like any text; before the frame, images not yet in
+/// the terminal (or whose number now means another image) are sent once. sixel and iterm: the
+/// terminal draws the picture at the cursor, over cells the frame believes blank, so after the
+/// frame every picture that is new, moved, or had a cell rewritten under it is drawn again, and
+/// the lines of a picture that left or moved are repainted whole so nothing stays behind.
 @MainActor
 final class ImageWriter {
     let mode: GraphicsMode
@@ -28,31 +28,33 @@ final class ImageWriter {
         _ = out.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) }
     }
 
-    /// Before curses refreshes the frame.
-    func beforeRefresh(_ canvas: Canvas, everything: Bool) {
+    /// Before the frame's text; returns the rows to write again whole (a picture left them).
+    func beforeFrame(_ canvas: Canvas, everything: Bool) -> [Range<Int>] {
         repainted.removeAll()
+        var repaint: [Range<Int>] = []
         switch mode {
-        case .blocks: return
+        case .blocks: break
         case .kitty:
             // A frame with no pictures (the photos were left): free what the terminal holds.
-            if canvas.images.isEmpty { deleteAll(); return }
+            if canvas.images.isEmpty { deleteAll(); break }
             for p in canvas.images where kittySent[p.kittyNumber] != p.image.id {
                 write(KittyPlaceholders.transmit(p.image, number: p.kittyNumber, columns: p.rect.width, rows: p.rect.height))
                 kittySent[p.kittyNumber] = p.image.id
             }
         case .sixel, .iterm:
-            if everything { drawn.removeAll(); return }
+            if everything { drawn.removeAll(); break }
             let now = Set(canvas.images.map { Shown(image: $0.image.id, rect: $0.rect) })
             for old in drawn where !now.contains(old) {
-                gk_redraw_lines(Int32(old.rect.minY), Int32(old.rect.height))
+                repaint.append(old.rect.minY..<old.rect.maxY)
                 for y in old.rect.minY..<old.rect.maxY { repainted.insert(y) }
             }
         }
+        return repaint
     }
 
-    /// After curses refreshed: draws sixel and iterm pictures that need it. `changed` tells, per
-    /// row, the span of columns curses rewrote.
-    func afterRefresh(_ canvas: Canvas, changed: [Int: ClosedRange<Int>], everything: Bool) {
+    /// After the frame's text: draws sixel and iterm pictures that need it. `changed` tells, per
+    /// row, the span of columns the frame rewrote.
+    func afterFrame(_ canvas: Canvas, changed: [Int: ClosedRange<Int>], everything: Bool) {
         guard mode == .sixel || mode == .iterm else { return }
         var now = Set<Shown>()
         for p in canvas.images {
@@ -63,7 +65,7 @@ final class ImageWriter {
             if damaged {
                 let picture = mode == .sixel ? p.image.payload(for: .sixel)
                                              : ITermImage.sequence(p.image, columns: p.rect.width, rows: p.rect.height)
-                // Save and restore the cursor around it, so curses' idea of where it is stays true.
+                // Save and restore the cursor around it, so the writer's idea of where it is stays true.
                 write(Array("\u{1B}7\u{1B}[\(p.rect.minY + 1);\(p.rect.minX + 1)H".utf8) + picture + Array("\u{1B}8".utf8))
             }
             now.insert(shown)

@@ -23,7 +23,7 @@ public final class Terminal: ScreenHost {
     /// The signal that ended `run`, if one did; exit with 128 + it.
     public private(set) var exitSignal: Int32?
 
-    private let mapper: ColorMapper
+    private var writer: FrameWriter
     private var diff = FrameDiff()
     private var decoder = InputDecoder()
     private let wakeRead: Int32, wakeWrite: Int32
@@ -79,7 +79,7 @@ public final class Terminal: ScreenHost {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         colorMode = noColor ? .monochrome : gk_has_direct_color() != 0 ? .direct
             : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
-        mapper = ColorMapper(mode: colorMode)
+        writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode)) { Int(gk_wcwidth($0)) }
         let fd = wakeWrite
         mailbox.setWaker {
             var b = Terminal.wakeByte
@@ -102,73 +102,36 @@ public final class Terminal: ScreenHost {
 
     // MARK: Output
 
-    /// Writes the cells that differ from the last frame (`FrameDiff`), then one `doupdate`.
-    /// Nothing is sent when nothing changed.
+    /// Writes the cells that differ from the last frame (`FrameDiff`) as one buffer of escape
+    /// sequences (`FrameWriter`) in one write. Nothing is sent when nothing changed. Curses reads
+    /// the keys and knows the terminal; it only draws to clear the screen.
     public func present(_ canvas: Canvas) {
         let everything = diff.reportsEverything(for: canvas)
-        if everything { gk_invalidate() }
-        images.beforeRefresh(canvas, everything: everything)
+        if everything { gk_clear() }
+        for rows in images.beforeFrame(canvas, everything: everything) { diff.invalidate(rows: rows) }
         var spans: [Int: ClosedRange<Int>] = [:]
         let tracksDamage = !canvas.images.isEmpty && (graphicsMode == .sixel || graphicsMode == .iterm)
+        writer.begin(size: canvas.size, cleared: everything)
+        // A list moved by a line: the terminal moves the rows, only the new ones are sent.
+        if !everything, writer.canScroll, canvas.images.isEmpty, let shift = diff.rowShift(to: canvas) {
+            writer.scroll(shift)
+            diff.apply(shift)
+        }
         let changed = diff.update(to: canvas) { x, y, cell in
-            put(cell, x: x, y: y)
+            writer.put(cell, x: x, y: y, in: canvas)
             if tracksDamage { spans[y] = spans[y].map { min($0.lowerBound, x)...max($0.upperBound, x) } ?? x...x }
         }
         let cursor = canvas.cursor ?? Point(x: -1, y: -1)
-        if cursor != lastCursor { gk_set_cursor(Int32(cursor.y), Int32(cursor.x)) }
-        if changed > 0 || cursor != lastCursor { gk_refresh() }
-        images.afterRefresh(canvas, changed: spans, everything: everything)
+        if changed > 0 || cursor != lastCursor {
+            let bytes = writer.finish(cursor: canvas.cursor)
+            _ = bytes.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) }
+        }
+        images.afterFrame(canvas, changed: spans, everything: everything)
         lastCursor = cursor
     }
 
     /// Where the cursor was left after the last frame.
     private var lastCursor = Point(x: -1, y: -1)
-
-    /// Colour pairs already allocated. Remembered only while curses has pairs to spare: once
-    /// they run out, alloc_pair recycles old ones and a remembered number could be stale.
-    private var pairs: [UInt64: Int32] = [:]
-    private lazy var pairBudget = max(0, Int(gk_color_pairs()) - 64)
-
-    private func pair(_ fg: Int, _ bg: Int) -> Int32 {
-        let key = UInt64(UInt32(bitPattern: Int32(fg))) << 32 | UInt64(UInt32(bitPattern: Int32(bg)))
-        if let p = pairs[key] { return p }
-        let p = gk_pair(Int32(fg), Int32(bg))
-        if pairs.count < pairBudget { pairs[key] = p }
-        return p
-    }
-
-    private func put(_ cell: CanvasCell, x: Int, y: Int) {
-        let (fg, bg, attrs) = mapper.resolve(cell.style)
-        let pair = pair(fg, bg)
-        let attr = UInt32(attrs.rawValue)
-        if cell.isSingleScalar {
-            // The common case: one scalar, no allocation. Printable ASCII is width 1 everywhere.
-            var v = cell.text0 == 0 ? 32 : cell.text0
-            if v >= 0x7F || v < 0x20 {
-                let libcWidth = Int(gk_wcwidth(v))
-                if libcWidth != Int(cell.width) { return putFallback(v, libcWidth, cell, x, y, attr, pair) }
-            }
-            gk_put(Int32(y), Int32(x), &v, 1, attr, pair)
-            return
-        }
-        var scalars: [UInt32] = []
-        // One spacing character plus its combining marks is all a curses cell holds; what
-        // follows a ZWJ or a second flag letter is dropped rather than garbling the line.
-        for v in cell.scalarValues {
-            if scalars.isEmpty { scalars.append(v) }
-            else if gk_wcwidth(v) == 0, v != 0x200D, scalars.count < 5 { scalars.append(v) }
-        }
-        let libcWidth = Int(gk_wcwidth(scalars[0]))
-        if libcWidth != Int(cell.width) { return putFallback(scalars[0], libcWidth, cell, x, y, attr, pair) }
-        gk_put(Int32(y), Int32(x), scalars, Int32(scalars.count), attr, pair)
-    }
-
-    /// The C library (and so curses) disagrees about the width: draw something whose width
-    /// both agree on, so the rest of the row stays in place.
-    private func putFallback(_ base: UInt32, _ libcWidth: Int, _ cell: CanvasCell, _ x: Int, _ y: Int, _ attr: UInt32, _ pair: Int32) {
-        gk_put(Int32(y), Int32(x), [libcWidth == 1 ? base : 0xFFFD], 1, attr, pair)
-        for dx in 1..<max(1, Int(cell.width)) { gk_put(Int32(y), Int32(x + dx), [32], 1, attr, pair) }
-    }
 
     // MARK: Input and the run loop
 

@@ -40,18 +40,16 @@ int gk_rows(void);
 int gk_cols(void);
 int gk_colors(void);
 int gk_has_direct_color(void);
-int gk_color_pairs(void);
-/* Colour pair for fg/bg (-1 = terminal default). Recycles least recently used pairs when full. */
-int gk_pair(int fg, int bg);
 
-/* Writes one cell: up to 5 code points (base + combining), our attribute bits, a pair. */
-void gk_put(int y, int x, const uint32_t *chars, int count, unsigned attrs, int pair);
-void gk_refresh(void);
-/* Where the (hidden) cursor rests after the next refresh: screen readers and braille displays
-   follow it. -1, -1 leaves it wherever drawing ended. */
-void gk_set_cursor(int y, int x);
-/* Marks the physical screen as garbage so the next refresh repaints it all. */
-void gk_invalidate(void);
+/* Clears the screen through curses, which then believes it blank and untouched: frames are
+   written by GridKit's own writer, so curses never repaints over them. */
+void gk_clear(void);
+/* A terminfo string capability, or NULL when the terminal has none. */
+const char *gk_string_cap(const char *name);
+/* A terminfo boolean capability: 1, or 0 when absent. */
+int gk_flag_cap(const char *name);
+/* A capability with up to 9 numeric parameters applied (tiparm); a static buffer, copy it. */
+const char *gk_tparm(const char *cap, long p1, long p2, long p3, long p4, long p5, long p6, long p7, long p8, long p9);
 int gk_wcwidth(uint32_t ch);
 
 /* Non-blocking read of one input event; kind GK_NONE when nothing is pending. */
@@ -60,9 +58,6 @@ gk_event gk_read(void);
 /* Bytes straight to the terminal (pictures, queries), after what curses has buffered.
    Returns 0, or -1 when the terminal is gone. */
 int gk_write_raw(const uint8_t *bytes, size_t count);
-/* Marks screen lines as garbled so the next refresh repaints them whole (a picture drawn
-   over them by the terminal is gone then). */
-void gk_redraw_lines(int y, int count);
 /* The window's size in pixels from the tty (0 when the terminal does not say). */
 void gk_window_pixels(int *width, int *height);
 /* Raw mode for asking the terminal questions before curses starts: 1 on, 0 back as it was. */

@@ -1,0 +1,178 @@
+import CNcurses
+import GridKit
+
+/// Turns the cells `FrameDiff` reports into one buffer of escape sequences for the terminal, so
+/// a frame costs one write: cursor moves only where the next changed cell is not where the last
+/// one left the cursor, colours and attributes only when they change, a clear-to-end-of-line for
+/// a row's blank tail, nothing for blank cells on a screen just cleared, and at the end the
+/// attributes reset and the (hidden) cursor on the focused cell.
+package struct FrameWriter {
+    private let caps: TerminalCapabilities
+    private let mapper: ColorMapper
+    private let width: (UInt32) -> Int
+    /// The bytes of the frame being written.
+    package private(set) var bytes: [UInt8] = []
+    /// Where the terminal's cursor is; nil when unknown (at the start, after the last column).
+    private var cursor: (x: Int, y: Int)?
+    /// The colours (-1 default, -2 unknown) and attributes in effect.
+    private var pen = (fg: -2, bg: -2, attributes: TextAttributes())
+    private var foregrounds: [Int: [UInt8]] = [:], backgrounds: [Int: [UInt8]] = [:], attributeCodes: [UInt8: [UInt8]] = [:]
+    /// Per row, where its blank tail starts (computed when first needed in a frame), and whether
+    /// the tail was cleared already.
+    private var blankTail: [Int] = [], tailCleared: [Bool] = []
+    /// Set when the screen was just cleared: blank cells need not be written.
+    private var screenIsBlank = false
+    private var size = Size(width: 0, height: 0)
+
+    /// `width` tells the C library's idea of a scalar's width (what the terminal will do).
+    package init(capabilities: TerminalCapabilities, colors: ColorMapper, width: @escaping (UInt32) -> Int) {
+        caps = capabilities
+        mapper = colors
+        self.width = width
+    }
+
+    /// Starts a frame of `size`; `cleared` when the screen was cleared just before it.
+    package mutating func begin(size: Size, cleared: Bool) {
+        bytes.removeAll(keepingCapacity: true)
+        self.size = size
+        screenIsBlank = cleared
+        if cleared { cursor = nil; pen = (-2, -2, []) }
+        if blankTail.count != size.height {
+            blankTail = Array(repeating: -1, count: size.height)
+            tailCleared = Array(repeating: false, count: size.height)
+        } else {
+            for y in 0..<size.height { blankTail[y] = -1; tailCleared[y] = false }
+        }
+    }
+
+    private func isBlank(_ c: CanvasCell) -> Bool {
+        (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 && mapper.resolve(c.style) == (-1, -1, [])
+    }
+
+    /// Whether the terminal can move rows itself (`scroll`).
+    package var canScroll: Bool { caps.scrollRegion != nil }
+
+    /// Has the terminal move the rows of `shift` (a list scrolled by a line or two): cheaper
+    /// than writing them again. The rows it leaves are blank in the default colours.
+    package mutating func scroll(_ shift: FrameDiff.RowShift) {
+        guard let region = caps.scrollRegion, let up = caps.scrollUp, let down = caps.scrollDown else { return }
+        setPen(-1, -1, [])
+        bytes += region(shift.rows.lowerBound, shift.rows.upperBound - 1)
+        cursor = nil
+        if shift.distance > 0 {
+            move(to: 0, shift.rows.upperBound - 1)
+            bytes += up(shift.distance)
+        } else {
+            move(to: 0, shift.rows.lowerBound)
+            bytes += down(-shift.distance)
+        }
+        bytes += region(0, size.height - 1)
+        cursor = nil
+    }
+
+    /// Writes one changed cell of `canvas` at (x, y).
+    package mutating func put(_ cell: CanvasCell, x: Int, y: Int, in canvas: Canvas) {
+        if !caps.bottomRightIsSafe && x == size.width - 1 && y == size.height - 1 { return }
+        if screenIsBlank && isBlank(cell) { return }
+        if caps.clearToEndOfLine != nil {
+            if blankTail[y] < 0 { blankTail[y] = tailStart(of: y, in: canvas) }
+            if x >= blankTail[y] {
+                // A row ending in blanks: one clear for all of them (plain colours, so the
+                // terminal's background-colour-erase cannot tint it).
+                if tailCleared[y] { return }
+                tailCleared[y] = true
+                if screenIsBlank { return }
+                move(to: blankTail[y], y)
+                setPen(-1, -1, [])
+                bytes += caps.clearToEndOfLine!
+                return
+            }
+        }
+        move(to: x, y)
+        let (fg, bg, attributes) = mapper.resolve(cell.style)
+        setPen(fg, bg, attributes)
+        let cellWidth = Int(cell.width)
+        var scalars: [UInt32] = []
+        if cell.isSingleScalar {
+            let v = cell.text0 == 0 ? 32 : cell.text0
+            scalars = [v]
+        } else {
+            // One spacing character plus its combining marks is all a terminal cell holds;
+            // what follows a ZWJ or a second flag letter is dropped rather than garbling the line.
+            for v in cell.scalarValues {
+                if scalars.isEmpty { scalars.append(v) } else if width(v) == 0, v != 0x200D, scalars.count < 5 { scalars.append(v) }
+            }
+        }
+        let base = scalars[0]
+        if (base >= 0x20 && base < 0x7F) || width(base) == cellWidth {
+            for v in scalars { appendUTF8(v) }
+        } else {
+            // The C library (and so the terminal) disagrees about the width: something whose
+            // width both agree on, then spaces, so the rest of the row stays in place.
+            appendUTF8(width(base) == 1 ? base : 0xFFFD)
+            for _ in 1..<max(1, cellWidth) { bytes.append(32) }
+        }
+        let next = x + max(1, cellWidth)
+        cursor = next < size.width ? (next, y) : nil // past the last column the cursor is in limbo
+    }
+
+    /// Ends the frame: attributes off, the cursor on `rest` when given. Returns the bytes.
+    package mutating func finish(cursor rest: Point?) -> [UInt8] {
+        if pen.attributes != [] || pen.fg != -1 || pen.bg != -1 {
+            bytes += caps.reset
+            pen = caps.attributesResetColors ? (-1, -1, []) : (-2, -2, [])
+        }
+        if let rest, rest.x >= 0, rest.y >= 0, rest.x < size.width, rest.y < size.height { move(to: rest.x, rest.y) }
+        return bytes
+    }
+
+    /// The first column from which row `y` is blank to its end (the width when it is not).
+    private func tailStart(of y: Int, in canvas: Canvas) -> Int {
+        canvas.cells.withUnsafeBufferPointer { cells in
+            var x = size.width
+            while x > 0 && isBlank(cells[y * size.width + x - 1]) { x -= 1 }
+            return x
+        }
+    }
+
+    private mutating func move(to x: Int, _ y: Int) {
+        if let c = cursor, c.x == x, c.y == y { return }
+        if let c = cursor, c.y == y, let column = caps.moveToColumn { bytes += column(x) } else { bytes += caps.moveTo(y, x) }
+        cursor = (x, y)
+    }
+
+    private mutating func setPen(_ fg: Int, _ bg: Int, _ attributes: TextAttributes) {
+        if attributes != pen.attributes || (fg == -1 && pen.fg != -1) || (bg == -1 && pen.bg != -1) {
+            // Something must be turned off: start again from nothing.
+            if attributes.isEmpty { bytes += caps.reset } else {
+                if attributeCodes[attributes.rawValue] == nil { attributeCodes[attributes.rawValue] = caps.attributes(attributes) }
+                bytes += attributeCodes[attributes.rawValue]!
+            }
+            pen = caps.attributesResetColors ? (-1, -1, attributes) : (-2, -2, attributes)
+            if pen.fg == -2 && (fg == -1 || bg == -1) { bytes += caps.defaultColors; pen.fg = -1; pen.bg = -1 }
+        }
+        if fg != pen.fg {
+            if foregrounds[fg] == nil { foregrounds[fg] = caps.foreground(fg) }
+            bytes += foregrounds[fg]!
+            pen.fg = fg
+        }
+        if bg != pen.bg {
+            if backgrounds[bg] == nil { backgrounds[bg] = caps.background(bg) }
+            bytes += backgrounds[bg]!
+            pen.bg = bg
+        }
+    }
+
+    private mutating func appendUTF8(_ v: UInt32) {
+        switch v {
+        case 0..<0x80: bytes.append(UInt8(v))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | v >> 6)); bytes.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | v >> 12)); bytes.append(UInt8(0x80 | v >> 6 & 0x3F)); bytes.append(UInt8(0x80 | v & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | v >> 18)); bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | v >> 6 & 0x3F)); bytes.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+}
