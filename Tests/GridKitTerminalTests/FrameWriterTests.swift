@@ -1,0 +1,214 @@
+import GridKit
+@testable import GridKitTerminal
+import Testing
+
+/// A small terminal: the sequences `TerminalCapabilities.ansi` produces, applied to a grid of
+/// cells, so what the writer sends can be compared with the canvas it was meant to show.
+private struct MiniTerminal {
+    struct Cell: Equatable { var text = " "; var fg = -1, bg = -1; var attributes = TextAttributes() }
+    let width: Int, height: Int
+    var cells: [[Cell]]
+    var x = 0, y = 0, top = 0, bottom: Int
+    var pen = Cell()
+    var problems: [String] = []
+
+    init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        cells = Array(repeating: Array(repeating: Cell(), count: width), count: height)
+        bottom = height - 1
+    }
+
+    static func wide(_ v: UInt32) -> Bool { (0x4E00...0x9FFF).contains(v) }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if s == "\u{1B}" {
+                guard i + 1 < scalars.count, scalars[i + 1] == "[" else { problems.append("ESC not CSI"); i += 1; continue }
+                var j = i + 2, params = ""
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { params.unicodeScalars.append(scalars[j]); j += 1 }
+                csr(params, scalars[j])
+                i = j + 1
+                continue
+            }
+            if s.value < 0x20 { problems.append("control \(s.value)"); i += 1; continue }
+            guard x < width else { problems.append("wrote past the last column at \(x),\(y)"); i += 1; continue }
+            var cell = pen
+            cell.text = String(s)
+            // Combining marks join the cell before them.
+            while i + 1 < scalars.count, scalars[i + 1].properties.generalCategory == .nonspacingMark {
+                cell.text.unicodeScalars.append(scalars[i + 1]); i += 1
+            }
+            cells[y][x] = cell
+            if Self.wide(s.value), x + 1 < width { var right = pen; right.text = ""; cells[y][x + 1] = right; x += 1 }
+            x += 1
+            i += 1
+        }
+    }
+
+    private mutating func csr(_ p: String, _ final: Unicode.Scalar) {
+        let n = p.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        switch final {
+        case "H": y = max(1, n.first ?? 1) - 1; x = max(1, n.count > 1 ? n[1] : 1) - 1
+        case "G": x = max(1, n.first ?? 1) - 1
+        case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) }
+        case "r": top = (n.first ?? 1) - 1; bottom = (n.count > 1 ? n[1] : height) - 1; x = 0; y = 0
+        case "S", "T":
+            for _ in 0..<max(1, n.first ?? 1) {
+                if final == "S" { cells.remove(at: top); cells.insert(blankRow, at: bottom) } else { cells.remove(at: bottom); cells.insert(blankRow, at: top) }
+            }
+        case "m":
+            var k = 0
+            while k < n.count {
+                switch n[k] {
+                case 0: pen = Cell()
+                case 1: pen.attributes.insert(.bold)
+                case 2: pen.attributes.insert(.dim)
+                case 3: pen.attributes.insert(.italic)
+                case 4: pen.attributes.insert(.underline)
+                case 7: pen.attributes.insert(.reverse)
+                case 30...37: pen.fg = n[k] - 30
+                case 90...97: pen.fg = n[k] - 82
+                case 40...47: pen.bg = n[k] - 40
+                case 100...107: pen.bg = n[k] - 92
+                case 39: pen.fg = -1
+                case 49: pen.bg = -1
+                case 38: pen.fg = n[k + 2]; k += 2
+                case 48: pen.bg = n[k + 2]; k += 2
+                default: problems.append("SGR \(n[k])")
+                }
+                k += 1
+            }
+        default: problems.append("CSI \(p)\(final)")
+        }
+    }
+
+    private var blankRow: [Cell] { Array(repeating: Cell(bg: pen.bg), count: width) }
+}
+
+@MainActor
+@Suite struct FrameWriterTests {
+    static let mapper = ColorMapper(mode: .palette256)
+
+    /// What `canvas` should look like on the mini terminal.
+    fileprivate static func expected(_ canvas: Canvas) -> [[MiniTerminal.Cell]] {
+        (0..<canvas.size.height).map { y in
+            (0..<canvas.size.width).map { x in
+                let c = canvas.cells[y * canvas.size.width + x]
+                let (fg, bg, a) = mapper.resolve(c.style)
+                let text = c.width == 0 ? "" : c.text.unicodeScalars.first?.value == 0 ? " " : c.text
+                return MiniTerminal.Cell(text: text, fg: fg, bg: bg, attributes: a)
+            }
+        }
+    }
+
+    /// Frames made at random from the last one (text in random styles, rows moved up or down,
+    /// wide characters, blanks), sent through FrameDiff, row shifts and the writer: the mini
+    /// terminal must show each frame exactly.
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func randomFramesArriveExactly(seed: UInt64) {
+        var rng = Seeded(seed)
+        let size = Size(width: 24, height: 12)
+        var rows: [[(String, Int, Style)]] = Array(repeating: Array(repeating: (" ", 1, .plain), count: size.width), count: size.height)
+        let styles: [Style] = [.plain, Style(foreground: .palette(196)), Style(foreground: .ansi(3), background: .ansi(4), attributes: .bold),
+                               Style(background: .palette(236)), Style(attributes: [.underline, .reverse]), Style(foreground: .ansi(12), attributes: .italic)]
+        let texts = ["Item 42", "αβγ", "漢字", "e\u{301}x", "│", "        ", "▶ go"]
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in
+            MiniTerminal.wide(v) ? 2 : Unicode.Scalar(v)!.properties.generalCategory == .nonspacingMark ? 0 : 1
+        }
+        var diff = FrameDiff()
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        var scrolled = 0
+        for frame in 0..<200 {
+            switch rng.next(5) {
+            case 0 where frame > 0:
+                // Rows 1..<h-1 move by up to 3, new text where they left.
+                let d = [1, -1, 2, -3][rng.next(4)], band = 1..<(size.height - 1)
+                let moved = band.map { y in band.contains(y + d) ? rows[y + d] : Array(repeating: (" ", 1, Style.plain), count: size.width) }
+                for (k, y) in band.enumerated() { rows[y] = moved[k] }
+            default:
+                for _ in 0..<(1 + rng.next(4)) {
+                    let y = rng.next(size.height), x = rng.next(size.width), style = styles[rng.next(styles.count)]
+                    var cx = x
+                    for g in texts[rng.next(texts.count)] where cx < size.width {
+                        let w = g.unicodeScalars.contains { MiniTerminal.wide($0.value) } ? 2 : 1
+                        if w == 2 && cx + 1 >= size.width { break }
+                        rows[y][cx] = (String(g), w, style)
+                        if w == 2 { rows[y][cx + 1] = ("", 0, style) }
+                        cx += w
+                    }
+                }
+            }
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            for y in 0..<size.height {
+                for x in 0..<size.width where rows[y][x].1 > 0 {
+                    canvas.put(rows[y][x].0, width: rows[y][x].1, at: Point(x: x, y: y), style: rows[y][x].2)
+                }
+            }
+            let everything = diff.reportsEverything(for: canvas)
+            writer.begin(size: size, cleared: everything)
+            if everything { screen = MiniTerminal(width: size.width, height: size.height) }
+            if !everything, let shift = diff.rowShift(to: canvas) {
+                writer.scroll(shift)
+                diff.apply(shift)
+                scrolled += 1
+            }
+            diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+            screen.feed(writer.finish(cursor: Point(x: 0, y: 1)))
+            #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
+            let want = Self.expected(canvas)
+            for y in 0..<size.height where screen.cells[y] != want[y] {
+                Issue.record("frame \(frame) row \(y): \(screen.cells[y].map(\.text).joined()) ≠ \(want[y].map(\.text).joined())")
+                return
+            }
+            #expect((screen.x, screen.y) == (0, 1), "the cursor rests where asked")
+        }
+        #expect(scrolled > 10, "row shifts were found and used")
+    }
+
+    @Test func oneLineScrollSendsTheNewLineNotTheScreen() {
+        let size = Size(width: 40, height: 20)
+        func frame(from first: Int) -> Canvas {
+            let c = Canvas(size: size, colorMode: .palette256)
+            c.drawText("Title", at: .zero, style: .plain)
+            for y in 1..<19 { c.drawText("row \(first + y)", at: Point(x: 2, y: y), style: Style(foreground: .palette(100))) }
+            return c
+        }
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+        var diff = FrameDiff()
+        writer.begin(size: size, cleared: true)
+        diff.update(to: frame(from: 0)) { x, y, cell in writer.put(cell, x: x, y: y, in: frame(from: 0)) }
+        _ = writer.finish(cursor: nil)
+        let next = frame(from: 1)
+        writer.begin(size: size, cleared: false)
+        let shift = diff.rowShift(to: next)
+        #expect(shift?.rows == 1..<19 && shift?.distance == 1)
+        if let shift { writer.scroll(shift); diff.apply(shift) }
+        let cells = diff.update(to: next) { x, y, cell in writer.put(cell, x: x, y: y, in: next) }
+        let bytes = writer.finish(cursor: nil)
+        #expect(cells == 6, "only the new bottom row's text: \(cells)")
+        // Region, scroll, region back, the new row: about 50 bytes where a repaint is 18 rows.
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(bytes.count <= 60 && text.contains("row 19") && !text.contains("row 18"), "\(text.debugDescription)")
+    }
+
+    @Test func paddingIsStrippedFromTerminfoStrings() {
+        #expect(TerminalCapabilities.withoutPadding(Array("\u{1B}[%i%p1%d;%p2%dH$<5>".utf8)) == Array("\u{1B}[%i%p1%d;%p2%dH".utf8))
+        #expect(TerminalCapabilities.withoutPadding(Array("a$<2*/>b$x".utf8)) == Array("ab$x".utf8))
+    }
+}
+
+/// SplitMix64, for repeatable random frames.
+private struct Seeded {
+    var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next(_ n: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(n))
+    }
+}
