@@ -20,6 +20,9 @@ public final class ContactDirectory {
     public private(set) var filter = ""
     /// What the last filter let through, so typing one more character searches only those.
     private var lastMatch: (query: [UInt8], phoneLike: Bool, members: [Int])?
+    /// What the queries typed since the filter was empty let through: deleting a character
+    /// goes back to one of them without searching again.
+    private var earlier: [[UInt8]: [Int]] = [:]
 
     public convenience init(_ contacts: [Contact]) { self.init(store: ContactStore(contacts)) }
 
@@ -107,6 +110,11 @@ public final class ContactDirectory {
         let digits = query.filter { $0 >= 48 && $0 <= 57 }
         let phoneLike = digits.count >= 3 && query.allSatisfy { ($0 >= 48 && $0 <= 57) || " -+()./".utf8.contains($0) }
         let candidates: [Int]?
+        if let known = earlier[query] {
+            lastMatch = (query, phoneLike, known)
+            sections = Self.sections(known, letters)
+            return
+        }
         if let last = lastMatch, query.starts(with: last.query), last.phoneLike || !phoneLike {
             candidates = last.members // a longer query can only match fewer
         } else {
@@ -125,6 +133,12 @@ public final class ContactDirectory {
             }
         }
         lastMatch = query.isEmpty ? nil : (query, phoneLike, members)
+        if query.isEmpty { earlier.removeAll() } else { earlier[query] = members }
+        sections = Self.sections(members, letters)
+    }
+
+    /// Display indices grouped by their section letters.
+    private static func sections(_ members: [Int], _ letters: [UInt8]) -> [(letter: String, members: [Int])] {
         var bySection: [(letter: String, members: [Int])] = []
         var start = 0
         while start < members.count {
@@ -134,22 +148,22 @@ public final class ContactDirectory {
             bySection.append((String(UnicodeScalar(l)), Array(members[start..<end])))
             start = end
         }
-        sections = bySection
+        return bySection
     }
 
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
         guard needle.count <= range.count else { return false }
-        guard let first = needle.first else { return true }
-        return needle.withUnsafeBufferPointer { n in
-            var i = range.lowerBound
-            let last = range.upperBound - n.count
-            while i <= last {
-                if haystack[i] == first {
-                    var j = 1
-                    while j < n.count && haystack[i + j] == n[j] { j += 1 }
-                    if j == n.count { return true }
-                }
-                i += 1
+        guard !needle.isEmpty else { return true }
+        // memchr finds candidates for the first byte (vectorized), memcmp checks the rest.
+        return needle.withUnsafeBytes { n in
+            let base = haystack.baseAddress!, first = Int32(needle[0])
+            var from = range.lowerBound
+            let last = range.upperBound - needle.count
+            while from <= last {
+                guard let hit = memchr(base + from, first, last - from + 1) else { return false }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
+                from = at + 1
             }
             return false
         }
