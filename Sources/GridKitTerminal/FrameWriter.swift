@@ -4,8 +4,9 @@ import GridKit
 /// Turns the cells `FrameDiff` reports into one buffer of escape sequences for the terminal, so
 /// a frame costs one write: cursor moves only where the next changed cell is not where the last
 /// one left the cursor, colours and attributes only when they change, a clear-to-end-of-line for
-/// a row's blank tail, nothing for blank cells on a screen just cleared, and at the end the
-/// attributes reset and the (hidden) cursor on the focused cell.
+/// a row's tail of spaces (in their background colour where the terminal has bce), nothing for
+/// blank cells on a screen just cleared, and at the end the attributes reset and the (hidden)
+/// cursor on the focused cell.
 package struct FrameWriter {
     private let caps: TerminalCapabilities
     private let mapper: ColorMapper
@@ -49,6 +50,13 @@ package struct FrameWriter {
         (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 && mapper.resolve(c.style) == (-1, -1, [])
     }
 
+    /// A space whose clearing the terminal can do: plain, or (with bce) only a background colour.
+    private func isClearable(_ c: CanvasCell, like style: Style) -> Bool {
+        guard (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 && c.style == style else { return false }
+        let (_, bg, attributes) = mapper.resolve(style)
+        return attributes.isEmpty && (bg == -1 || caps.backColorErase)
+    }
+
     /// Whether the terminal can move rows itself (`scroll`).
     package var canScroll: Bool { caps.scrollRegion != nil }
 
@@ -77,13 +85,14 @@ package struct FrameWriter {
         if caps.clearToEndOfLine != nil {
             if blankTail[y] < 0 { blankTail[y] = tailStart(of: y, in: canvas) }
             if x >= blankTail[y] {
-                // A row ending in blanks: one clear for all of them (plain colours, so the
-                // terminal's background-colour-erase cannot tint it).
+                // A row ending in spaces of one colour: one clear for all of them, in that
+                // background (terminals with bce) or the default one.
                 if tailCleared[y] { return }
                 tailCleared[y] = true
-                if screenIsBlank { return }
+                let (_, bg, _) = mapper.resolve(cell.style)
+                if screenIsBlank && bg == -1 { return }
                 move(to: blankTail[y], y)
-                setPen(-1, -1, [])
+                setPen(-1, bg, [])
                 bytes += caps.clearToEndOfLine!
                 return
             }
@@ -126,12 +135,16 @@ package struct FrameWriter {
         return bytes
     }
 
-    /// The first column from which row `y` is blank to its end (the width when it is not).
+    /// The first column from which row `y` is spaces of one clearable style to its end (the
+    /// width when it is not).
     private func tailStart(of y: Int, in canvas: Canvas) -> Int {
         canvas.cells.withUnsafeBufferPointer { cells in
+            let row = y * size.width
+            let style = cells[row + size.width - 1].style
             var x = size.width
-            while x > 0 && isBlank(cells[y * size.width + x - 1]) { x -= 1 }
-            return x
+            while x > 0 && isClearable(cells[row + x - 1], like: style) { x -= 1 }
+            // A short tail costs more to clear than to write.
+            return size.width - x >= 4 ? x : size.width
         }
     }
 

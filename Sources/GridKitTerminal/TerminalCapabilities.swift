@@ -23,6 +23,9 @@ package struct TerminalCapabilities: Sendable {
     package var attributesResetColors: Bool
     /// Clears from the cursor to the end of the line, when the terminal has it.
     package var clearToEndOfLine: [UInt8]?
+    /// Whether clearing fills with the current background colour (bce), so a coloured row's
+    /// blank tail can be cleared rather than written.
+    package var backColorErase: Bool
     /// Sets the scroll region to rows top...bottom (0-based, inclusive); the cursor goes home.
     package var scrollRegion: (@Sendable (_ top: Int, _ bottom: Int) -> [UInt8])?
     /// Scrolls the region up (content moves up) by n lines, the cursor on its bottom row.
@@ -52,6 +55,7 @@ package struct TerminalCapabilities: Sendable {
         defaultColors: Array("\u{1B}[39;49m".utf8),
         attributesResetColors: true,
         clearToEndOfLine: Array("\u{1B}[K".utf8),
+        backColorErase: true,
         scrollRegion: { Array("\u{1B}[\($0 + 1);\($1 + 1)r".utf8) },
         scrollUp: { Array("\u{1B}[\($0)S".utf8) },
         scrollDown: { Array("\u{1B}[\($0)T".utf8) },
@@ -102,6 +106,7 @@ package struct TerminalCapabilities: Sendable {
         let resets = { (s: String) in s.contains("[0") || s.contains("[m") }
         caps.attributesResetColors = sgr.map(resets) ?? resets(String(decoding: caps.reset, as: UTF8.self))
         caps.clearToEndOfLine = string("el")
+        caps.backColorErase = gk_flag_cap("bce") != 0
         // Scrolling by region needs csr and a way to scroll n lines either way (the parameterized
         // form, or the one-line form repeated).
         let csr = template("csr"), indn = template("indn"), ind = string("ind"), rin = template("rin"), ri = string("ri")

@@ -4,6 +4,7 @@
 //   gridbench write-contacts FILE N              a generated address book, for ptybench
 //   gridbench write-jpegs N                      a folder of 1920×1080 JPEGs; prints its path
 //   gridbench write-vdir DIR N                   N vCard files of one card each (as vdirsyncer keeps them)
+//   gridbench load-contacts FILE                 load and sort an address book five times: times, peak memory
 import Demos
 import Foundation
 import GridKit

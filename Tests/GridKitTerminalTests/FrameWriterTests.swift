@@ -5,7 +5,11 @@ import Testing
 /// A small terminal: the sequences `TerminalCapabilities.ansi` produces, applied to a grid of
 /// cells, so what the writer sends can be compared with the canvas it was meant to show.
 private struct MiniTerminal {
-    struct Cell: Equatable { var text = " "; var fg = -1, bg = -1; var attributes = TextAttributes() }
+    struct Cell: Equatable {
+        var text = " "; var fg = -1, bg = -1; var attributes = TextAttributes()
+        /// What shows: a plain space has no visible foreground colour.
+        var visible: Cell { text == " " && attributes.isEmpty ? Cell(text: text, fg: -1, bg: bg, attributes: attributes) : self }
+    }
     let width: Int, height: Int
     var cells: [[Cell]]
     var x = 0, y = 0, top = 0, bottom: Int
@@ -53,7 +57,7 @@ private struct MiniTerminal {
         switch final {
         case "H": y = max(1, n.first ?? 1) - 1; x = max(1, n.count > 1 ? n[1] : 1) - 1
         case "G": x = max(1, n.first ?? 1) - 1
-        case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) }
+        case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) } // bce
         case "r": top = (n.first ?? 1) - 1; bottom = (n.count > 1 ? n[1] : height) - 1; x = 0; y = 0
         case "S", "T":
             for _ in 0..<max(1, n.first ?? 1) {
@@ -99,7 +103,7 @@ private struct MiniTerminal {
                 let c = canvas.cells[y * canvas.size.width + x]
                 let (fg, bg, a) = mapper.resolve(c.style)
                 let text = c.width == 0 ? "" : c.text.unicodeScalars.first?.value == 0 ? " " : c.text
-                return MiniTerminal.Cell(text: text, fg: fg, bg: bg, attributes: a)
+                return MiniTerminal.Cell(text: text, fg: fg, bg: bg, attributes: a).visible
             }
         }
     }
@@ -159,7 +163,7 @@ private struct MiniTerminal {
             screen.feed(writer.finish(cursor: Point(x: 0, y: 1)))
             #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
             let want = Self.expected(canvas)
-            for y in 0..<size.height where screen.cells[y] != want[y] {
+            for y in 0..<size.height where screen.cells[y].map(\.visible) != want[y] {
                 Issue.record("frame \(frame) row \(y): \(screen.cells[y].map(\.text).joined()) ≠ \(want[y].map(\.text).joined())")
                 return
             }
