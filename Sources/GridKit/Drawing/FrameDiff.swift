@@ -33,7 +33,7 @@ public struct FrameDiff {
         public let distance: Int
     }
 
-    /// The shift of at most 3 rows that leaves the most rows of `canvas` equal to the last frame's
+    /// The shift (of at most a third of the height) that leaves the most rows of `canvas` equal to the last frame's
     /// rows, or nil when none saves at least 4 rows' writing.
     public func rowShift(to canvas: Canvas) -> RowShift? {
         guard lastSize == canvas.size else { return nil }
@@ -51,7 +51,8 @@ public struct FrameDiff {
                 for y in 0..<h where !same(new, y, old, y) { changed[y] = true; changedCount += 1 }
                 var best: RowShift?, bestGain = 3
                 guard changedCount > bestGain else { return nil }
-                for d in [1, -1, 2, -2, 3, -3] {
+                // Nearest distances first: a list moves by a line, a grid by a row of tiles.
+                for d in (1...max(1, h / 3)).flatMap({ [$0, -$0] }) {
                     // The longest run of rows y with new[y] == old[y + d], counting the changed ones.
                     var y = max(0, -d), runStart = -1, gain = 0
                     while y <= min(h, h - d) {
