@@ -54,8 +54,6 @@ static void append_cap(const char *name) {
     append_bytes(s);
 }
 
-void gk_clear(void);
-
 int gk_open(void) {
     if (tcgetattr(STDIN_FILENO, &saved_tty) == 0) have_saved_tty = 1;
     screen = newterm(NULL, stdout, stdin);
@@ -217,7 +215,6 @@ int gk_write_raw(const uint8_t *bytes, size_t count) {
     }
     return 0;
 }
-
 
 void gk_window_pixels(int *width, int *height) {
     struct winsize ws;

@@ -46,13 +46,15 @@ package struct FrameWriter {
         }
     }
 
-    private func isBlank(_ c: CanvasCell) -> Bool {
-        (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 && mapper.resolve(c.style) == (-1, -1, [])
-    }
+    /// A one-column space (or an empty cell, which shows as one).
+    private static func isSpace(_ c: CanvasCell) -> Bool { (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 }
+
+    /// A space in the terminal's own colours: what a cleared screen already shows.
+    private func isBlank(_ c: CanvasCell) -> Bool { Self.isSpace(c) && mapper.resolve(c.style) == (-1, -1, []) }
 
     /// A space whose clearing the terminal can do: plain, or (with bce) only a background colour.
     private func isClearable(_ c: CanvasCell, like style: Style) -> Bool {
-        guard (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 && c.style == style else { return false }
+        guard Self.isSpace(c) && c.style == style else { return false }
         let (_, bg, attributes) = mapper.resolve(style)
         return attributes.isEmpty && (bg == -1 || caps.backColorErase)
     }
@@ -60,8 +62,8 @@ package struct FrameWriter {
     /// Whether the terminal can move rows itself (`scroll`).
     package var canScroll: Bool { caps.scrollRegion != nil }
 
-    /// Has the terminal move the rows of `shift` (a list scrolled by a line or two): cheaper
-    /// than writing them again. The rows it leaves are blank in the default colours.
+    /// Has the terminal move the rows of `shift` (a list scrolled by a line, a grid by a row of
+    /// tiles): cheaper than writing them again. The rows it leaves are blank in the default colours.
     package mutating func scroll(_ shift: FrameDiff.RowShift) {
         guard let region = caps.scrollRegion, let up = caps.scrollUp, let down = caps.scrollDown else { return }
         setPen(-1, -1, [])
@@ -101,20 +103,18 @@ package struct FrameWriter {
         let (fg, bg, attributes) = mapper.resolve(cell.style)
         setPen(fg, bg, attributes)
         let cellWidth = Int(cell.width)
-        var scalars: [UInt32] = []
-        if cell.isSingleScalar {
-            let v = cell.text0 == 0 ? 32 : cell.text0
-            scalars = [v]
-        } else {
-            // One spacing character plus its combining marks is all a terminal cell holds;
-            // what follows a ZWJ or a second flag letter is dropped rather than garbling the line.
-            for v in cell.scalarValues {
-                if scalars.isEmpty { scalars.append(v) } else if width(v) == 0, v != 0x200D, scalars.count < 5 { scalars.append(v) }
+        let base = cell.text0 == 0 ? 32 : cell.text0
+        if base >= 0x20 && base < 0x7F && cell.isSingleScalar {
+            appendUTF8(base) // the common case, with nothing to ask or allocate
+        } else if width(base) == cellWidth {
+            appendUTF8(base)
+            // One spacing character plus its combining marks is all a terminal cell holds; what
+            // follows a ZWJ or a second flag letter is dropped rather than garbling the line.
+            var marks = 0
+            for v in cell.scalarValues.dropFirst() where width(v) == 0 && v != 0x200D && marks < 4 {
+                appendUTF8(v)
+                marks += 1
             }
-        }
-        let base = scalars[0]
-        if (base >= 0x20 && base < 0x7F) || width(base) == cellWidth {
-            for v in scalars { appendUTF8(v) }
         } else {
             // The C library (and so the terminal) disagrees about the width: something whose
             // width both agree on, then spaces, so the rest of the row stays in place.

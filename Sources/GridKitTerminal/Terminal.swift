@@ -112,26 +112,21 @@ public final class Terminal: ScreenHost {
         var spans: [Int: ClosedRange<Int>] = [:]
         let tracksDamage = !canvas.images.isEmpty && (graphicsMode == .sixel || graphicsMode == .iterm)
         writer.begin(size: canvas.size, cleared: everything)
-        // A list moved by a line: the terminal moves the rows, only the new ones are sent.
+        // Rows moved (a list by a line, a grid by a row of tiles): the terminal moves them, and
+        // only what is new is sent.
         if !everything, writer.canScroll, canvas.images.isEmpty, let shift = diff.rowShift(to: canvas) {
             writer.scroll(shift)
             diff.apply(shift)
         }
-        let changed = diff.update(to: canvas) { x, y, cell in
+        _ = diff.update(to: canvas) { x, y, cell in
             writer.put(cell, x: x, y: y, in: canvas)
             if tracksDamage { spans[y] = spans[y].map { min($0.lowerBound, x)...max($0.upperBound, x) } ?? x...x }
         }
-        let cursor = canvas.cursor ?? Point(x: -1, y: -1)
-        if changed > 0 || cursor != lastCursor {
-            let bytes = writer.finish(cursor: canvas.cursor)
-            _ = bytes.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) }
-        }
+        // The writer knows where its cursor is: a frame that changed nothing writes nothing.
+        let bytes = writer.finish(cursor: canvas.cursor)
+        if !bytes.isEmpty { _ = bytes.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) } }
         images.afterFrame(canvas, changed: spans, everything: everything)
-        lastCursor = cursor
     }
-
-    /// Where the cursor was left after the last frame.
-    private var lastCursor = Point(x: -1, y: -1)
 
     // MARK: Input and the run loop
 

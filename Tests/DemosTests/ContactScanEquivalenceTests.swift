@@ -135,7 +135,7 @@ import Testing
         try Data(SampleAddressBook.vcardText(count: 5).utf8).write(to: URL(fileURLWithPath: path))
         let loaded = ContactSources.load(paths: [path])
         let before = loaded.store.contact(2)
-        #expect(before.note.isEmpty && !before.phones.isEmpty || !before.emails.isEmpty)
+        #expect(before.note.isEmpty && (!before.phones.isEmpty || !before.emails.isEmpty))
         try Data("BEGIN:VCARD\r\nFN:Someone else\r\nEND:VCARD\r\n".utf8).write(to: URL(fileURLWithPath: path))
         let after = loaded.store.contact(2)
         #expect(after.formattedName == before.formattedName)

@@ -5,9 +5,6 @@
 #include <stdint.h>
 #include <wchar.h>
 
-/* Our own attribute bits (GridKit's TextAttributes raw values). */
-enum { GK_BOLD = 1, GK_DIM = 2, GK_ITALIC = 4, GK_UNDERLINE = 8, GK_REVERSE = 16 };
-
 /* What gk_read returns. */
 enum {
     GK_NONE = 0, GK_CHAR, GK_UP, GK_DOWN, GK_LEFT, GK_RIGHT, GK_PGUP, GK_PGDN, GK_HOME, GK_END,

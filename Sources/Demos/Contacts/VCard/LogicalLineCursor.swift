@@ -79,12 +79,19 @@ struct LogicalLineCursor {
     /// Whether the part before the first `:` names QUOTED-PRINTABLE (any case).
     static func isQuotedPrintableHead(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let n = quotedPrintable.count
-        guard colon >= n else { return false }
-        for start in 0...(colon - n) where line[start] | 0x20 == UInt8(ascii: "q") {
+        return line.contains(uppercaseWord: quotedPrintable, in: 0..<colon)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether `word` (upper-case ASCII) occurs in `range`, letters compared without case:
+    /// parameter names in a line's head are case-insensitive.
+    func contains(uppercaseWord word: [UInt8], in range: Range<Int>) -> Bool {
+        guard let first = word.first, range.count >= word.count else { return false }
+        for start in range.lowerBound...(range.upperBound - word.count) where self[start] & 0xDF == first {
             var j = 1
-            while j < n && (line[start + j] >= 97 ? line[start + j] - 32 : line[start + j]) == quotedPrintable[j] { j += 1 }
-            if j == n { return true }
+            while j < word.count && (self[start + j] >= 97 && self[start + j] <= 122 ? self[start + j] - 32 : self[start + j]) == word[j] { j += 1 }
+            if j == word.count { return true }
         }
         return false
     }

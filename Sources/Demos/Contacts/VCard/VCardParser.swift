@@ -64,19 +64,12 @@ public enum VCardParser {
     /// Where to cut: offsets of lines starting `BEGIN:VCARD`, about evenly spaced, with their
     /// line numbers.
     static func chunkStarts(_ bytes: [UInt8], parts: Int) -> [(offset: Int, line: Int)] {
-        var starts = [(offset: 0, line: 1)]
-        guard parts > 1 else { return starts }
-        let marker = Array("\nBEGIN:VCARD".utf8)
         var line = 1, scanned = 0
-        for k in 1..<parts {
-            var i = max(bytes.count * k / parts, starts.last!.offset + 1)
-            while i + marker.count <= bytes.count, !bytes[i..<(i + marker.count)].elementsEqual(marker) { i += 1 }
-            guard i + marker.count <= bytes.count else { break }
-            line += newlines(in: bytes, scanned..<(i + 1))
-            scanned = i + 1
-            starts.append((i + 1, line))
+        return cardBoundaries(bytes, parts: parts).map { offset in
+            line += newlines(in: bytes, scanned..<offset)
+            scanned = offset
+            return (offset, line)
         }
-        return starts
     }
 
     /// Offsets of lines starting `BEGIN:VCARD`, about evenly spaced, to cut a file into

@@ -149,7 +149,7 @@ enum VCardScanner {
         }
         for t in card.tels {
             var r = t
-            if r.count > 4, (0..<4).allSatisfy({ b[r.lowerBound + $0] | 0x20 == Array("tel:".utf8)[$0] }) {
+            if r.count > 4, (0..<4).allSatisfy({ b[r.lowerBound + $0] | 0x20 == telScheme[$0] }) {
                 // "tel:" then a combining mark would make one Character of the ':': not plain.
                 guard b[r.lowerBound + 4] < 0x80 else { return .unusual }
                 r = (r.lowerBound + 4)..<r.upperBound
@@ -194,6 +194,8 @@ enum VCardScanner {
         end()
         return .added
     }
+
+    private static let telScheme = Array("tel:".utf8)
 
     /// `;`-separated parts of a value known to hold no backslash.
     private static func components(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: inout [Range<Int>]) {
@@ -276,7 +278,10 @@ private struct Head {
         let name = UnsafeBufferPointer(rebasing: b[s..<e])
         (kind, listedName) = Self.classify(name)
         if kind == .listed {
-            if nameEnd < c { hasEncodingOrCharset = Self.mentions(b, nameEnd..<c, "QUOTED-PRINTABLE") || Self.mentions(b, nameEnd..<c, "CHARSET") }
+            if nameEnd < c {
+                hasEncodingOrCharset = b.contains(uppercaseWord: Self.quotedPrintable, in: nameEnd..<c)
+                    || b.contains(uppercaseWord: Self.charset, in: nameEnd..<c)
+            }
         }
     }
 
@@ -320,15 +325,5 @@ private struct Head {
         return true
     }
 
-    /// Whether `word` (upper case) occurs in `range`, any case.
-    private static func mentions(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: String) -> Bool {
-        let w = Array(word.utf8)
-        guard range.count >= w.count else { return false }
-        for start in range.lowerBound...(range.upperBound - w.count) {
-            var j = 0
-            while j < w.count && (b[start + j] >= 97 && b[start + j] <= 122 ? b[start + j] - 32 : b[start + j]) == w[j] { j += 1 }
-            if j == w.count { return true }
-        }
-        return false
-    }
+    private static let quotedPrintable = Array("QUOTED-PRINTABLE".utf8), charset = Array("CHARSET".utf8)
 }
