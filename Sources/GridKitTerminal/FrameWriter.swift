@@ -138,14 +138,12 @@ package struct FrameWriter {
     /// The first column from which row `y` is spaces of one clearable style to its end (the
     /// width when it is not).
     private func tailStart(of y: Int, in canvas: Canvas) -> Int {
-        canvas.cells.withUnsafeBufferPointer { cells in
-            let row = y * size.width
-            let style = cells[row + size.width - 1].style
-            var x = size.width
-            while x > 0 && isClearable(cells[row + x - 1], like: style) { x -= 1 }
-            // A short tail costs more to clear than to write.
-            return size.width - x >= 4 ? x : size.width
-        }
+        let cells = canvas.rowCells(y)
+        let style = cells[size.width - 1].style
+        var x = size.width
+        while x > 0 && isClearable(cells[x - 1], like: style) { x -= 1 }
+        // A short tail costs more to clear than to write.
+        return size.width - x >= 4 ? x : size.width
     }
 
     private mutating func move(to x: Int, _ y: Int) {

@@ -109,7 +109,6 @@ public final class Terminal: ScreenHost {
         let everything = diff.reportsEverything(for: canvas)
         if everything { gk_clear() }
         for rows in images.beforeFrame(canvas, everything: everything) { diff.invalidate(rows: rows) }
-        var spans: [Int: ClosedRange<Int>] = [:]
         let tracksDamage = !canvas.images.isEmpty && (graphicsMode == .sixel || graphicsMode == .iterm)
         writer.begin(size: canvas.size, cleared: everything)
         // Rows moved (a list by a line, a grid by a row of tiles): the terminal moves them, and
@@ -118,14 +117,24 @@ public final class Terminal: ScreenHost {
             writer.scroll(shift)
             diff.apply(shift)
         }
-        _ = diff.update(to: canvas) { x, y, cell in
-            writer.put(cell, x: x, y: y, in: canvas)
-            if tracksDamage { spans[y] = spans[y].map { min($0.lowerBound, x)...max($0.upperBound, x) } ?? x...x }
-        }
+        let spans = Self.send(canvas, diff: &diff, into: &writer, trackingDamage: tracksDamage)
         // The writer knows where its cursor is: a frame that changed nothing writes nothing.
         let bytes = writer.finish(cursor: canvas.cursor)
         if !bytes.isEmpty { _ = bytes.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) } }
         images.afterFrame(canvas, changed: spans, everything: everything)
+    }
+
+    /// Puts the cells that changed into the writer; returns the columns changed per row when
+    /// asked to track damage. Not on the main actor: a closure made there checks on every call
+    /// that it runs on it, and this one runs once per changed cell.
+    private nonisolated static func send(_ canvas: Canvas, diff: inout FrameDiff, into writer: inout FrameWriter,
+                                         trackingDamage: Bool) -> [Int: ClosedRange<Int>] {
+        var spans: [Int: ClosedRange<Int>] = [:]
+        diff.update(to: canvas) { x, y, cell in
+            writer.put(cell, x: x, y: y, in: canvas)
+            if trackingDamage { spans[y] = spans[y].map { min($0.lowerBound, x)...max($0.upperBound, x) } ?? x...x }
+        }
+        return spans
     }
 
     // MARK: Input and the run loop

@@ -100,7 +100,7 @@ private struct MiniTerminal {
     fileprivate static func expected(_ canvas: Canvas) -> [[MiniTerminal.Cell]] {
         (0..<canvas.size.height).map { y in
             (0..<canvas.size.width).map { x in
-                let c = canvas.cells[y * canvas.size.width + x]
+                let c = canvas[x, y]
                 let (fg, bg, a) = mapper.resolve(c.style)
                 let text = c.width == 0 ? "" : c.text.unicodeScalars.first?.value == 0 ? " " : c.text
                 return MiniTerminal.Cell(text: text, fg: fg, bg: bg, attributes: a).visible

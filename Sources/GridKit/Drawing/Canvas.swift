@@ -1,77 +1,24 @@
-/// One terminal cell of a `Canvas`. A plain value (no references), so frames copy and
-/// compare at memory speed: the grapheme is kept as up to four scalars inline.
-public struct CanvasCell: Equatable, Sendable {
-    // Scalars of the grapheme; 0 marks the end. Longer graphemes (some ZWJ sequences) keep
-    // their first four, which is more than a curses cell can show anyway.
-    var s0: UInt32, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
-    /// Columns the grapheme takes: 1, 2, or 0 for the right half of a wide character.
-    public var width: UInt8
-    /// How the grapheme is drawn.
-    public var style: Style
-
-    /// A cell for a grapheme given as text (its first four scalars are kept).
-    public init(text: String, width: UInt8, style: Style) {
-        s0 = 0
-        var i = 0
-        for u in text.unicodeScalars {
-            switch i {
-            case 0: s0 = u.value
-            case 1: s1 = u.value
-            case 2: s2 = u.value
-            case 3: s3 = u.value
-            default: break
-            }
-            i += 1
-        }
-        self.width = width
-        self.style = style
-    }
-
-    /// A cell holding one scalar.
-    package init(scalar: UInt32, width: UInt8, style: Style) {
-        s0 = scalar; self.width = width; self.style = style
-    }
-
-    /// The grapheme drawn here; empty for the right half of a wide character.
-    public var text: String {
-        var out = String.UnicodeScalarView()
-        for v in scalarValues { if let u = Unicode.Scalar(v) { out.append(u) } }
-        return String(out)
-    }
-
-    /// The first scalar of the grapheme (0 for none).
-    package var text0: UInt32 { s0 }
-
-    /// True when the grapheme is a single scalar (or none).
-    package var isSingleScalar: Bool { s1 == 0 }
-
-    /// The grapheme's scalar values.
-    package var scalarValues: [UInt32] {
-        if s0 == 0 { return [] }
-        if s1 == 0 { return [s0] }
-        return [s0, s1, s2, s3].prefix { $0 != 0 }.map { $0 }
-    }
-
-    /// A space in the plain style: what a new canvas holds.
-    public static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
-
-    /// Adds two combining marks after the base scalar (kitty placeholders: row and column).
-    package mutating func setMarks(_ first: UInt32, _ second: UInt32) { s1 = first; s2 = second }
-
-    /// Field by field, cheapest and most often different first: a frame diff compares thousands.
-    @inline(__always)
-    public static func == (a: CanvasCell, b: CanvasCell) -> Bool {
-        a.s0 == b.s0 && a.style.background == b.style.background && a.style.foreground == b.style.foreground
-            && a.width == b.width && a.style.attributes == b.style.attributes && a.s1 == b.s1 && a.s2 == b.s2 && a.s3 == b.s3
-    }
-}
+import Synchronization
 
 /// An in-memory grid of terminal cells. Everything GridKit draws lands here; the terminal
 /// backend flushes it to the screen and tests read it back as text.
+///
+/// The canvas also remembers what changed since its changes were last taken (`takeChanges`):
+/// the rows written, the columns written in each, and rows moved with `shiftRows`. A write
+/// that leaves a cell as it was changes nothing. That is how the terminal sends a frame
+/// without comparing the whole screen, and how a grid knows nobody drew over it.
 public final class Canvas {
     /// Columns and rows.
     public let size: Size
-    package private(set) var cells: [CanvasCell]
+    // Cells live in memory the canvas owns: a class's array property is checked for exclusive
+    // access on every write, which costs more than the write when a frame puts thousands.
+    // Rows are found through a table, so moving rows (a scroll) moves a few pointers, not
+    // every cell.
+    private let storage: UnsafeMutablePointer<CanvasCell>
+    private let count: Int
+    private let rowTable: UnsafeMutablePointer<UnsafeMutablePointer<CanvasCell>>
+    /// The cells of row `y`, `size.width` of them.
+    package func rowCells(_ y: Int) -> UnsafeMutablePointer<CanvasCell> { rowTable[y] }
     /// The colours the destination can show, so cells can pick shade characters over colour.
     public var colorMode: ColorMode
     /// Where the terminal's (hidden) cursor should rest once this frame is shown: the focused
@@ -91,11 +38,133 @@ public final class Canvas {
         images.removeAll { $0.rect.intersects(rect) }
     }
 
+    // MARK: Change tracking
+
+    private static let identities = Atomic<UInt64>(0)
+    /// Unique among canvases for the life of the process (an object's address is not: memory is reused).
+    package let identity: UInt64
+    /// Bumped every time changes are taken, so a taker can tell whether it was the last one.
+    package private(set) var changeEpoch: UInt64 = 0
+    private var writeCount: UInt64 = 0
+    /// Per row: `writeCount` when a cell of the row last changed.
+    private let versions: UnsafeMutablePointer<UInt64>
+    /// Per row: the columns changed since the changes were taken, `spanStart..<spanEnd` (empty when start ≥ end).
+    private let spanStart: UnsafeMutablePointer<Int>, spanEnd: UnsafeMutablePointer<Int>
+    /// Rows moved since the changes were taken (full-width `shiftRows` only; nil when none,
+    /// or when moves could not be summed into one).
+    package private(set) var pendingShift: FrameDiff.RowShift?
+
     /// A blank canvas.
     public init(size: Size, colorMode: ColorMode = .palette256) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
         self.colorMode = colorMode
-        cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+        count = self.size.width * self.size.height
+        storage = .allocate(capacity: max(1, count))
+        storage.initialize(repeating: .blank, count: count)
+        rowTable = .allocate(capacity: max(1, self.size.height))
+        for y in 0..<self.size.height { (rowTable + y).initialize(to: storage + y * self.size.width) }
+        let h = max(1, self.size.height)
+        versions = .allocate(capacity: h)
+        versions.initialize(repeating: 0, count: h)
+        spanStart = .allocate(capacity: h)
+        spanStart.initialize(repeating: 0, count: h)
+        spanEnd = .allocate(capacity: h)
+        spanEnd.initialize(repeating: self.size.width, count: h)
+        identity = Self.identities.add(1, ordering: .relaxed).newValue
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+        rowTable.deallocate()
+        versions.deallocate()
+        spanStart.deallocate()
+        spanEnd.deallocate()
+    }
+
+    @inline(__always)
+    private func changed(_ x: Int, _ y: Int) { changed(y, x, x + 1) }
+
+    @inline(__always)
+    private func changed(_ y: Int, _ from: Int, _ to: Int) {
+        writeCount &+= 1
+        versions[y] = writeCount
+        if spanStart[y] >= spanEnd[y] { spanStart[y] = from; spanEnd[y] = to; return }
+        if from < spanStart[y] { spanStart[y] = from }
+        if to > spanEnd[y] { spanEnd[y] = to }
+    }
+
+    /// A number that changes whenever a cell of row `y` changes, for telling whether anyone
+    /// drew there since it was read.
+    package func version(ofRow y: Int) -> UInt64 { versions[y] }
+
+    /// The columns of row `y` changed since the changes were last taken (rows moved by
+    /// `pendingShift` carry their columns along; rows it left count as changed).
+    package func changedColumns(ofRow y: Int) -> Range<Int> {
+        spanStart[y] < spanEnd[y] ? spanStart[y]..<spanEnd[y] : 0..<0
+    }
+
+    /// Starts counting changes afresh; returns the new epoch, which a taker keeps to know that
+    /// nobody else took the changes since.
+    package func takeChanges() -> UInt64 {
+        for y in 0..<size.height { spanStart[y] = 0; spanEnd[y] = 0 }
+        pendingShift = nil
+        changeEpoch &+= 1
+        return changeEpoch
+    }
+
+    /// Moves the cells of `rect` up by `distance` rows (down when negative), as content does
+    /// when a view scrolls; the rows it leaves keep what they had, counted as changed, for the
+    /// caller to draw. A move across the full width is remembered as `pendingShift`, so a
+    /// terminal can move those rows itself.
+    package func shiftRows(in rect: Rect, by distance: Int) {
+        let r = rect.intersection(bounds)
+        guard distance != 0, !r.isEmpty else { return }
+        guard abs(distance) < r.height else {
+            for y in r.minY..<r.maxY { changed(y, r.minX, r.maxX) }
+            return
+        }
+        let w = size.width, fullWidth = r.minX == 0 && r.maxX == w
+        let moved = r.maxX - r.minX
+        // Whole rows trade places in the table: the rows scrolled out become the rows let in.
+        let leaving = distance > 0 ? Array(UnsafeBufferPointer(start: rowTable + r.minY, count: distance))
+                                   : Array(UnsafeBufferPointer(start: rowTable + r.maxY + distance, count: -distance))
+        func move(row y: Int) {
+            if fullWidth { rowTable[y] = rowTable[y + distance] }
+            else { (rowTable[y] + r.minX).update(from: rowTable[y + distance] + r.minX, count: moved) }
+            writeCount &+= 1
+            versions[y] = writeCount
+            if fullWidth { spanStart[y] = spanStart[y + distance]; spanEnd[y] = spanEnd[y + distance] }
+            else { changed(y, r.minX, r.maxX); repairEdges(ofRow: y, r.minX, r.maxX) }
+        }
+        if distance > 0 {
+            for y in r.minY..<(r.maxY - distance) { move(row: y) }
+            for y in (r.maxY - distance)..<r.maxY {
+                if fullWidth { rowTable[y] = leaving[y - (r.maxY - distance)] }
+                changed(y, r.minX, r.maxX)
+            }
+        } else {
+            for y in stride(from: r.maxY - 1, through: r.minY - distance, by: -1) { move(row: y) }
+            for y in r.minY..<(r.minY - distance) {
+                if fullWidth { rowTable[y] = leaving[y - r.minY] }
+                changed(y, r.minX, r.maxX)
+            }
+        }
+        guard fullWidth else { return }
+        let rows = r.minY..<r.maxY
+        if let earlier = pendingShift {
+            let total = earlier.distance + distance
+            if earlier.rows == rows, total != 0, abs(total) < rows.count {
+                pendingShift = FrameDiff.RowShift(rows: rows, distance: total)
+            } else {
+                // Two moves that do not add up to one: what they moved counts as changed.
+                pendingShift = nil
+                for y in earlier.rows.clamped(to: 0..<size.height) { changed(y, 0, w) }
+                for y in rows { changed(y, 0, w) }
+            }
+        } else {
+            pendingShift = FrameDiff.RowShift(rows: rows, distance: distance)
+        }
     }
 
     /// The whole canvas as a rectangle.
@@ -103,13 +172,13 @@ public final class Canvas {
 
     /// The cell at column `x`, row `y` (both must be inside the canvas).
     public subscript(x: Int, y: Int) -> CanvasCell {
-        cells[y * size.width + x]
+        precondition(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell outside the canvas")
+        return rowTable[y][x]
     }
 
     /// Resets every cell to a blank with the given style.
     public func clear(style: Style = .plain) {
-        let blank = CanvasCell(scalar: 32, width: 1, style: style)
-        for i in cells.indices { cells[i] = blank }
+        fill(bounds, style: style)
     }
 
     /// Fills `rect` (clipped to the canvas) with `character` in `style`.
@@ -120,8 +189,14 @@ public final class Canvas {
         for y in r.minY..<r.maxY {
             repairWide(x: r.minX, y: y)
             repairWide(x: r.maxX - 1, y: y)
-            let row = y * size.width
-            for x in r.minX..<r.maxX { cells[row + x] = cell }
+            let row = rowTable[y]
+            var first = r.maxX, last = r.minX
+            for x in r.minX..<r.maxX where row[x] != cell {
+                row[x] = cell
+                if x < first { first = x }
+                last = x
+            }
+            if first <= last { changed(y, first, last + 1) }
         }
     }
 
@@ -146,19 +221,34 @@ public final class Canvas {
     }
 
     private func set(_ cell: CanvasCell, x: Int, y: Int) {
+        guard rowTable[y][x] != cell else { return }
         repairWide(x: x, y: y)
-        cells[y * size.width + x] = cell
+        rowTable[y][x] = cell
+        changed(x, y)
     }
 
     /// Before (x, y) is overwritten: blank the other half of any wide character it belongs to.
     private func repairWide(x: Int, y: Int) {
-        let i = y * size.width + x
-        let old = cells[i]
-        if old.width == 0, x > 0, cells[i - 1].width == 2 {
-            cells[i - 1] = CanvasCell(scalar: 32, width: 1, style: cells[i - 1].style)
+        let row = rowTable[y]
+        let old = row[x]
+        if old.width == 0, x > 0, row[x - 1].width == 2 {
+            row[x - 1] = CanvasCell(scalar: 32, width: 1, style: row[x - 1].style)
+            changed(x - 1, y)
         } else if old.width == 2, x + 1 < size.width {
-            cells[i + 1] = CanvasCell(scalar: 32, width: 1, style: cells[i + 1].style)
+            row[x + 1] = CanvasCell(scalar: 32, width: 1, style: row[x + 1].style)
+            changed(x + 1, y)
         }
+    }
+
+    /// After the columns `from..<to` of row `y` were replaced wholesale: no wide character may
+    /// have lost a half across either edge.
+    private func repairEdges(ofRow y: Int, _ from: Int, _ to: Int) {
+        let row = rowTable[y]
+        func blank(_ x: Int) { row[x] = CanvasCell(scalar: 32, width: 1, style: row[x].style); changed(x, y) }
+        if from > 0, row[from - 1].width == 2 { blank(from - 1) }
+        if row[from].width == 0 { blank(from) }
+        if to < size.width, row[to].width == 0 { blank(to) }
+        if row[to - 1].width == 2, to == size.width || row[to].width != 0 { blank(to - 1) }
     }
 
     /// Draws `text` from `point` rightwards, clipped to `clip`; control characters are skipped.
@@ -225,7 +315,7 @@ public final class Canvas {
     /// A copy, for keeping a frame to compare with later.
     public func copy() -> Canvas {
         let c = Canvas(size: size, colorMode: colorMode)
-        c.cells = cells
+        for y in 0..<size.height { c.rowTable[y].update(from: rowTable[y], count: size.width) }
         c.images = images
         c.graphicsMode = graphicsMode
         c.cursor = cursor

@@ -4,9 +4,21 @@
 /// The rule for wide characters: the right half of a wide character (width 0 after a width-2
 /// cell) is never reported on its own, because drawing the left half draws both; it is still
 /// remembered, so the next frame compares against it.
+///
+/// When the canvas is the one it saw last and nobody else took its changes since, only the
+/// columns the canvas says changed are compared (see `Canvas`), and rows the canvas moved are
+/// handed over as they are instead of being searched for.
 public struct FrameDiff {
+    /// The last frame's rows; row `y` is at `slots[y]`, so moving rows moves slot numbers.
     private var last: [CanvasCell] = []
+    private var slots: [Int] = []
     private var lastSize: Size?
+    /// The canvas whose changes were taken last, and the epoch that left it at.
+    private var watched: (identity: UInt64, epoch: UInt64)?
+    /// The row move `apply` made the remembered rows follow since the last `update`.
+    private var appliedShift: RowShift?
+    /// Rows forgotten by `invalidate(rows:)`: compared whole whatever the canvas says.
+    private var forgottenRows: [Bool] = []
 
     /// A diff that reports every cell of the first frame it sees.
     public init() {}
@@ -19,8 +31,16 @@ public struct FrameDiff {
     /// destination that lost them, say to a picture drawn over them, has them written again).
     public mutating func invalidate(rows: Range<Int>) {
         guard let size = lastSize else { return }
-        let rows = rows.clamped(to: 0..<size.height)
-        for i in (rows.lowerBound * size.width)..<(rows.upperBound * size.width) { last[i] = Self.unknown }
+        for y in rows.clamped(to: 0..<size.height) {
+            for x in 0..<size.width { last[slots[y] * size.width + x] = Self.unknown }
+            forgottenRows[y] = true
+        }
+    }
+
+    /// True when `canvas`'s record of changes covers everything since the last frame seen.
+    private func knowsChanges(of canvas: Canvas) -> Bool {
+        guard lastSize == canvas.size, let watched else { return false }
+        return watched.identity == canvas.identity && watched.epoch == canvas.changeEpoch
     }
 
     /// A band of rows whose content moved up (`distance` > 0) or down since the last frame, as
@@ -33,46 +53,52 @@ public struct FrameDiff {
         public let distance: Int
     }
 
-    /// The shift (of at most a third of the height) that leaves the most rows of `canvas` equal to the last frame's
-    /// rows, or nil when none saves at least 4 rows' writing.
+    /// The shift (of at most a third of the height) that leaves the most rows of `canvas` equal
+    /// to the last frame's rows, or nil when none saves at least 4 rows' writing. Rows the
+    /// canvas moved itself (`Canvas.shiftRows`) are that shift, with no search.
     public func rowShift(to canvas: Canvas) -> RowShift? {
         guard lastSize == canvas.size else { return nil }
+        let known = knowsChanges(of: canvas)
+        if known, let shift = canvas.pendingShift { return shift.rows.count > 3 ? shift : nil }
         let w = canvas.size.width, h = canvas.size.height
         return last.withUnsafeBufferPointer { old in
-            canvas.cells.withUnsafeBufferPointer { new in
-                func same(_ a: UnsafeBufferPointer<CanvasCell>, _ ra: Int, _ b: UnsafeBufferPointer<CanvasCell>, _ rb: Int) -> Bool {
-                    var x = 0
-                    while x < w && a[ra * w + x] == b[rb * w + x] { x += 1 }
-                    return x == w
-                }
-                // Rows that changed at all; a frame that changed few (a focus move) has no
-                // shift worth finding.
-                var changed = [Bool](repeating: false, count: h), changedCount = 0
-                for y in 0..<h where !same(new, y, old, y) { changed[y] = true; changedCount += 1 }
-                var best: RowShift?, bestGain = 3
-                guard changedCount > bestGain else { return nil }
-                // Nearest distances first: a list moves by a line, a grid by a row of tiles.
-                for d in (1...max(1, h / 3)).flatMap({ [$0, -$0] }) {
-                    // The longest run of rows y with new[y] == old[y + d], counting the changed ones.
-                    var y = max(0, -d), runStart = -1, gain = 0
-                    while y <= min(h, h - d) {
-                        let matches = y < min(h, h - d) && (!changed[y] ? old[y * w] == old[(y + d) * w] && same(old, y, old, y + d)
-                                                                        : same(new, y, old, y + d))
-                        if matches {
-                            if runStart < 0 { runStart = y; gain = 0 }
-                            if changed[y] { gain += 1 }
-                        } else if runStart >= 0 {
-                            if gain > bestGain {
-                                bestGain = gain
-                                best = d > 0 ? RowShift(rows: runStart..<(y + d), distance: d) : RowShift(rows: (runStart + d)..<y, distance: d)
-                            }
-                            runStart = -1
-                        }
-                        y += 1
-                    }
-                }
-                return best
+            func oldRow(_ y: Int) -> UnsafePointer<CanvasCell> { old.baseAddress! + slots[y] * w }
+            func same(_ a: UnsafePointer<CanvasCell>, _ b: UnsafePointer<CanvasCell>) -> Bool {
+                var x = 0
+                while x < w && a[x] == b[x] { x += 1 }
+                return x == w
             }
+            // Rows that changed at all; a frame that changed few (a focus move) has no
+            // shift worth finding.
+            var changed = [Bool](repeating: false, count: h), changedCount = 0
+            for y in 0..<h {
+                if known && !forgottenRows[y] && canvas.changedColumns(ofRow: y).isEmpty { continue }
+                if !same(canvas.rowCells(y), oldRow(y)) { changed[y] = true; changedCount += 1 }
+            }
+            var best: RowShift?, bestGain = 3
+            guard changedCount > bestGain else { return nil }
+            // Nearest distances first: a list moves by a line, a grid by a row of tiles.
+            for d in (1...max(1, h / 3)).flatMap({ [$0, -$0] }) {
+                // The longest run of rows y with new[y] == old[y + d], counting the changed ones.
+                var y = max(0, -d), runStart = -1, gain = 0
+                while y <= min(h, h - d) {
+                    let matches = y < min(h, h - d) && (!changed[y] ? oldRow(y)[0] == oldRow(y + d)[0] && same(oldRow(y), oldRow(y + d))
+                                                                    : same(canvas.rowCells(y), oldRow(y + d)))
+                    if matches {
+                        if runStart < 0 { runStart = y; gain = 0 }
+                        if changed[y] { gain += 1 }
+                    } else if runStart >= 0 {
+                        if gain > bestGain {
+                            bestGain = gain
+                            best = d > 0 ? RowShift(rows: runStart..<(y + d), distance: d) : RowShift(rows: (runStart + d)..<y, distance: d)
+                        }
+                        runStart = -1
+                    }
+                    y += 1
+                }
+                if bestGain == changedCount { break } // every changed row explained: none nearer is left
+            }
+            return best
         }
     }
 
@@ -80,15 +106,22 @@ public struct FrameDiff {
     /// blank (`CanvasCell.blank`), as a terminal leaves them when it scrolls in its default colours.
     public mutating func apply(_ shift: RowShift) {
         guard let size = lastSize else { return }
-        let w = size.width, d = shift.distance, rows = shift.rows
-        if d > 0 {
-            for y in rows.lowerBound..<(rows.upperBound - d) { for x in 0..<w { last[y * w + x] = last[(y + d) * w + x] } }
-            for y in (rows.upperBound - d)..<rows.upperBound { for x in 0..<w { last[y * w + x] = .blank } }
-        } else {
-            for y in stride(from: rows.upperBound - 1, through: rows.lowerBound - d, by: -1) {
-                for x in 0..<w { last[y * w + x] = last[(y + d) * w + x] }
-            }
-            for y in rows.lowerBound..<(rows.lowerBound - d) { for x in 0..<w { last[y * w + x] = .blank } }
+        appliedShift = appliedShift == nil ? shift : RowShift(rows: 0..<0, distance: 0) // two moves: matches no canvas
+        let w = size.width, d = shift.distance
+        let rows = shift.rows.clamped(to: 0..<size.height)
+        guard abs(d) < rows.count else { return }
+        // The rows that scroll out give their slots to the rows let in, which are blank.
+        let moved = d > 0 ? Array(rows.dropFirst(d)) : Array(rows.dropLast(-d))
+        let freed = d > 0 ? Array(rows.prefix(d)) : Array(rows.suffix(-d))
+        let freedSlots = freed.map { slots[$0] }, movedSlots = moved.map { slots[$0] }
+        let movedForgotten = moved.map { forgottenRows[$0] }
+        let newRows = d > 0 ? Array(rows.suffix(d)) : Array(rows.prefix(-d))
+        let keptRows = d > 0 ? Array(rows.prefix(rows.count - d)) : Array(rows.suffix(rows.count + d))
+        for (i, y) in keptRows.enumerated() { slots[y] = movedSlots[i]; forgottenRows[y] = movedForgotten[i] }
+        for (i, y) in newRows.enumerated() {
+            slots[y] = freedSlots[i]
+            forgottenRows[y] = false
+            last.withUnsafeMutableBufferPointer { ($0.baseAddress! + freedSlots[i] * w).update(repeating: .blank, count: w) }
         }
     }
 
@@ -104,15 +137,27 @@ public struct FrameDiff {
     /// The memory is updated in place, so no frame is copied. Returns how many cells were reported.
     @discardableResult
     public mutating func update(to canvas: Canvas, _ body: (_ x: Int, _ y: Int, _ cell: CanvasCell) -> Void) -> Int {
+        // The canvas's record holds only if the remembered rows moved as the canvas's did.
+        let known = knowsChanges(of: canvas) && canvas.pendingShift == appliedShift
+        let w = canvas.size.width, h = canvas.size.height
         if lastSize != canvas.size {
-            last = Array(repeating: Self.unknown, count: canvas.cells.count)
+            last = Array(repeating: Self.unknown, count: w * h)
+            slots = Array(0..<h)
             lastSize = canvas.size
+            forgottenRows = Array(repeating: false, count: h)
         }
-        return last.withUnsafeMutableBufferPointer { prev in
-            canvas.cells.withUnsafeBufferPointer { cells in
-                Self.visit(cells, width: canvas.size.width, against: prev, remember: true, body)
+        var reported = 0
+        last.withUnsafeMutableBufferPointer { prev in
+            for y in 0..<h {
+                let columns = !known || forgottenRows[y] ? 0..<w : canvas.changedColumns(ofRow: y)
+                if columns.isEmpty { continue }
+                reported += Self.visit(canvas.rowCells(y), y, columns, against: prev.baseAddress! + slots[y] * w, remember: true, body)
             }
         }
+        for y in forgottenRows.indices { forgottenRows[y] = false }
+        watched = (canvas.identity, canvas.takeChanges())
+        appliedShift = nil
+        return reported
     }
 
     /// The cells of `canvas` that differ from `previous`, in reading order, without remembering
@@ -120,11 +165,8 @@ public struct FrameDiff {
     public static func changes(from previous: Canvas?, to canvas: Canvas) -> [(x: Int, y: Int, cell: CanvasCell)] {
         var out: [(x: Int, y: Int, cell: CanvasCell)] = []
         if let previous, previous.size == canvas.size {
-            var copy = previous.cells
-            copy.withUnsafeMutableBufferPointer { prev in
-                canvas.cells.withUnsafeBufferPointer { cells in
-                    _ = visit(cells, width: canvas.size.width, against: prev, remember: false) { out.append(($0, $1, $2)) }
-                }
+            for y in 0..<canvas.size.height {
+                _ = visit(canvas.rowCells(y), y, 0..<canvas.size.width, against: previous.rowCells(y), remember: false) { out.append(($0, $1, $2)) }
             }
         } else {
             var diff = FrameDiff()
@@ -133,17 +175,19 @@ public struct FrameDiff {
         return out
     }
 
+    /// Reports the cells of `columns` of row `y` that differ from `prev` (the same row of the
+    /// last frame), remembering them there when asked to.
     @inline(__always)
-    private static func visit(_ cells: UnsafeBufferPointer<CanvasCell>, width w: Int,
-                              against prev: UnsafeMutableBufferPointer<CanvasCell>, remember: Bool,
+    private static func visit(_ row: UnsafeMutablePointer<CanvasCell>, _ y: Int, _ columns: Range<Int>,
+                              against prev: UnsafeMutablePointer<CanvasCell>, remember: Bool,
                               _ body: (Int, Int, CanvasCell) -> Void) -> Int {
         var reported = 0
-        for i in 0..<cells.count where prev[i] != cells[i] {
-            let c = cells[i]
-            if remember { prev[i] = c }
-            if c.width == 0, i % w > 0, cells[i - 1].width == 2 { continue }
+        for x in columns where prev[x] != row[x] {
+            let c = row[x]
+            if remember { prev[x] = c }
+            if c.width == 0, x > 0, row[x - 1].width == 2 { continue }
             reported += 1
-            body(i % w, i / w, c)
+            body(x, y, c)
         }
         return reported
     }

@@ -27,14 +27,25 @@ public enum TextWidth {
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
-        if v < 0x10000 {
-            let cached = bmpCache[Int(v)].load(ordering: .relaxed)
-            if cached != 0xFF { return Int(cached) }
-            let w = computeWidth(scalar)
-            bmpCache[Int(v)].store(UInt8(w), ordering: .relaxed)
-            return w
-        }
+        if v < 0x10000 { return Int(bmpInfo(scalar) & 3) }
         return computeWidth(scalar)
+    }
+
+    /// A cache entry: the width in the low two bits, and `joins` when the scalar may belong to
+    /// the grapheme before it (see `isOneScalarPerGrapheme`).
+    private static let joins: UInt8 = 4
+
+    private static func bmpInfo(_ scalar: Unicode.Scalar) -> UInt8 {
+        let v = scalar.value
+        let cached = bmpCache[Int(v)].load(ordering: .relaxed)
+        if cached != 0xFF { return cached }
+        var info = UInt8(computeWidth(scalar))
+        if v >= 0x300 && (info == 0 || (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v)
+                          || scalar.properties.isGraphemeExtend) {
+            info |= joins
+        }
+        bmpCache[Int(v)].store(info, ordering: .relaxed)
+        return info
     }
 
     private static func computeWidth(_ scalar: Unicode.Scalar) -> Int {
@@ -86,6 +97,7 @@ public enum TextWidth {
         for u in string.unicodeScalars {
             let v = u.value
             if v < 0x300 { if v == 13 { return false }; continue }
+            if v < 0x10000 { if bmpInfo(u) & joins != 0 { return false }; continue }
             if width(of: u) == 0 { return false }
             if (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) { return false }
             if (0x1F1E6...0x1F1FF).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return false }
@@ -98,6 +110,11 @@ public enum TextWidth {
     public static func width(of string: String) -> Int {
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
         var w = 0
+        if isOneScalarPerGrapheme(string) {
+            // No grapheme breaking needed (box drawing, arrows, accents, CJK).
+            for u in string.unicodeScalars { w += width(of: u) }
+            return w
+        }
         for g in string { w += width(of: g) }
         return w
     }

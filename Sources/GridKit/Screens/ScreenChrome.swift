@@ -1,8 +1,15 @@
 /// The title bar and key-hint line around every screen's grid.
 @MainActor
-package enum ScreenChrome {
+package struct ScreenChrome {
     static let titleStyle = Style(foreground: .black, background: .cyan, attributes: .bold)
     static let hintStyle = Style(foreground: .brightBlack)
+
+    /// What the bars showed last, on which canvas, and the versions of their rows once drawn:
+    /// bars that would come out the same are not drawn again (a key that moves the focus
+    /// changes neither, and measuring text is a good part of a small frame's cost).
+    private var drawn: (title: String, hints: String, canvas: UInt64, top: UInt64, bottom: UInt64)?
+
+    package init() {}
 
     /// The grid's frame for a terminal of `size`: everything but the title and hint rows.
     package static func gridFrame(in size: Size) -> Rect {
@@ -11,20 +18,28 @@ package enum ScreenChrome {
 
     /// Draws the screen's whole frame: the chrome, its grid and its overlay, or the "terminal too
     /// small" notice when the canvas is smaller than the screen needs.
-    package static func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas) {
+    package mutating func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas) {
         canvas.cursor = nil // the grid puts it on the focused cell
         canvas.removeImages()
         let need = screen.minimumSize
         guard canvas.size.width >= need.width, canvas.size.height >= need.height else {
             canvas.drawTooSmallNotice(need: need)
+            drawn = nil
             return
         }
-        let w = canvas.size.width
-        canvas.fill(Rect(x: 0, y: 0, width: w, height: 1), style: titleStyle)
-        canvas.drawText(" " + screen.title, at: .zero, style: titleStyle, maxWidth: w)
-        let hintRow = Rect(x: 0, y: canvas.size.height - 1, width: w, height: 1)
-        canvas.fill(hintRow, style: .plain)
-        canvas.drawText(" " + screen.keyHints, at: hintRow.origin, style: hintStyle, maxWidth: w)
+        let w = canvas.size.width, bottom = canvas.size.height - 1
+        let title = screen.title, hints = screen.keyHints
+        if let d = drawn, d.title == title, d.hints == hints, d.canvas == canvas.identity,
+           d.top == canvas.version(ofRow: 0), d.bottom == canvas.version(ofRow: bottom) {
+            // Unchanged, and nobody drew over them since.
+        } else {
+            canvas.fill(Rect(x: 0, y: 0, width: w, height: 1), style: Self.titleStyle)
+            canvas.drawText(" " + title, at: .zero, style: Self.titleStyle, maxWidth: w)
+            let hintRow = Rect(x: 0, y: bottom, width: w, height: 1)
+            canvas.fill(hintRow, style: .plain)
+            canvas.drawText(" " + hints, at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
+            drawn = (title, hints, canvas.identity, canvas.version(ofRow: 0), canvas.version(ofRow: bottom))
+        }
         grid.render(into: canvas)
         screen.drawOverlay(in: canvas, gridView: grid)
     }

@@ -9,6 +9,7 @@ public final class ScreenController {
     private var canvas: Canvas
     /// Set when the screen or the navigation changed something the grid does not know about.
     private var screenChanged = false
+    private var chrome = ScreenChrome()
 
     /// A controller that draws on `host` (a `Terminal`, or a `HeadlessHost` in tests).
     public init(host: any ScreenHost) {
@@ -64,9 +65,11 @@ public final class ScreenController {
     }
 
     private func redraw() {
-        screenChanged = false
         guard let (screen, grid) = navigator.top else { return }
-        ScreenChrome.draw(screen, grid: grid, into: canvas)
+        // The screen may have changed what its cells show without telling the grid.
+        if screenChanged { grid.setNeedsDisplay() }
+        screenChanged = false
+        chrome.draw(screen, grid: grid, into: canvas)
         host.present(canvas)
     }
 }

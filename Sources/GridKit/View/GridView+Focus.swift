@@ -10,7 +10,7 @@ extension GridView {
         focusedIndexPath = ip
         if scroll { scrollToItem(at: ip, at: .nearest) }
         if changed {
-            setNeedsDisplay()
+            setNeedsNavigationDisplay()
             delegate?.gridView(self, didFocusItemAt: ip)
         }
     }
@@ -58,12 +58,12 @@ extension GridView {
         guard allowsSelection, isValid(indexPath) else { return }
         if !allowsMultipleSelection { selected.removeAll() }
         selected.insert(indexPath)
-        setNeedsDisplay()
+        setNeedsNavigationDisplay()
     }
 
     /// Deselects an item without calling the delegate.
     public func deselectItem(at indexPath: IndexPath) {
-        if selected.remove(indexPath) != nil { setNeedsDisplay() }
+        if selected.remove(indexPath) != nil { setNeedsNavigationDisplay() }
     }
 
     /// Selects as the user does: asks `shouldSelectItemAt`, then tells `didSelectItemAt`.
@@ -76,14 +76,14 @@ extension GridView {
             }
         }
         selected.insert(ip)
-        setNeedsDisplay()
+        setNeedsNavigationDisplay()
         delegate?.gridView(self, didSelectItemAt: ip)
     }
 
     func userToggle(_ ip: IndexPath) {
         if selected.contains(ip) {
             selected.remove(ip)
-            setNeedsDisplay()
+            setNeedsNavigationDisplay()
             delegate?.gridView(self, didDeselectItemAt: ip)
         } else {
             userSelect(ip)

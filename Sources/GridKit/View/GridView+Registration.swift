@@ -13,12 +13,12 @@ extension GridView {
 
     /// Registers a cell class for items under its own name (`dequeue(_:for:)` finds it there).
     public func register<Cell: GridCell>(_ cellClass: Cell.Type) {
-        register(cellClass, forCellWithReuseIdentifier: Self.reuseIdentifier(of: cellClass))
+        register(cellClass, forCellWithReuseIdentifier: identifier(of: cellClass))
     }
 
     /// Registers a header or footer class under its own name.
     public func register<View: GridCell>(_ viewClass: View.Type, forSupplementaryViewOfKind kind: ElementKind) {
-        register(viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.reuseIdentifier(of: viewClass))
+        register(viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier(of: viewClass))
     }
 
     /// A cell that left the screen (after `prepareForReuse()`), or a new one of the registered class.
@@ -27,7 +27,7 @@ extension GridView {
         guard let type = cellClasses[identifier] else {
             GridKitFailure.fail(unregisteredMessage("cell", identifier, cellClasses))
         }
-        return reuseOrMake(type, key: "cell:" + identifier, identifier: identifier)
+        return reuseOrMake(type, key: PoolKey(kind: .cell, identifier: identifier))
     }
 
     /// The supplementary-view counterpart of `dequeueReusableCell`.
@@ -35,23 +35,32 @@ extension GridView {
         guard let type = supplementaryClasses[kind]?[identifier] else {
             GridKitFailure.fail(unregisteredMessage("\(kind) view", identifier, supplementaryClasses[kind] ?? [:]))
         }
-        return reuseOrMake(type, key: "\(kind):" + identifier, identifier: identifier)
+        return reuseOrMake(type, key: PoolKey(kind: kind, identifier: identifier))
     }
 
     /// A cell of class `Cell` registered with `register(_:)`, typed: no cast at the call site.
     public func dequeue<Cell: GridCell>(_ cellClass: Cell.Type, for indexPath: IndexPath) -> Cell {
-        let id = Self.reuseIdentifier(of: cellClass)
+        let id = identifier(of: cellClass)
         return typed(dequeueReusableCell(withReuseIdentifier: id, for: indexPath), id, "cell")
     }
 
     /// A header or footer of class `View` registered with `register(_:forSupplementaryViewOfKind:)`.
     public func dequeueSupplementary<View: GridCell>(_ viewClass: View.Type, ofKind kind: ElementKind, for indexPath: IndexPath) -> View {
-        let id = Self.reuseIdentifier(of: viewClass)
+        let id = identifier(of: viewClass)
         return typed(dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: id, for: indexPath), id, "\(kind) view")
     }
 
     /// The identifier the typed calls use: the class's name as Swift prints it.
     public static func reuseIdentifier(of cellClass: GridCell.Type) -> String { String(describing: cellClass) }
+
+    /// `reuseIdentifier(of:)`, worked out once per class: printing a type's name is slow, and
+    /// a scroll dequeues a cell per new row.
+    private func identifier(of cellClass: GridCell.Type) -> String {
+        if let known = typeIdentifiers[ObjectIdentifier(cellClass)] { return known }
+        let id = Self.reuseIdentifier(of: cellClass)
+        typeIdentifiers[ObjectIdentifier(cellClass)] = id
+        return id
+    }
 
     private func typed<Cell: GridCell>(_ cell: GridCell, _ id: String, _ what: String) -> Cell {
         guard let typed = cell as? Cell else {
@@ -67,13 +76,13 @@ extension GridView {
             + "Register it in registerCells(in:)."
     }
 
-    private func reuseOrMake(_ type: GridCell.Type, key: String, identifier: String) -> GridCell {
+    private func reuseOrMake(_ type: GridCell.Type, key: PoolKey) -> GridCell {
         if let cell = reusePool[key]?.popLast() {
             cell.prepareForReuse()
             return cell
         }
         let cell = type.init()
-        cell.reuseIdentifier = identifier
+        cell.reuseIdentifier = key.identifier
         liveCellCount += 1
         return cell
     }

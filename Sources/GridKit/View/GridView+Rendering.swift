@@ -4,9 +4,15 @@ extension GridView {
 
     /// Draws the visible cells, headers, footers and the scroll indicator into `canvas` at
     /// `frame`. Cells that left the screen are handed back to the reuse pool.
+    ///
+    /// When the last frame went to the same canvas and nothing was drawn over the grid since,
+    /// only what changed is drawn: the cells whose focus or selection changed, and after a
+    /// vertical scroll the rows that came into view (the rest are moved, `Canvas.shiftRows`).
+    /// `setNeedsDisplay()` makes the next frame draw everything.
     public func render(into canvas: Canvas) {
         var elements = layout.layoutAttributesForElements(in: visibleRect)
-        var shown = updateVisibleCells(elements)
+        let sameElements = !needsFullRedraw && drawn?.showsSameItems(as: elements) == true
+        var shown = sameElements ? [] : updateVisibleCells(elements)
         if let flow = layout as? FlowLayout, flow.isSelfSizing {
             // Cells that just came on screen are measured; a size that changed moves what follows,
             // which may bring other cells on screen: a few rounds settle it.
@@ -16,28 +22,50 @@ extension GridView {
                 shown = updateVisibleCells(elements)
             }
         }
-        canvas.fill(frame, style: backgroundStyle)
-        canvas.removeImages(in: frame) // cells place their images again as they draw
+        // Plain loops, not closures, on this path: a closure made here checks at run time that
+        // it runs on the main actor, on every call.
+        var frameNow = DrawnFrame(canvas: canvas.identity, frame: frame, offset: offset, elements: elements)
+        for a in elements {
+            let view = drawer(of: a)
+            frameNow.drawers.append(view.map(ObjectIdentifier.init))
+            frameNow.states.append(a.kind == .cell ? CellState(isFocused: a.indexPath == focusedIndexPath, isSelected: selected.contains(a.indexPath))
+                                                   : CellState())
+        }
+        let redraw: [Bool], everything: Bool
+        if !needsFullRedraw, let previous = drawn, let changes = previous.redrawNeeded(for: frameNow, on: canvas, background: backgroundStyle) {
+            redraw = changes
+            everything = false
+        } else {
+            everything = true
+            canvas.fill(frame, style: backgroundStyle)
+            canvas.removeImages(in: frame) // cells place their images again as they draw
+            redraw = Array(repeating: true, count: elements.count)
+        }
         let shift = (dx: frame.minX - offset.x, dy: frame.minY - offset.y)
-        for a in elements where a.kind == .cell {
-            guard let cell = visibleCells[a.indexPath] else { continue }
-            let state = CellState(isFocused: a.indexPath == focusedIndexPath, isSelected: selected.contains(a.indexPath))
-            let context = DrawContext(canvas: canvas, frame: a.frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
-            if state.isFocused {
-                let corner = Point(x: max(context.clip.minX, context.origin.x), y: max(context.clip.minY, context.origin.y))
-                if context.clip.contains(corner) { canvas.cursor = corner }
-            }
-            cell.draw(in: context, bounds: context.bounds, state: state)
-        }
         // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
-        for a in elements where a.kind != .cell {
-            guard let view = visibleSupplementary[SupplementaryKey(kind: a.kind, section: a.indexPath.section)] else { continue }
-            let context = DrawContext(canvas: canvas, frame: a.frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
-            view.draw(in: context, bounds: context.bounds, state: CellState())
+        for pass in [true, false] {
+            for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == pass {
+                guard let view = drawer(of: elements[i]) else { continue }
+                let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
+                view.draw(in: context, bounds: context.bounds, state: frameNow.states[i])
+            }
         }
-        if showsScrollIndicator { drawScrollIndicator(into: canvas) }
+        for i in elements.indices where frameNow.states[i].isFocused {
+            let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
+            let corner = Point(x: max(context.clip.minX, context.origin.x), y: max(context.clip.minY, context.origin.y))
+            if context.clip.contains(corner) { canvas.cursor = corner }
+        }
+        if showsScrollIndicator && (everything || drawn?.offset != offset) { drawScrollIndicator(into: canvas) }
+        frameNow.recordRows(of: canvas)
+        drawn = frameNow
         needsDisplay = false
+        needsFullRedraw = false
         updatePrefetching()
+    }
+
+    /// The cell, header or footer view that draws `a`.
+    private func drawer(of a: LayoutAttributes) -> GridCell? {
+        a.kind == .cell ? visibleCells[a.indexPath] : visibleSupplementary[SupplementaryKey(kind: a.kind, section: a.indexPath.section)]
     }
 
     /// Asks newly shown cells for their size. True when that moved anything; then the content
@@ -69,14 +97,11 @@ extension GridView {
     /// items whose cells are new.
     @discardableResult
     private func updateVisibleCells(_ elements: [LayoutAttributes]) -> [IndexPath] {
-        var nowVisible = Set<IndexPath>(), nowSupplementary = Set<SupplementaryKey>()
-        for a in elements {
-            if a.kind == .cell { nowVisible.insert(a.indexPath) } else {
-                nowSupplementary.insert(SupplementaryKey(kind: a.kind, section: a.indexPath.section))
-            }
-        }
-        for (ip, cell) in visibleCells where !nowVisible.contains(ip) {
-            visibleCells[ip] = nil
+        var nowSupplementary = Set<SupplementaryKey>()
+        for a in elements where a.kind != .cell { nowSupplementary.insert(SupplementaryKey(kind: a.kind, section: a.indexPath.section)) }
+        let change = changeSinceDrawn(elements) ?? changeByLookup(elements)
+        for ip in change.leaving {
+            guard let cell = visibleCells.removeValue(forKey: ip) else { continue }
             delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
             enqueue(cell, kind: .cell)
         }
@@ -86,7 +111,7 @@ extension GridView {
         }
         guard let ds = dataSource else { return [] }
         var shown: [IndexPath] = []
-        for ip in nowVisible.sorted() where visibleCells[ip] == nil {
+        for ip in change.coming where visibleCells[ip] == nil {
             let cell = ds.gridView(self, cellForItemAt: ip)
             visibleCells[ip] = cell
             shown.append(ip)
@@ -99,6 +124,42 @@ extension GridView {
             }
         }
         return shown
+    }
+
+    /// Items leaving and coming, found by set look-ups: always right.
+    private func changeByLookup(_ elements: [LayoutAttributes]) -> (leaving: [IndexPath], coming: [IndexPath]) {
+        var now = Set<IndexPath>()
+        for a in elements where a.kind == .cell { now.insert(a.indexPath) }
+        var leaving: [IndexPath] = []
+        for ip in visibleCells.keys where !now.contains(ip) { leaving.append(ip) }
+        return (leaving.sorted(), now.sorted())
+    }
+
+    /// Items leaving and coming, found by walking the last frame's items and this one's side by
+    /// side: a scroll by a line trades one row without hashing the forty that stay. Nil unless
+    /// the cells on screen are exactly the last frame's (nothing reloaded since) and both lists
+    /// are in order.
+    private func changeSinceDrawn(_ elements: [LayoutAttributes]) -> (leaving: [IndexPath], coming: [IndexPath])? {
+        guard !needsFullRedraw, let previous = drawn else { return nil }
+        var old: [IndexPath] = [], new: [IndexPath] = []
+        old.reserveCapacity(previous.elements.count)
+        new.reserveCapacity(elements.count)
+        for i in previous.elements.indices where previous.elements[i].kind == .cell {
+            guard previous.drawers[i] != nil else { return nil }
+            old.append(previous.elements[i].indexPath)
+        }
+        for a in elements where a.kind == .cell { new.append(a.indexPath) }
+        guard old.count == visibleCells.count else { return nil }
+        for i in old.indices.dropFirst() where !(old[i - 1] < old[i]) { return nil }
+        for i in new.indices.dropFirst() where !(new[i - 1] < new[i]) { return nil }
+        var leaving: [IndexPath] = [], coming: [IndexPath] = []
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if j == new.count || (i < old.count && old[i] < new[j]) { leaving.append(old[i]); i += 1 }
+            else if i == old.count || new[j] < old[i] { coming.append(new[j]); j += 1 }
+            else { i += 1; j += 1 }
+        }
+        return (leaving, coming)
     }
 
     /// A thin bar along the trailing edge: its thumb shows where the view is and how much of

@@ -20,7 +20,7 @@ extension GridView {
         guard new != offset else { return }
         scrollingForward = main(new) > main(offset)
         offset = new
-        setNeedsDisplay()
+        setNeedsNavigationDisplay()
         delegate?.gridViewDidScroll(self)
     }
 

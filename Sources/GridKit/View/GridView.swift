@@ -70,10 +70,19 @@ public final class GridView {
     }
     /// True when something changed since the last `render(into:)`.
     public internal(set) var needsDisplay = true
+    /// True when the next frame must draw every cell (`setNeedsDisplay()`), not only those
+    /// a focus move or a scroll changed.
+    var needsFullRedraw = true
+    /// What the last frame drew, for drawing only what changes in the next.
+    var drawn: DrawnFrame?
 
     var cellClasses: [String: GridCell.Type] = [:]
     var supplementaryClasses: [ElementKind: [String: GridCell.Type]] = [:]
-    var reusePool: [String: [GridCell]] = [:]
+    /// Cells waiting for reuse, by kind and reuse identifier.
+    var reusePool: [PoolKey: [GridCell]] = [:]
+    /// Reuse identifiers of classes registered by type, so dequeuing by type does not print
+    /// the type's name every time.
+    var typeIdentifiers: [ObjectIdentifier: String] = [:]
     var visibleCells: [IndexPath: GridCell] = [:]
     var visibleSupplementary: [SupplementaryKey: GridCell] = [:]
     var prefetched = Set<IndexPath>()
@@ -81,6 +90,7 @@ public final class GridView {
     public internal(set) var liveCellCount = 0
 
     struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
+    struct PoolKey: Hashable { var kind: ElementKind; var identifier: String }
 
     /// A grid at `frame` on the canvas, placing cells with `layout`.
     public init(frame: Rect, layout: any GridLayout = FlowLayout()) {
@@ -97,11 +107,17 @@ public final class GridView {
         }
     }
 
-    /// Marks the grid for redrawing on the next frame.
-    public func setNeedsDisplay() { needsDisplay = true }
+    /// Marks the grid for redrawing on the next frame: every cell draws again. Call it when
+    /// what a cell shows changed (or reload the item); focus, selection and scrolling need
+    /// no call.
+    public func setNeedsDisplay() { needsDisplay = true; needsFullRedraw = true }
+
+    /// Marks the grid for redrawing after a focus, selection or scroll change, which the next
+    /// frame finds out for itself.
+    func setNeedsNavigationDisplay() { needsDisplay = true }
 
     func enqueue(_ cell: GridCell, kind: ElementKind) {
-        let key = "\(kind == .cell ? "cell" : "\(kind)"):" + cell.reuseIdentifier
+        let key = PoolKey(kind: kind, identifier: cell.reuseIdentifier)
         // A pool never needs more than a screenful; beyond that, let cells go.
         if reusePool[key, default: []].count < max(16, frame.width * frame.height / 2) {
             reusePool[key, default: []].append(cell)

@@ -1,0 +1,189 @@
+import GridKit
+import GridKitTesting
+import Testing
+
+/// A grid draws only what a key changed (the cells whose focus or selection changed, the rows a
+/// scroll brought in) and the terminal is sent only the rows and columns the canvas says
+/// changed. These tests hold both to what a full redraw gives: two grids get the same random
+/// keys, one drawing on the same canvas frame after frame, the other on a fresh canvas every
+/// time, and a model terminal fed by `FrameDiff` must show the first canvas exactly.
+@MainActor
+@Suite struct IncrementalRenderTests {
+    enum Setup: String, CaseIterable, CustomStringConvertible, Sendable {
+        case pinnedList = "list, pinned headers, full width"
+        case insetGrid = "grid, headers and footers, inset frame"
+        case pinnedGrid = "grid, two-row pinned headers"
+        case horizontal = "horizontal grid"
+        case waterfall = "waterfall"
+        var description: String { rawValue }
+
+        var canvas: Size {
+            switch self {
+            case .pinnedList: Size(width: 40, height: 14)
+            case .insetGrid: Size(width: 50, height: 18)
+            case .pinnedGrid: Size(width: 36, height: 16)
+            case .horizontal: Size(width: 40, height: 12)
+            case .waterfall: Size(width: 30, height: 14)
+            }
+        }
+        var frame: Rect {
+            switch self {
+            case .pinnedList: Rect(x: 0, y: 1, width: 40, height: 12)
+            case .insetGrid: Rect(x: 3, y: 2, width: 44, height: 14)
+            case .pinnedGrid: Rect(x: 0, y: 0, width: 36, height: 16)
+            case .horizontal: Rect(x: 0, y: 0, width: 40, height: 12)
+            case .waterfall: Rect(x: 0, y: 1, width: 30, height: 12)
+            }
+        }
+        var header: Size? {
+            switch self {
+            case .pinnedList: Size(width: 0, height: 1)
+            case .insetGrid, .pinnedGrid: Size(width: 0, height: 2)
+            case .horizontal: Size(width: 4, height: 0)
+            case .waterfall: nil
+            }
+        }
+        var footer: Size? { self == .insetGrid ? Size(width: 0, height: 1) : nil }
+
+        @MainActor func makeLayout() -> any GridLayout {
+            if self == .waterfall { return WaterfallLayout(columns: 3) }
+            let l = FlowLayout()
+            switch self {
+            case .pinnedList:
+                l.itemSize = Size(width: 38, height: 1)
+                l.minimumLineSpacing = 0
+                l.sectionHeadersPinToVisibleBounds = true
+            case .insetGrid:
+                l.itemSize = Size(width: 8, height: 3)
+                l.minimumLineSpacing = 1
+                l.sectionInset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+            case .pinnedGrid:
+                l.itemSize = Size(width: 10, height: 2)
+                l.minimumLineSpacing = 1
+                l.sectionHeadersPinToVisibleBounds = true
+            case .horizontal:
+                l.scrollDirection = .horizontal
+                l.itemSize = Size(width: 9, height: 3)
+            case .waterfall: break
+            }
+            return l
+        }
+    }
+
+    @Test(arguments: Setup.allCases)
+    func incrementalFramesMatchFullRedraws(_ setup: Setup) {
+        var random = SeededGenerator(seed: 0x5eed + UInt64(setup.rawValue.count))
+        func content() -> TestContent {
+            let c = TestContent(counts: [37, 5, 120, 0, 60])
+            c.header = setup.header
+            c.footer = setup.footer
+            c.sizeFor = setup == .waterfall ? { Size(width: 0, height: 1 + ($0.item * 7 + $0.section) % 4) } : nil
+            return c
+        }
+        let (contentA, contentB) = (content(), content())
+        let incremental = GridView(frame: setup.frame, layout: setup.makeLayout())
+        let full = GridView(frame: setup.frame, layout: setup.makeLayout())
+        for g in [incremental, full] { g.allowsMultipleSelection = true }
+        incremental.connect(contentA)
+        full.connect(contentB)
+        let canvas = Canvas(size: setup.canvas)
+        var diff = FrameDiff()
+        var screen = Array(repeating: Array(repeating: CanvasCell.blank, count: setup.canvas.width), count: setup.canvas.height)
+        let keys: [Key] = [.down, .down, .down, .up, .up, .left, .right, .pageDown, .pageUp, .home, .end, .enter, .character(" ")]
+        var partialFrames = 0
+
+        for step in 0..<400 {
+            var overlay = false
+            switch random.int(0...19) {
+            case 0...13:
+                let key = keys[random.int(0...(keys.count - 1))]
+                incremental.handle(.key(key)); full.handle(.key(key))
+            case 14...16:
+                let p = Point(x: setup.frame.midX, y: setup.frame.midY)
+                let wheel = MouseEvent(action: random.int(0...1) == 0 ? .wheelUp : .wheelDown, position: p)
+                incremental.handle(.mouse(wheel)); full.handle(.mouse(wheel))
+            case 17:
+                overlay = true // something else draws over the grid this frame
+            case 18:
+                incremental.setNeedsDisplay()
+            default:
+                // The content changes (a section grows), as a reload tells the grid.
+                contentA.counts[1] += 1; contentB.counts[1] += 1
+                incremental.reloadData(); full.reloadData()
+            }
+            let wasDrawn = incremental.needsDisplay
+            incremental.render(into: canvas)
+            let fresh = Canvas(size: setup.canvas)
+            full.render(into: fresh)
+            if overlay {
+                for c in [canvas, fresh] { c.drawText("overlay", at: Point(x: setup.frame.minX + 1, y: setup.frame.midY), style: Style(attributes: .bold)) }
+            }
+            if !wasDrawn { partialFrames += 1 }
+            for y in 0..<setup.canvas.height {
+                guard (0..<setup.canvas.width).allSatisfy({ canvas[$0, y] == fresh[$0, y] }) else {
+                    Issue.record("step \(step), row \(y): \(canvas.row(y)) ≠ \(fresh.row(y)) (full redraw)")
+                    return
+                }
+            }
+            #expect(canvas.cursor == fresh.cursor, "step \(step): cursor")
+
+            // The terminal: moved rows, then the changed cells.
+            if let shift = diff.rowShift(to: canvas) {
+                let rows = shift.rows, d = shift.distance
+                let moved = rows.map { y in rows.contains(y + d) ? screen[y + d] : Array(repeating: CanvasCell.blank, count: setup.canvas.width) }
+                for (i, y) in rows.enumerated() { screen[y] = moved[i] }
+                diff.apply(shift)
+            }
+            diff.update(to: canvas) { x, y, cell in
+                screen[y][x] = cell
+                if cell.width == 2, x + 1 < setup.canvas.width { screen[y][x + 1] = canvas[x + 1, y] }
+            }
+            for y in 0..<setup.canvas.height where screen[y] != (0..<setup.canvas.width).map({ canvas[$0, y] }) {
+                Issue.record("step \(step), row \(y): the terminal shows \(screen[y].map(\.text).joined()), the canvas \(canvas.row(y))")
+                return
+            }
+        }
+        _ = partialFrames
+    }
+
+    @Test func aFocusMoveDrawsOnlyTheTwoCellsAndSendsOnlyTheirRows() {
+        let content = TestContent(counts: [100])
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 20, height: 1)
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 10), layout: layout)
+        grid.connect(content)
+        let canvas = Canvas(size: Size(width: 21, height: 10))
+        var diff = FrameDiff()
+        grid.render(into: canvas)
+        diff.update(to: canvas) { _, _, _ in }
+        grid.handle(.key(.down))
+        grid.render(into: canvas)
+        var rows = Set<Int>()
+        diff.update(to: canvas) { _, y, _ in rows.insert(y) }
+        #expect(rows == [0, 1])
+        #expect(canvas.row(0).hasPrefix("0.0 ") && canvas.row(1).hasPrefix("[0.1]"))
+    }
+
+    @Test func aOneLineScrollMovesTheRowsAndSendsOnlyTheNewOnes() {
+        let content = TestContent(counts: [100])
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 20, height: 1)
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 10), layout: layout)
+        grid.connect(content)
+        let canvas = Canvas(size: Size(width: 21, height: 10))
+        var diff = FrameDiff()
+        grid.render(into: canvas)
+        diff.update(to: canvas) { _, _, _ in }
+        for _ in 0..<9 { grid.handle(.key(.down)); grid.render(into: canvas); diff.update(to: canvas) { _, _, _ in } }
+        grid.handle(.key(.down)) // item 10: the list scrolls by one line
+        grid.render(into: canvas)
+        let shift = diff.rowShift(to: canvas)
+        #expect(shift?.rows == 0..<10 && shift?.distance == 1)
+        if let shift { diff.apply(shift) }
+        var rows = Set<Int>()
+        diff.update(to: canvas) { x, y, _ in if x < 20 { rows.insert(y) } }
+        // The old focus row (now 8) and the new one (9); the scroll bar column changes apart.
+        #expect(rows == [8, 9])
+        #expect(canvas.row(9).hasPrefix("[0.10]"))
+    }
+}
