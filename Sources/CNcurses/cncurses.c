@@ -120,6 +120,8 @@ void gk_install_signal_handlers(int fd) {
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    /* Installed before newterm, so curses leaves SIGWINCH to us: input is not read through it. */
+    sigaction(SIGWINCH, &sa, NULL);
     sa.sa_handler = on_crash_signal;
     sa.sa_flags = SA_NODEFER;
     int crash[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
@@ -153,57 +155,11 @@ const char *gk_tparm(const char *cap, long p1, long p2, long p3, long p4, long p
 
 int gk_wcwidth(uint32_t ch) { return wcwidth((wchar_t)ch); }
 
-gk_event gk_read(void) {
-    gk_event e;
-    memset(&e, 0, sizeof e);
-    wint_t ch;
-    int r = wget_wch(stdscr, &ch);
-    if (r == ERR) return e;
-    if (r == OK) {
-        if (ch == '\r' || ch == '\n') e.kind = GK_ENTER;
-        else if (ch == 127 || ch == 8) e.kind = GK_BACKSPACE;
-        else { e.kind = GK_CHAR; e.ch = (uint32_t)ch; }
-        return e;
-    }
-    switch (ch) {
-    case KEY_UP: e.kind = GK_UP; break;
-    case KEY_DOWN: e.kind = GK_DOWN; break;
-    case KEY_LEFT: e.kind = GK_LEFT; break;
-    case KEY_RIGHT: e.kind = GK_RIGHT; break;
-    case KEY_PPAGE: e.kind = GK_PGUP; break;
-    case KEY_NPAGE: e.kind = GK_PGDN; break;
-    case KEY_HOME: case KEY_A1: e.kind = GK_HOME; break;
-    case KEY_END: case KEY_C1: e.kind = GK_END; break;
-    case KEY_ENTER: e.kind = GK_ENTER; break;
-    case KEY_BACKSPACE: e.kind = GK_BACKSPACE; break;
-    case KEY_DC: e.kind = GK_DELETE; break;
-    case KEY_BTAB: e.kind = GK_BACKTAB; break;
-    case KEY_RESIZE: e.kind = GK_RESIZE; break;
-    case KEY_MOUSE: {
-        MEVENT m;
-        if (getmouse(&m) != OK) { e.kind = GK_OTHER; break; }
-        e.kind = GK_MOUSE; e.x = m.x; e.y = m.y;
-        mmask_t b = m.bstate;
-        if (b & BUTTON4_PRESSED) e.mouse_action = GK_MOUSE_WHEEL_UP;
-#ifdef BUTTON5_PRESSED
-        else if (b & BUTTON5_PRESSED) e.mouse_action = GK_MOUSE_WHEEL_DOWN;
-#endif
-        else if (b & (BUTTON1_PRESSED | BUTTON2_PRESSED | BUTTON3_PRESSED)) {
-            e.mouse_action = GK_MOUSE_PRESS;
-            e.mouse_button = (b & BUTTON1_PRESSED) ? 1 : (b & BUTTON2_PRESSED) ? 2 : 3;
-        } else if (b & (BUTTON1_RELEASED | BUTTON2_RELEASED | BUTTON3_RELEASED)) {
-            e.mouse_action = GK_MOUSE_RELEASE;
-            e.mouse_button = (b & BUTTON1_RELEASED) ? 1 : (b & BUTTON2_RELEASED) ? 2 : 3;
-        } else if (b & (BUTTON1_CLICKED)) {
-            e.mouse_action = GK_MOUSE_PRESS; e.mouse_button = 1;
-        } else e.kind = GK_OTHER;
-        break;
-    }
-    default:
-        if (ch >= KEY_F0 && ch <= KEY_F(63)) { e.kind = GK_FUNCTION; e.ch = (uint32_t)(ch - KEY_F0); }
-        else e.kind = GK_OTHER;
-    }
-    return e;
+int gk_resize(void) {
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return 0;
+    resize_term(ws.ws_row, ws.ws_col);
+    return 1;
 }
 
 int gk_write_raw(const uint8_t *bytes, size_t count) {

@@ -18,6 +18,9 @@ package struct FrameWriter {
     /// The colours (-1 default, -2 unknown) and attributes in effect.
     private var pen = (fg: -2, bg: -2, attributes: TextAttributes())
     private var foregrounds: [Int: [UInt8]] = [:], backgrounds: [Int: [UInt8]] = [:], attributeCodes: [UInt8: [UInt8]] = [:]
+    /// Scroll-region and scroll sequences by their parameters: a list scrolls by the same line
+    /// again and again, and formatting them goes through terminfo's interpreter.
+    private var scrollCodes: [SIMD3<Int32>: [UInt8]] = [:]
     /// Per row, where its blank tail starts (computed when first needed in a frame), and whether
     /// the tail was cleared already.
     private var blankTail: [Int] = [], tailCleared: [Bool] = []
@@ -66,17 +69,24 @@ package struct FrameWriter {
     /// tiles): cheaper than writing them again. The rows it leaves are blank in the default colours.
     package mutating func scroll(_ shift: FrameDiff.RowShift) {
         guard let region = caps.scrollRegion, let up = caps.scrollUp, let down = caps.scrollDown else { return }
+        func cached(_ kind: Int32, _ a: Int, _ b: Int, _ make: (Int, Int) -> [UInt8]) -> [UInt8] {
+            let key = SIMD3(kind, Int32(a), Int32(b))
+            if let known = scrollCodes[key] { return known }
+            let code = make(a, b)
+            scrollCodes[key] = code
+            return code
+        }
         setPen(-1, -1, [])
-        bytes += region(shift.rows.lowerBound, shift.rows.upperBound - 1)
+        bytes += cached(0, shift.rows.lowerBound, shift.rows.upperBound - 1, region)
         cursor = nil
         if shift.distance > 0 {
             move(to: 0, shift.rows.upperBound - 1)
-            bytes += up(shift.distance)
+            bytes += cached(1, shift.distance, 0) { n, _ in up(n) }
         } else {
             move(to: 0, shift.rows.lowerBound)
-            bytes += down(-shift.distance)
+            bytes += cached(2, -shift.distance, 0) { n, _ in down(n) }
         }
-        bytes += region(0, size.height - 1)
+        bytes += cached(0, 0, size.height - 1, region)
         cursor = nil
     }
 

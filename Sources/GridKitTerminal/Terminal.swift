@@ -57,6 +57,8 @@ public final class Terminal: ScreenHost {
         // Handlers go in before newterm so curses does not install its own for these signals.
         gk_install_signal_handlers(fds[1])
         guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
+        gk_input_reset(STDIN_FILENO)
+        gk_input_load_terminfo()
         return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision)
     }
 
@@ -141,42 +143,57 @@ public final class Terminal: ScreenHost {
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// Sleeps in `poll()` on the tty and the wake-up pipe; no timers, no busy waiting.
+    /// Sleeps in `poll()` on the tty and the wake-up pipe; no timers, no busy waiting. Input is
+    /// read in one `read` for all that is waiting (see the shim's input.c).
     public func run(_ handler: (InputEvent?) -> Bool) {
         while isOpen {
-            var gotInput = false
             let read = { () -> gk_event? in
-                let e = gk_read()
+                let e = gk_input_next()
                 return e.kind == GK_NONE ? nil : e
             }
             while let e = decoder.nextRaw(read) {
-                gotInput = true
                 guard let event = decoder.decode(e, read: read, size: { currentSize() }, now: Self.now()) else { continue }
-                if case .resize(let s) = event { size = s; diff.invalidate() }
                 if !handler(event) { return }
             }
-            if drainWakePipe() { return }
+            switch drainWakePipe() {
+            case .quit: return
+            case .resized:
+                guard gk_resize() != 0 else { break }
+                size = currentSize()
+                diff.invalidate()
+                if !handler(.resize(size)) { return }
+            case .nothing: break
+            }
             if mailbox.drain() > 0, !handler(nil) { return }
-            if gotInput { continue }
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             let r = poll(&fds, 2, -1)
             if r < 0 && errno != EINTR { return }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { exitSignal = SIGHUP; return }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                // Known to be readable: read at once, with no second poll.
+                if gk_input_fill(-2) < 0 { exitSignal = SIGHUP; return }
+            } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                exitSignal = SIGHUP
+                return
+            }
         }
     }
 
     private func currentSize() -> Size { Size(width: Int(gk_cols()), height: Int(gk_rows())) }
 
-    /// Reads the wake-up pipe; true when a quit signal arrived.
-    private func drainWakePipe() -> Bool {
+    private enum Wake { case nothing, resized, quit }
+
+    /// Reads the wake-up pipe: posted work, a resize (SIGWINCH), or a quit signal.
+    private func drainWakePipe() -> Wake {
         var buffer = [UInt8](repeating: 0, count: 64)
+        var wake = Wake.nothing
         while true {
             let n = read(wakeRead, &buffer, buffer.count)
-            if n <= 0 { return false }
-            if let sig = buffer[0..<n].first(where: { $0 != Terminal.wakeByte }) {
-                exitSignal = Int32(sig)
-                return true
+            if n <= 0 { return wake }
+            for byte in buffer[0..<n] where byte != Terminal.wakeByte {
+                if Int32(byte) == SIGWINCH { wake = .resized; continue }
+                exitSignal = Int32(byte)
+                return .quit
             }
         }
     }

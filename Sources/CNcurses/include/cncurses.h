@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <wchar.h>
 
-/* What gk_read returns. */
+/* What gk_input_next returns. */
 enum {
     GK_NONE = 0, GK_CHAR, GK_UP, GK_DOWN, GK_LEFT, GK_RIGHT, GK_PGUP, GK_PGDN, GK_HOME, GK_END,
     GK_ENTER, GK_BACKSPACE, GK_DELETE, GK_BACKTAB, GK_RESIZE, GK_MOUSE, GK_FUNCTION, GK_OTHER
@@ -30,7 +30,8 @@ int gk_open(void);
 void gk_close(void);
 /* Restores the tty from any context (signal handler, fatal error). Idempotent. */
 void gk_emergency_restore(void);
-/* SIGINT/SIGTERM/SIGHUP write their number to fd; crash signals restore the tty and re-raise. */
+/* SIGINT/SIGTERM/SIGHUP and SIGWINCH write their number to fd; crash signals restore the tty
+   and re-raise. */
 void gk_install_signal_handlers(int fd);
 
 int gk_rows(void);
@@ -49,8 +50,20 @@ int gk_flag_cap(const char *name);
 const char *gk_tparm(const char *cap, long p1, long p2, long p3, long p4, long p5, long p6, long p7, long p8, long p9);
 int gk_wcwidth(uint32_t ch);
 
-/* Non-blocking read of one input event; kind GK_NONE when nothing is pending. */
-gk_event gk_read(void);
+/* Input, read in bulk and decoded without curses (input.c). gk_input_reset sets the fd and
+   forgets keys; gk_input_load_terminfo learns the terminal's key sequences (kcuu1, kf1, …);
+   gk_input_add_key adds one (tests). gk_input_fill reads what is waiting (timeout_ms < -1:
+   at once, input is known to be there; else poll that long first) and returns the bytes read,
+   0, or -1 at end of input. gk_input_next decodes the next event from what was read (kind
+   GK_NONE when nothing is left), waiting briefly only for the rest of a sequence begun. */
+void gk_input_reset(int fd);
+void gk_input_load_terminfo(void);
+int gk_input_add_key(const char *seq, int kind, uint32_t ch);
+int gk_input_fill(int timeout_ms);
+gk_event gk_input_next(void);
+int gk_input_pending(void);
+/* Takes the tty's size after SIGWINCH and tells curses; returns 1 when it could. */
+int gk_resize(void);
 
 /* Bytes straight to the terminal (pictures, queries), after what curses has buffered.
    Returns 0, or -1 when the terminal is gone. */

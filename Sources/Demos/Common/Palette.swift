@@ -11,7 +11,15 @@ enum Palette {
 
     /// A stable, pleasant colour for a number (hue walks the colour wheel).
     static func hue(_ n: Int) -> Color {
-        let (r, g, b) = ColorMath.hsv(Double((n * 37) % 360), 0.6, 0.82)
+        let degrees = n.multipliedReportingOverflow(by: 37).partialValue % 360
+        return degrees >= 0 ? hues[degrees] : color(atHue: degrees)
+    }
+
+    /// The 360 colours `hue` picks from, worked out once: a list draws one per row on every scroll.
+    private static let hues = (0..<360).map(color(atHue:))
+
+    private static func color(atHue degrees: Int) -> Color {
+        let (r, g, b) = ColorMath.hsv(Double(degrees), 0.6, 0.82)
         return .rgb(UInt8(r * 255), UInt8(g * 255), UInt8(b * 255))
     }
 

@@ -102,12 +102,17 @@ final class NumberRowCell: NumberCell {
 extension Int {
     /// The number with thousands separators: 1,000,000.
     var formatted: String {
-        let digits = String(abs(self))
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return self < 0 ? "-" + out : out
+        // Built backwards in bytes: every row of a scrolling list asks for one.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        var rest = self.magnitude, digits = 0
+        repeat {
+            if digits > 0 && digits % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+            digits += 1
+        } while rest > 0
+        if self < 0 { bytes.append(UInt8(ascii: "-")) }
+        return String(decoding: bytes.reversed(), as: UTF8.self)
     }
 }
