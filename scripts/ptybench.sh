@@ -15,6 +15,11 @@ run() {
 }
 echo ""
 echo "ptybench (outside, 120×40 pty, keys down*100,pgdn*10,up*50,end,home):"
+floor=$(mktemp /tmp/gridkit-keyfloor-XXXXXX)
+if cc -O2 -o "$floor" "$(dirname "$0")/keyfloor.c" 2>/dev/null; then
+  run "floor (read key, write 65 B)" --ready-regex 'Item' -- "$floor"
+fi
+rm -f "$floor"
 run "numbers 1M list" --ready-regex 'Item' -- "$bin" numbers --count 1000000 --layout list
 run "numbers 1M grid" --ready-regex 'Section' -- "$bin" numbers --count 1000000 --layout grid
 

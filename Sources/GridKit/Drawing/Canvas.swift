@@ -45,8 +45,10 @@ public final class Canvas {
     package let identity: UInt64
     /// Bumped every time changes are taken, so a taker can tell whether it was the last one.
     package private(set) var changeEpoch: UInt64 = 0
-    private var writeCount: UInt64 = 0
-    /// Per row: `writeCount` when a cell of the row last changed.
+    /// Counts changes, in memory of its own rather than a stored `var`: a class's `var` is
+    /// checked for exclusive access on every write, and every changed cell bumps this.
+    private let writeCount: UnsafeMutablePointer<UInt64>
+    /// Per row: the count of changes when a cell of the row last changed.
     private let versions: UnsafeMutablePointer<UInt64>
     /// Per row: the columns changed since the changes were taken, `spanStart..<spanEnd` (empty when start ≥ end).
     private let spanStart: UnsafeMutablePointer<Int>, spanEnd: UnsafeMutablePointer<Int>
@@ -64,6 +66,8 @@ public final class Canvas {
         rowTable = .allocate(capacity: max(1, self.size.height))
         for y in 0..<self.size.height { (rowTable + y).initialize(to: storage + y * self.size.width) }
         let h = max(1, self.size.height)
+        writeCount = .allocate(capacity: 1)
+        writeCount.initialize(to: 0)
         versions = .allocate(capacity: h)
         versions.initialize(repeating: 0, count: h)
         spanStart = .allocate(capacity: h)
@@ -78,6 +82,7 @@ public final class Canvas {
         storage.deallocate()
         rowTable.deallocate()
         versions.deallocate()
+        writeCount.deallocate()
         spanStart.deallocate()
         spanEnd.deallocate()
     }
@@ -87,8 +92,8 @@ public final class Canvas {
 
     @inline(__always)
     private func changed(_ y: Int, _ from: Int, _ to: Int) {
-        writeCount &+= 1
-        versions[y] = writeCount
+        writeCount.pointee &+= 1
+        versions[y] = writeCount.pointee
         if spanStart[y] >= spanEnd[y] { spanStart[y] = from; spanEnd[y] = to; return }
         if from < spanStart[y] { spanStart[y] = from }
         if to > spanEnd[y] { spanEnd[y] = to }
@@ -132,8 +137,8 @@ public final class Canvas {
         func move(row y: Int) {
             if fullWidth { rowTable[y] = rowTable[y + distance] }
             else { (rowTable[y] + r.minX).update(from: rowTable[y + distance] + r.minX, count: moved) }
-            writeCount &+= 1
-            versions[y] = writeCount
+            writeCount.pointee &+= 1
+            versions[y] = writeCount.pointee
             if fullWidth { spanStart[y] = spanStart[y + distance]; spanEnd[y] = spanEnd[y + distance] }
             else { changed(y, r.minX, r.maxX); repairEdges(ofRow: y, r.minX, r.maxX) }
         }
