@@ -100,7 +100,9 @@ final class TimingHost: ScreenHost {
     init(size: Size, events: [InputEvent]) { self.size = size; self.events = events }
 
     func present(_ canvas: Canvas) {
-        // The terminal's own diff, so the time includes finding what to send.
+        // The terminal's own diff, so the time includes finding what to send (rows the canvas
+        // moved are moved, as the terminal's scroll region moves them).
+        if let shift = diff.rowShift(to: canvas) { diff.apply(shift) }
         changedCells.append(diff.update(to: canvas) { _, _, _ in })
         if started > 0 { samples.append(now() - started); started = 0 }
     }
