@@ -4,8 +4,9 @@ import GridKit
 /// Turns the shim's events into terminal-independent `InputEvent`s: counts clicks, and parses
 /// what follows an ESC instead of guessing.
 ///
-/// ncurses decodes the key sequences its terminfo entry knows. Anything else arrives as an ESC
-/// followed, at once, by the rest of the sequence (curses already waited the short escape delay
+/// The shim's reader (input.c) decodes the key sequences the terminal's terminfo entry names and
+/// xterm mouse reports. Anything else arrives as an ESC followed, at once, by the rest of the
+/// sequence (the reader already waited the short escape delay
 /// for it). So an ESC with nothing behind it is the Esc key; ESC and a character is Alt+that
 /// character; ESC `[` … and ESC `O` … are CSI and SS3 sequences, decoded when they name a key we
 /// have (modified arrows, Home/End, PgUp/PgDn, Delete) and swallowed whole otherwise, so that

@@ -105,8 +105,8 @@ public final class Terminal: ScreenHost {
     // MARK: Output
 
     /// Writes the cells that differ from the last frame (`FrameDiff`) as one buffer of escape
-    /// sequences (`FrameWriter`) in one write. Nothing is sent when nothing changed. Curses reads
-    /// the keys and knows the terminal; it only draws to clear the screen.
+    /// sequences (`FrameWriter`) in one write. Nothing is sent when nothing changed. Curses
+    /// knows the terminal (terminfo, modes); it only draws to clear the screen, and reads no keys.
     public func present(_ canvas: Canvas) {
         let everything = diff.reportsEverything(for: canvas)
         if everything { gk_clear() }
