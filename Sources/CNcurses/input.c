@@ -204,5 +204,3 @@ gk_event gk_input_next(void) {
     decode(&e, 1);
     return e;
 }
-
-int gk_input_pending(void) { return in_head < in_len; }

@@ -61,7 +61,6 @@ void gk_input_load_terminfo(void);
 int gk_input_add_key(const char *seq, int kind, uint32_t ch);
 int gk_input_fill(int timeout_ms);
 gk_event gk_input_next(void);
-int gk_input_pending(void);
 /* Takes the tty's size after SIGWINCH and tells curses; returns 1 when it could. */
 int gk_resize(void);
 
