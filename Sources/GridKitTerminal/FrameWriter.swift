@@ -27,6 +27,9 @@ package struct FrameWriter {
     /// Set when the screen was just cleared: blank cells need not be written.
     private var screenIsBlank = false
     private var size = Size(width: 0, height: 0)
+    /// The last style resolved and what it came to: neighbouring cells mostly share a style,
+    /// and a colour that is not a palette entry is matched against the palette.
+    private var resolved: (style: Style, pen: (fg: Int, bg: Int, attributes: TextAttributes))?
 
     /// `width` tells the C library's idea of a scalar's width (what the terminal will do).
     package init(capabilities: TerminalCapabilities, colors: ColorMapper, width: @escaping (UInt32) -> Int) {
@@ -55,9 +58,8 @@ package struct FrameWriter {
     /// A space in the terminal's own colours: what a cleared screen already shows.
     private func isBlank(_ c: CanvasCell) -> Bool { Self.isSpace(c) && mapper.resolve(c.style) == (-1, -1, []) }
 
-    /// A space whose clearing the terminal can do: plain, or (with bce) only a background colour.
-    private func isClearable(_ c: CanvasCell, like style: Style) -> Bool {
-        guard Self.isSpace(c) && c.style == style else { return false }
+    /// Whether spaces in `style` can be cleared by the terminal: plain, or (with bce) only a background colour.
+    private func isClearable(_ style: Style) -> Bool {
         let (_, bg, attributes) = mapper.resolve(style)
         return attributes.isEmpty && (bg == -1 || caps.backColorErase)
     }
@@ -110,7 +112,7 @@ package struct FrameWriter {
             }
         }
         move(to: x, y)
-        let (fg, bg, attributes) = mapper.resolve(cell.style)
+        let (fg, bg, attributes) = resolve(cell.style)
         setPen(fg, bg, attributes)
         let cellWidth = Int(cell.width)
         let base = cell.text0 == 0 ? 32 : cell.text0
@@ -150,16 +152,32 @@ package struct FrameWriter {
     private func tailStart(of y: Int, in canvas: Canvas) -> Int {
         let cells = canvas.rowCells(y)
         let style = cells[size.width - 1].style
+        guard isClearable(style) else { return size.width }
         var x = size.width
-        while x > 0 && isClearable(cells[x - 1], like: style) { x -= 1 }
+        while x > 0 && Self.isSpace(cells[x - 1]) && cells[x - 1].style == style { x -= 1 }
         // A short tail costs more to clear than to write.
         return size.width - x >= 4 ? x : size.width
     }
 
     private mutating func move(to x: Int, _ y: Int) {
         if let c = cursor, c.x == x, c.y == y { return }
-        if let c = cursor, c.y == y, let column = caps.moveToColumn { bytes += column(x) } else { bytes += caps.moveTo(y, x) }
+        let sameRow = cursor?.y == y && caps.moveToColumn != nil
         cursor = (x, y)
+        guard caps.movesAreANSI else {
+            bytes += sameRow ? caps.moveToColumn!(x) : caps.moveTo(y, x)
+            return
+        }
+        bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
+        if sameRow {
+            appendDecimal(x + 1); bytes.append(UInt8(ascii: "G"))
+        } else {
+            appendDecimal(y + 1); bytes.append(UInt8(ascii: ";")); appendDecimal(x + 1); bytes.append(UInt8(ascii: "H"))
+        }
+    }
+
+    private mutating func appendDecimal(_ n: Int) {
+        if n >= 10 { appendDecimal(n / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
     private mutating func setPen(_ fg: Int, _ bg: Int, _ attributes: TextAttributes) {
@@ -182,6 +200,13 @@ package struct FrameWriter {
             bytes += backgrounds[bg]!
             pen.bg = bg
         }
+    }
+
+    private mutating func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
+        if let r = resolved, r.style == style { return r.pen }
+        let pen = mapper.resolve(style)
+        resolved = (style, pen)
+        return pen
     }
 
     private mutating func appendUTF8(_ v: UInt32) {

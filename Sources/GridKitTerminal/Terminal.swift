@@ -27,6 +27,10 @@ public final class Terminal: ScreenHost {
     private var diff = FrameDiff()
     private var decoder = InputDecoder()
     private let wakeRead: Int32, wakeWrite: Int32
+    /// Where the wake-up pipe is read into: once per key, so not allocated each time.
+    nonisolated(unsafe) private let wakeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    /// The tty and the wake-up pipe, for `poll`.
+    nonisolated(unsafe) private let pollSet = UnsafeMutablePointer<pollfd>.allocate(capacity: 2)
     private var isOpen = true
     /// Bytes are `0` for a wake-up, a signal number otherwise.
     nonisolated private static let wakeByte: UInt8 = 0
@@ -100,7 +104,11 @@ public final class Terminal: ScreenHost {
     }
 
     // A terminal dropped without close() still gives the screen back.
-    deinit { if isOpen { gk_close() } }
+    deinit {
+        if isOpen { gk_close() }
+        wakeBuffer.deallocate()
+        pollSet.deallocate()
+    }
 
     // MARK: Output
 
@@ -122,7 +130,7 @@ public final class Terminal: ScreenHost {
         let spans = Self.send(canvas, diff: &diff, into: &writer, trackingDamage: tracksDamage)
         // The writer knows where its cursor is: a frame that changed nothing writes nothing.
         let bytes = writer.finish(cursor: canvas.cursor)
-        if !bytes.isEmpty { _ = bytes.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) } }
+        if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`
         images.afterFrame(canvas, changed: spans, everything: everything)
     }
 
@@ -165,9 +173,10 @@ public final class Terminal: ScreenHost {
             case .nothing: break
             }
             if mailbox.drain() > 0, !handler(nil) { return }
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            let r = poll(&fds, 2, -1)
+            let fds = pollSet
+            fds[0] = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            fds[1] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+            let r = poll(fds, 2, -1)
             if r < 0 && errno != EINTR { return }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 // Known to be readable: read at once, with no second poll.
@@ -185,12 +194,11 @@ public final class Terminal: ScreenHost {
 
     /// Reads the wake-up pipe: posted work, a resize (SIGWINCH), or a quit signal.
     private func drainWakePipe() -> Wake {
-        var buffer = [UInt8](repeating: 0, count: 64)
         var wake = Wake.nothing
         while true {
-            let n = read(wakeRead, &buffer, buffer.count)
+            let n = read(wakeRead, wakeBuffer, 64)
             if n <= 0 { return wake }
-            for byte in buffer[0..<n] where byte != Terminal.wakeByte {
+            for byte in UnsafeBufferPointer(start: wakeBuffer, count: n) where byte != Terminal.wakeByte {
                 if Int32(byte) == SIGWINCH { wake = .resized; continue }
                 exitSignal = Int32(byte)
                 return .quit

@@ -9,6 +9,10 @@ package struct TerminalCapabilities: Sendable {
     package var moveTo: @Sendable (_ row: Int, _ column: Int) -> [UInt8]
     /// Cursor to a column on the same row (shorter), when the terminal has it.
     package var moveToColumn: (@Sendable (_ column: Int) -> [UInt8])?
+    /// True while `moveTo` and `moveToColumn` are the ANSI forms: the writer then puts their
+    /// digits in itself, as formatting a string for every cursor move costs more than the rest
+    /// of a small frame.
+    package var movesAreANSI = true
     /// All attributes and colours off.
     package var reset: [UInt8]
     /// Exactly these attributes on (and colours reset): after it, colours are set again.
@@ -73,9 +77,9 @@ package struct TerminalCapabilities: Sendable {
         }
         var caps = ansi
         // The usual forms are formatted here: tparm interprets its little language on every move.
-        if let cup = template("cup"), cup != "\u{1B}[%i%p1%d;%p2%dH" { caps.moveTo = { apply(cup, [$0, $1]) } }
+        if let cup = template("cup"), cup != "\u{1B}[%i%p1%d;%p2%dH" { caps.moveTo = { apply(cup, [$0, $1]) }; caps.movesAreANSI = false }
         if let hpa = template("hpa") {
-            if hpa != "\u{1B}[%i%p1%dG" { caps.moveToColumn = { apply(hpa, [$0]) } }
+            if hpa != "\u{1B}[%i%p1%dG" { caps.moveToColumn = { apply(hpa, [$0]) }; caps.movesAreANSI = false }
         } else {
             caps.moveToColumn = nil
         }

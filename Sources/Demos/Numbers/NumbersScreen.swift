@@ -113,6 +113,8 @@ extension Int {
             digits += 1
         } while rest > 0
         if self < 0 { bytes.append(UInt8(ascii: "-")) }
-        return String(decoding: bytes.reversed(), as: UTF8.self)
+        bytes.reverse()
+        // From an array, not a reversed view: decoding a view goes through a dynamic cast.
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -110,19 +110,28 @@ public struct FrameDiff {
         let w = size.width, d = shift.distance
         let rows = shift.rows.clamped(to: 0..<size.height)
         guard abs(d) < rows.count else { return }
-        // The rows that scroll out give their slots to the rows let in, which are blank.
-        let moved = d > 0 ? Array(rows.dropFirst(d)) : Array(rows.dropLast(-d))
-        let freed = d > 0 ? Array(rows.prefix(d)) : Array(rows.suffix(-d))
-        let freedSlots = freed.map { slots[$0] }, movedSlots = moved.map { slots[$0] }
-        let movedForgotten = moved.map { forgottenRows[$0] }
-        let newRows = d > 0 ? Array(rows.suffix(d)) : Array(rows.prefix(-d))
-        let keptRows = d > 0 ? Array(rows.prefix(rows.count - d)) : Array(rows.suffix(rows.count + d))
-        for (i, y) in keptRows.enumerated() { slots[y] = movedSlots[i]; forgottenRows[y] = movedForgotten[i] }
-        for (i, y) in newRows.enumerated() {
-            slots[y] = freedSlots[i]
+        // The rows that scroll out give their slots to the rows let in, which are blank: the
+        // band's slots turn round by the distance, in place.
+        let turn = d > 0 ? d : rows.count + d
+        Self.rotate(&slots, rows, by: turn)
+        Self.rotate(&forgottenRows, rows, by: turn)
+        let fresh = d > 0 ? (rows.upperBound - d)..<rows.upperBound : rows.lowerBound..<(rows.lowerBound - d)
+        for y in fresh {
             forgottenRows[y] = false
-            last.withUnsafeMutableBufferPointer { ($0.baseAddress! + freedSlots[i] * w).update(repeating: .blank, count: w) }
+            let start = slots[y] * w
+            last.withUnsafeMutableBufferPointer { ($0.baseAddress! + start).update(repeating: .blank, count: w) }
         }
+    }
+
+    /// Turns `a[range]` round so that the element at `range.lowerBound + k` comes first.
+    private static func rotate<T>(_ a: inout [T], _ range: Range<Int>, by k: Int) {
+        func reverse(_ lo: Int, _ hi: Int) {
+            var i = lo, j = hi - 1
+            while i < j { a.swapAt(i, j); i += 1; j -= 1 }
+        }
+        reverse(range.lowerBound, range.lowerBound + k)
+        reverse(range.lowerBound + k, range.upperBound)
+        reverse(range.lowerBound, range.upperBound)
     }
 
     /// A cell that equals nothing a canvas can hold, so every cell differs from it.

@@ -34,12 +34,18 @@ public final class Mailbox: Sendable {
     /// Runs everything queued so far; returns how many items ran.
     @MainActor @discardableResult
     public func drain() -> Int {
-        let batch = state.withLock { s -> [Work] in
+        let batch = takeAll()
+        for body in batch { body() }
+        return batch.count
+    }
+
+    // Not on the main actor: a closure made there checks that it runs on it, and this one runs
+    // after every key.
+    private nonisolated func takeAll() -> [Work] {
+        state.withLock { s -> [Work] in
             defer { s.work.removeAll() }
             return s.work
         }
-        for body in batch { body() }
-        return batch.count
     }
 
     /// True when work is queued.

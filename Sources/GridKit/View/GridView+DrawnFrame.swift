@@ -37,44 +37,42 @@ struct DrawnFrame {
     }
 
     /// Finds elements of the last frame: usually the next one along from the last found (both
-    /// frames list them in the same order, one scrolled a few rows on), else a few either side,
-    /// and only then by hashing every one.
+    /// frames list them in the same order, one scrolled a few rows on), else by a walk through
+    /// them all. Elements are a screenful: a walk costs less than hashing them into a table.
     private struct ElementFinder {
-        struct Key: Hashable { let kind: ElementKind; let indexPath: IndexPath }
         let elements: [LayoutAttributes]
         var next = 0
-        var table: [Key: Int]?
         init(_ elements: [LayoutAttributes]) { self.elements = elements }
 
         mutating func index(of a: LayoutAttributes) -> Int? {
-            func matches(_ i: Int) -> Bool { elements[i].indexPath == a.indexPath && elements[i].kind == a.kind }
-            if next < elements.count, matches(next) { next += 1; return next - 1 }
-            for i in max(0, next - 4)..<min(elements.count, next + 8) where matches(i) { next = i + 1; return i }
-            if table == nil {
-                var t: [Key: Int] = [:]
-                t.reserveCapacity(elements.count)
-                for (i, e) in elements.enumerated() { t[Key(kind: e.kind, indexPath: e.indexPath)] = i }
-                table = t
+            let n = elements.count
+            var k = 0
+            while k < n {
+                var i = next + k
+                if i >= n { i -= n }
+                if elements[i].indexPath == a.indexPath && elements[i].kind == a.kind {
+                    next = i + 1
+                    return i
+                }
+                k += 1
             }
-            guard let i = table?[Key(kind: a.kind, indexPath: a.indexPath)] else { return nil }
-            next = i + 1
-            return i
+            return nil
         }
     }
 
-    /// Which elements of `next` must be drawn again for the canvas to show what a full redraw
-    /// would, after moving the rows a vertical scroll kept (under any header pinned to the top)
-    /// and clearing what is to be drawn with `background`. Nil when only a full redraw will do:
-    /// something else drew over the grid, the grid moved, it scrolled sideways or by a screen
-    /// or more, or cells placed pictures.
-    func redrawNeeded(for next: DrawnFrame, on canvas: Canvas, background: Style) -> [Bool]? {
+    /// Finds which elements of `next` must be drawn again for the canvas to show what a full
+    /// redraw would, after moving the rows a vertical scroll kept (under any header pinned to
+    /// the top) and clearing what is to be drawn with `background`; they are marked in
+    /// `scratch.redraw`. False when only a full redraw will do: something else drew over the
+    /// grid, the grid moved, it scrolled sideways or by a screen or more, or cells placed pictures.
+    func redrawNeeded(for next: DrawnFrame, on canvas: Canvas, background: Style, scratch: inout RenderScratch) -> Bool {
         let previous = self, frame = next.frame, offset = next.offset, elements = next.elements
         let dy = offset.y - previous.offset.y
         guard !previous.placedImages, previous.canvas == canvas.identity, previous.frame == frame,
-              previous.offset.x == offset.x, abs(dy) < frame.height else { return nil }
+              previous.offset.x == offset.x, abs(dy) < frame.height else { return false }
         let rows = frame.intersection(canvas.bounds)
-        guard rows.height == previous.rowVersions.count else { return nil }
-        for i in previous.rowVersions.indices where previous.rowVersions[i] != canvas.version(ofRow: rows.minY + i) { return nil }
+        guard rows.height == previous.rowVersions.count else { return false }
+        for i in previous.rowVersions.indices where previous.rowVersions[i] != canvas.version(ofRow: rows.minY + i) { return false }
 
         // Everything below is in screen coordinates. A header pinned to the top in both frames
         // stays where it is; the rows under it move with the content.
@@ -89,7 +87,7 @@ struct DrawnFrame {
             }
         }
         let band = Rect(x: frame.minX, y: frame.minY + fixedRows, width: frame.width, height: frame.height - fixedRows)
-        guard abs(dy) < band.height || dy == 0 else { return nil }
+        guard abs(dy) < band.height || dy == 0 else { return false }
         if dy != 0 { canvas.shiftRows(in: band, by: dy) }
         // Where the last frame's pixels of `r` are now, if they are all still there.
         let kept = band.height > abs(dy) ? Rect(x: band.minX, y: band.minY + max(0, -dy), width: band.width, height: band.height - abs(dy)) : Rect.zero
@@ -100,46 +98,70 @@ struct DrawnFrame {
             let now = r.offsetBy(dx: 0, dy: -dy)
             return kept.contains(now) ? now : nil
         }
-        var dirty: [Rect] = []
-        if dy > 0 { dirty.append(Rect(x: band.minX, y: band.maxY - dy, width: band.width, height: dy)) }
-        if dy < 0 { dirty.append(Rect(x: band.minX, y: band.minY, width: band.width, height: -dy)) }
+        scratch.reset(previous: previous.elements.count, next: elements.count)
+        if dy > 0 { scratch.dirty.append(Rect(x: band.minX, y: band.maxY - dy, width: band.width, height: dy)) }
+        if dy < 0 { scratch.dirty.append(Rect(x: band.minX, y: band.minY, width: band.width, height: -dy)) }
 
-        var keptOld = [Bool](repeating: false, count: previous.elements.count)
-        var redraw = [Bool](repeating: false, count: elements.count)
-        var screen: [Rect] = []
-        screen.reserveCapacity(elements.count)
-        for a in elements { screen.append(onScreen(a.frame, offset)) }
+        for a in elements { scratch.screen.append(onScreen(a.frame, offset)) }
         for (j, a) in elements.enumerated() {
             // Kept as drawn: the same element, state and view, whole on screen last time, and
             // its pixels now where this frame puts it.
             if let i = finder.index(of: a), previous.elements[i].frame.size == a.frame.size,
                previous.states[i] == next.states[j], previous.drawers[i] == next.drawers[j],
-               moved(onScreen(previous.elements[i].frame, previous.offset)) == screen[j] {
-                keptOld[i] = true
+               moved(onScreen(previous.elements[i].frame, previous.offset)) == scratch.screen[j] {
+                scratch.kept[i] = true
             } else {
-                redraw[j] = true
-                dirty.append(screen[j])
+                scratch.redraw[j] = true
+                scratch.dirty.append(scratch.screen[j])
             }
         }
-        for (i, a) in previous.elements.enumerated() where !keptOld[i] {
+        for (i, a) in previous.elements.enumerated() where !scratch.kept[i] {
             let old = onScreen(a.frame, previous.offset)
-            if let now = moved(old) { dirty.append(now) } else { dirty += [old, old.offsetBy(dx: 0, dy: -dy)] }
+            if let now = moved(old) { scratch.dirty.append(now) } else { scratch.dirty.append(old); scratch.dirty.append(old.offsetBy(dx: 0, dy: -dy)) }
         }
         // Whatever meets a cleared area is drawn again, and then so is whatever meets that
-        // (a pinned header over a cell that is redrawn): until nothing more is touched.
-        var grew = true
-        while grew {
-            grew = false
-            for j in elements.indices where !redraw[j] {
-                for r in dirty where r.intersects(screen[j]) {
-                    redraw[j] = true
-                    dirty.append(screen[j])
-                    grew = true
-                    break
-                }
+        // (a pinned header over a cell that is redrawn): each area is looked at once.
+        var k = 0
+        while k < scratch.dirty.count {
+            let r = scratch.dirty[k]
+            for j in elements.indices where !scratch.redraw[j] && r.intersects(scratch.screen[j]) {
+                scratch.redraw[j] = true
+                scratch.dirty.append(scratch.screen[j])
             }
+            k += 1
         }
-        for r in dirty { canvas.fill(r.intersection(frame), style: background) }
-        return redraw
+        // An element's old and new place are often the same rows: clear each area once.
+        for (k, r) in scratch.dirty.enumerated() where !scratch.dirty[..<k].contains(where: { $0.contains(r) }) {
+            canvas.fill(r.intersection(frame), style: background)
+        }
+        return true
+    }
+}
+
+/// Working lists of `DrawnFrame.redrawNeeded`, kept from frame to frame by the grid so that a
+/// key press allocates none of them again.
+struct RenderScratch {
+    /// Per element of the new frame: draw it.
+    var redraw: [Bool] = []
+    /// Per element of the last frame: it is still on the canvas as drawn.
+    var kept: [Bool] = []
+    /// Per element of the new frame: where it is on the canvas.
+    var screen: [Rect] = []
+    /// Areas cleared, which whatever meets them is drawn over again.
+    var dirty: [Rect] = []
+
+    mutating func reset(previous: Int, next: Int) {
+        redraw.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        screen.removeAll(keepingCapacity: true)
+        dirty.removeAll(keepingCapacity: true)
+        for _ in 0..<next { redraw.append(false) }
+        for _ in 0..<previous { kept.append(false) }
+    }
+
+    /// Every one of `count` elements to be drawn.
+    mutating func redrawAll(_ count: Int) {
+        redraw.removeAll(keepingCapacity: true)
+        for _ in 0..<count { redraw.append(true) }
     }
 }

@@ -4,11 +4,13 @@ extension GridView {
     /// Registers a cell class for items under `identifier`.
     public func register(_ cellClass: GridCell.Type, forCellWithReuseIdentifier identifier: String) {
         cellClasses[identifier] = cellClass
+        liveCellCount -= reusePool.discard(.cell, identifier) // waiting cells may be of the class registered before
     }
 
     /// Registers a header or footer class under `identifier`.
     public func register(_ viewClass: GridCell.Type, forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String) {
         supplementaryClasses[kind, default: [:]][identifier] = viewClass
+        liveCellCount -= reusePool.discard(kind, identifier)
     }
 
     /// Registers a cell class for items under its own name (`dequeue(_:for:)` finds it there).
@@ -24,30 +26,33 @@ extension GridView {
     /// A cell that left the screen (after `prepareForReuse()`), or a new one of the registered class.
     /// Dequeuing an identifier that was never registered stops the program, naming it.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+        // A waiting cell was made from the class registered now (registering drops the pool).
+        if let cell = reuse(.cell, identifier) { return cell }
         guard let type = cellClasses[identifier] else {
             GridKitFailure.fail(unregisteredMessage("cell", identifier, cellClasses))
         }
-        return reuseOrMake(type, key: PoolKey(kind: .cell, identifier: identifier))
+        return make(type, identifier: identifier)
     }
 
     /// The supplementary-view counterpart of `dequeueReusableCell`.
     public func dequeueReusableSupplementaryView(ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+        if let view = reuse(kind, identifier) { return view }
         guard let type = supplementaryClasses[kind]?[identifier] else {
             GridKitFailure.fail(unregisteredMessage("\(kind) view", identifier, supplementaryClasses[kind] ?? [:]))
         }
-        return reuseOrMake(type, key: PoolKey(kind: kind, identifier: identifier))
+        return make(type, identifier: identifier)
     }
 
     /// A cell of class `Cell` registered with `register(_:)`, typed: no cast at the call site.
     public func dequeue<Cell: GridCell>(_ cellClass: Cell.Type, for indexPath: IndexPath) -> Cell {
         let id = identifier(of: cellClass)
-        return typed(dequeueReusableCell(withReuseIdentifier: id, for: indexPath), id, "cell")
+        return typed(dequeueReusableCell(withReuseIdentifier: id, for: indexPath), id, .cell)
     }
 
     /// A header or footer of class `View` registered with `register(_:forSupplementaryViewOfKind:)`.
     public func dequeueSupplementary<View: GridCell>(_ viewClass: View.Type, ofKind kind: ElementKind, for indexPath: IndexPath) -> View {
         let id = identifier(of: viewClass)
-        return typed(dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: id, for: indexPath), id, "\(kind) view")
+        return typed(dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: id, for: indexPath), id, kind)
     }
 
     /// The identifier the typed calls use: the class's name as Swift prints it.
@@ -62,8 +67,10 @@ extension GridView {
         return id
     }
 
-    private func typed<Cell: GridCell>(_ cell: GridCell, _ id: String, _ what: String) -> Cell {
+    private func typed<Cell: GridCell>(_ cell: GridCell, _ id: String, _ kind: ElementKind) -> Cell {
         guard let typed = cell as? Cell else {
+            // Named only here: printing the kind is slow, and this is on every dequeue.
+            let what = kind == .cell ? "cell" : "\(kind) view"
             // Another class was registered under the same name with the string API.
             GridKitFailure.fail("GridView: the \(what) registered as '\(id)' is \(type(of: cell)), not \(Cell.self).")
         }
@@ -76,13 +83,15 @@ extension GridView {
             + "Register it in registerCells(in:)."
     }
 
-    private func reuseOrMake(_ type: GridCell.Type, key: PoolKey) -> GridCell {
-        if let cell = reusePool[key]?.popLast() {
-            cell.prepareForReuse()
-            return cell
-        }
+    private func reuse(_ kind: ElementKind, _ identifier: String) -> GridCell? {
+        guard let cell = reusePool.take(kind, identifier) else { return nil }
+        cell.prepareForReuse()
+        return cell
+    }
+
+    private func make(_ type: GridCell.Type, identifier: String) -> GridCell {
         let cell = type.init()
-        cell.reuseIdentifier = key.identifier
+        cell.reuseIdentifier = identifier
         liveCellCount += 1
         return cell
     }

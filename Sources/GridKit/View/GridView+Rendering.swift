@@ -23,35 +23,48 @@ extension GridView {
             }
         }
         // Plain loops, not closures, on this path: a closure made here checks at run time that
-        // it runs on the main actor, on every call.
+        // it runs on the main actor, on every call. Class properties are read into locals once:
+        // each read of one is checked for exclusive access.
         var frameNow = DrawnFrame(canvas: canvas.identity, frame: frame, offset: offset, elements: elements)
+        let cells = visibleCells, supplementary = visibleSupplementary
+        let focus = focusedIndexPath, selection = selected, anySelected = !selected.isEmpty
+        var views: [GridCell?] = []
+        views.reserveCapacity(elements.count)
         for a in elements {
-            let view = drawer(of: a)
+            let view = a.kind == .cell ? cells[a.indexPath] : supplementary[SupplementaryKey(kind: a.kind, section: a.indexPath.section)]
+            views.append(view)
             frameNow.drawers.append(view.map(ObjectIdentifier.init))
-            frameNow.states.append(a.kind == .cell ? CellState(isFocused: a.indexPath == focusedIndexPath, isSelected: selected.contains(a.indexPath))
+            frameNow.states.append(a.kind == .cell ? CellState(isFocused: a.indexPath == focus,
+                                                               isSelected: anySelected && selection.contains(a.indexPath))
                                                    : CellState())
         }
-        let redraw: [Bool], everything: Bool
-        if !needsFullRedraw, let previous = drawn, let changes = previous.redrawNeeded(for: frameNow, on: canvas, background: backgroundStyle) {
-            redraw = changes
+        let background = backgroundStyle
+        // The working lists are taken out of the grid while in use, so they are not shared and
+        // keep their storage (and the grid's property is not accessed element by element).
+        var scratch = renderScratch
+        renderScratch = RenderScratch()
+        defer { renderScratch = scratch }
+        let everything: Bool
+        if !needsFullRedraw, let previous = drawn, previous.redrawNeeded(for: frameNow, on: canvas, background: background, scratch: &scratch) {
             everything = false
         } else {
             everything = true
-            canvas.fill(frame, style: backgroundStyle)
+            canvas.fill(frame, style: background)
             canvas.removeImages(in: frame) // cells place their images again as they draw
-            redraw = Array(repeating: true, count: elements.count)
+            scratch.redrawAll(elements.count)
         }
-        let shift = (dx: frame.minX - offset.x, dy: frame.minY - offset.y)
+        let redraw = scratch.redraw
+        let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
         // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
-        for pass in [true, false] {
-            for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == pass {
-                guard let view = drawer(of: elements[i]) else { continue }
-                let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
+        for pass in 0..<2 {
+            for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == (pass == 0) {
+                guard let view = views[i] else { continue }
+                let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
                 view.draw(in: context, bounds: context.bounds, state: frameNow.states[i])
             }
         }
         for i in elements.indices where frameNow.states[i].isFocused {
-            let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: shift.dx, dy: shift.dy), clip: frame)
+            let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
             let corner = Point(x: max(context.clip.minX, context.origin.x), y: max(context.clip.minY, context.origin.y))
             if context.clip.contains(corner) { canvas.cursor = corner }
         }
@@ -61,11 +74,6 @@ extension GridView {
         needsDisplay = false
         needsFullRedraw = false
         updatePrefetching()
-    }
-
-    /// The cell, header or footer view that draws `a`.
-    private func drawer(of a: LayoutAttributes) -> GridCell? {
-        a.kind == .cell ? visibleCells[a.indexPath] : visibleSupplementary[SupplementaryKey(kind: a.kind, section: a.indexPath.section)]
     }
 
     /// Asks newly shown cells for their size. True when that moved anything; then the content

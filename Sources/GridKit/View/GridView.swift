@@ -75,11 +75,13 @@ public final class GridView {
     var needsFullRedraw = true
     /// What the last frame drew, for drawing only what changes in the next.
     var drawn: DrawnFrame?
+    /// Working lists for drawing only what changed, kept so a frame allocates none.
+    var renderScratch = RenderScratch()
 
     var cellClasses: [String: GridCell.Type] = [:]
     var supplementaryClasses: [ElementKind: [String: GridCell.Type]] = [:]
     /// Cells waiting for reuse, by kind and reuse identifier.
-    var reusePool: [PoolKey: [GridCell]] = [:]
+    var reusePool = ReusePool()
     /// Reuse identifiers of classes registered by type, so dequeuing by type does not print
     /// the type's name every time.
     var typeIdentifiers: [ObjectIdentifier: String] = [:]
@@ -90,7 +92,6 @@ public final class GridView {
     public internal(set) var liveCellCount = 0
 
     struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
-    struct PoolKey: Hashable { var kind: ElementKind; var identifier: String }
 
     /// A grid at `frame` on the canvas, placing cells with `layout`.
     public init(frame: Rect, layout: any GridLayout = FlowLayout()) {
@@ -117,13 +118,8 @@ public final class GridView {
     func setNeedsNavigationDisplay() { needsDisplay = true }
 
     func enqueue(_ cell: GridCell, kind: ElementKind) {
-        let key = PoolKey(kind: kind, identifier: cell.reuseIdentifier)
         // A pool never needs more than a screenful; beyond that, let cells go.
-        if reusePool[key, default: []].count < max(16, frame.width * frame.height / 2) {
-            reusePool[key, default: []].append(cell)
-        } else {
-            liveCellCount -= 1
-        }
+        if !reusePool.put(cell, kind: kind, identifier: cell.reuseIdentifier, limit: max(16, frame.width * frame.height / 2)) { liveCellCount -= 1 }
     }
 
     /// The on-screen cell of an item, if it is visible.
