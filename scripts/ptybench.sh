@@ -2,7 +2,8 @@
 # Measures griddemo from outside with ../shared/tools/ptybench.py (when it is there): first
 # paint, per-key latency and bytes, peak memory, in a 120×40 pty.
 set -u
-bin=${1:?usage: ptybench.sh PATH/TO/griddemo}
+bin=${1:?usage: ptybench.sh PATH/TO/griddemo [PATH/TO/gridbench]}
+bench=${2:-$(dirname "$bin")/gridbench}
 tool=../shared/tools/ptybench.py
 if [ ! -f "$tool" ] || ! command -v python3 >/dev/null; then
   echo "ptybench: $tool or python3 not found; skipping the outside measurement"
@@ -24,16 +25,16 @@ run "numbers 1M list" --ready-regex 'Item' -- "$bin" numbers --count 1000000 --l
 run "numbers 1M grid" --ready-regex 'Section' -- "$bin" numbers --count 1000000 --layout grid
 
 contacts=$(mktemp /tmp/gridkit-contacts-XXXXXX.vcf)
-"$(dirname "$bin")/gridbench" write-contacts "$contacts" 100000
+"$bench" write-contacts "$contacts" 100000
 run "contacts 100k, screen" --ready-regex 'Reading contacts' -- "$bin" contacts "$contacts"
 run "contacts 100k, list" --ready-regex 'Contacts . 100,000' -- "$bin" contacts "$contacts"
 rm -f "$contacts"
 
 vdir=$(mktemp -d /tmp/gridkit-vdir-XXXXXX)
-"$(dirname "$bin")/gridbench" write-vdir "$vdir" 20000
+"$bench" write-vdir "$vdir" 20000
 run "contacts 20k-file vdir" --ready-regex 'Contacts . 20,000' -- "$bin" contacts "$vdir"
 rm -rf "$vdir"
 
-photos=$("$(dirname "$bin")/gridbench" write-jpegs 200)
+photos=$("$bench" write-jpegs 200)
 python3 "$tool" --quiet --label "photos 200×1080p" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
   --ready-regex 'Photos' -- "$bin" photos "$photos" | python3 "$(dirname "$0")/ptysummary.py"

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""How much work and how much code a key costs griddemo, counted rather than timed.
+
+Between two key presses the caches go cold, so a key's latency on a shared machine follows the
+code and memory it touches more than its instruction count. Wall-clock figures here move by
+tens of percent from run to run; these do not: callgrind counts the same instructions for the
+same binary and input whatever else the machine does.
+
+    scripts/keyfootprint.py PATH/TO/griddemo [ARGS...]   (default: numbers --count 1000000 --layout list)
+
+Runs griddemo under `valgrind --tool=callgrind` in a 120x40 pseudo-terminal, sends the key
+script once to warm up (first-use work: lazy metadata, caches), zeroes the counters, sends it
+again, and reports per key: instructions, and the distinct 64-byte code lines and 4 KB code
+pages executed over the whole script, split by binary. Needs valgrind; skips with a message
+when it is missing.
+"""
+import collections
+import fcntl
+import os
+import pty
+import re
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+KEYS = [b"\x1b[B"] * 100 + [b"\x1b[6~"] * 10 + [b"\x1b[A"] * 50 + [b"\x1b[F", b"\x1b[H"]
+
+
+def drain(fd, seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                if not os.read(fd, 65536):
+                    return
+            except OSError:
+                return
+
+
+def run(binary, args, out):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + out, binary] + args
+        os.execvp(argv[0], argv)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    drain(fd, 20)  # start-up under valgrind is slow
+
+    def script():
+        for key in KEYS:
+            os.write(fd, key)
+            drain(fd, 0.05)
+
+    script()
+    subprocess.run(["callgrind_control", "-z", str(pid)], capture_output=True)
+    drain(fd, 0.5)
+    script()
+    subprocess.run(["callgrind_control", "-d", str(pid)], capture_output=True)
+    drain(fd, 1)
+    os.write(fd, b"q")
+    drain(fd, 3)
+    try:
+        os.kill(pid, 9)
+    except ProcessLookupError:
+        pass
+    os.waitpid(pid, 0)
+
+
+def footprint(path):
+    """Instructions, and the code lines and pages executed, from a callgrind dump with --dump-instr."""
+    names, obj, addr = {}, None, 0
+    skip_cost = False
+    lines, pages = set(), set()
+    by_object = collections.defaultdict(set)
+    instructions = 0
+    npos = 1
+
+    def name(kind, value):
+        m = re.match(r"\((\d+)\)(?: (.*))?", value)
+        if not m:
+            return value
+        if m.group(2):
+            names[(kind, m.group(1))] = m.group(2)
+        return names.get((kind, m.group(1)), value)
+
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("positions:"):
+                npos = len(line.split()) - 1
+            elif line.startswith("ob="):
+                obj = name("ob", line[3:])
+            elif line.startswith("cob="):
+                name("ob", line[4:])
+            elif line.startswith(("fn=", "cfn=")):
+                name("fn", line.split("=", 1)[1])
+            elif line.startswith("calls="):
+                skip_cost = True  # the next line is the call's inclusive cost
+            elif line and line[0] in "0123456789+-*":
+                parts = line.split()
+                token = parts[0]
+                if token.startswith("0x"):
+                    addr = int(token, 16)
+                elif token.startswith("+"):
+                    addr += int(token[1:])
+                elif token.startswith("-"):
+                    addr -= int(token[1:])
+                elif token != "*":
+                    continue
+                if not skip_cost and len(parts) > npos:
+                    instructions += int(parts[npos])
+                skip_cost = False
+                lines.add(addr >> 6)
+                pages.add(addr >> 12)
+                by_object[os.path.basename(obj or "?")].add(addr >> 6)
+    return instructions, lines, pages, by_object
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    if not shutil.which("valgrind") or not shutil.which("callgrind_control"):
+        print("keyfootprint: valgrind not found; skipping (apt-get install valgrind)")
+        return
+    binary = os.path.abspath(sys.argv[1])
+    args = sys.argv[2:] or ["numbers", "--count", "1000000", "--layout", "list"]
+    with tempfile.TemporaryDirectory() as tmp:
+        # Valgrind cannot read the debug information of some Swift binaries: a stripped copy.
+        copy = os.path.join(tmp, "griddemo")
+        shutil.copy(binary, copy)
+        subprocess.run(["strip", "--strip-debug", copy], capture_output=True)
+        out = os.path.join(tmp, "callgrind.out")
+        run(copy, args, out)
+        dumps = sorted(p for p in os.listdir(tmp) if p.startswith("callgrind.out."))
+        if not dumps:
+            print("keyfootprint: no profile was written (did griddemo start?)")
+            sys.exit(1)
+        instructions, lines, pages, by_object = footprint(os.path.join(tmp, dumps[-1]))
+    n = len(KEYS)
+    print("keys down*100,pgdn*10,up*50,end,home (counted by callgrind, the same on any machine load):")
+    print("  instructions per key  %d" % (instructions // n))
+    print("  code touched by the script  %d lines of 64 B (%d KB) on %d pages of 4 KB" % (len(lines), len(lines) * 64 // 1024, len(pages)))
+    for obj, s in sorted(by_object.items(), key=lambda kv: -len(kv[1])):
+        print("    %5d lines  %s" % (len(s), obj))
+
+
+if __name__ == "__main__":
+    main()
