@@ -56,11 +56,11 @@ package struct FrameWriter {
     private static func isSpace(_ c: CanvasCell) -> Bool { (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 }
 
     /// A space in the terminal's own colours: what a cleared screen already shows.
-    private func isBlank(_ c: CanvasCell) -> Bool { Self.isSpace(c) && mapper.resolve(c.style) == (-1, -1, []) }
+    private mutating func isBlank(_ c: CanvasCell) -> Bool { Self.isSpace(c) && resolve(c.style) == (-1, -1, []) }
 
     /// Whether spaces in `style` can be cleared by the terminal: plain, or (with bce) only a background colour.
-    private func isClearable(_ style: Style) -> Bool {
-        let (_, bg, attributes) = mapper.resolve(style)
+    private mutating func isClearable(_ style: Style) -> Bool {
+        let (_, bg, attributes) = resolve(style)
         return attributes.isEmpty && (bg == -1 || caps.backColorErase)
     }
 
@@ -103,7 +103,7 @@ package struct FrameWriter {
                 // background (terminals with bce) or the default one.
                 if tailCleared[y] { return }
                 tailCleared[y] = true
-                let (_, bg, _) = mapper.resolve(cell.style)
+                let (_, bg, _) = resolve(cell.style)
                 if screenIsBlank && bg == -1 { return }
                 move(to: blankTail[y], y)
                 setPen(-1, bg, [])
@@ -149,7 +149,7 @@ package struct FrameWriter {
 
     /// The first column from which row `y` is spaces of one clearable style to its end (the
     /// width when it is not).
-    private func tailStart(of y: Int, in canvas: Canvas) -> Int {
+    private mutating func tailStart(of y: Int, in canvas: Canvas) -> Int {
         let cells = canvas.rowCells(y)
         let style = cells[size.width - 1].style
         guard isClearable(style) else { return size.width }

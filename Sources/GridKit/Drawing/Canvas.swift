@@ -188,9 +188,15 @@ public final class Canvas {
 
     /// Fills `rect` (clipped to the canvas) with `character` in `style`.
     public func fill(_ rect: Rect, style: Style, character: Character = " ") {
+        let scalars = character.unicodeScalars
+        fill(rect, with: scalars.count == 1 ? CanvasCell(scalar: scalars.first!.value, width: 1, style: style)
+                                            : CanvasCell(text: String(character), width: 1, style: style))
+    }
+
+    /// Fills `rect` (clipped to the canvas) with copies of `cell` (of width 1).
+    package func fill(_ rect: Rect, with cell: CanvasCell) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        let cell = CanvasCell(text: String(character), width: 1, style: style)
         for y in r.minY..<r.maxY {
             repairWide(x: r.minX, y: y)
             repairWide(x: r.maxX - 1, y: y)

@@ -89,14 +89,14 @@ struct DrawnFrame {
         let band = Rect(x: frame.minX, y: frame.minY + fixedRows, width: frame.width, height: frame.height - fixedRows)
         guard abs(dy) < band.height || dy == 0 else { return false }
         if dy != 0 { canvas.shiftRows(in: band, by: dy) }
-        // Where the last frame's pixels of `r` are now, if they are all still there.
-        let kept = band.height > abs(dy) ? Rect(x: band.minX, y: band.minY + max(0, -dy), width: band.width, height: band.height - abs(dy)) : Rect.zero
-        func moved(_ r: Rect) -> Rect? {
+        // Where the last frame's pixels of `r` are now: those the move kept in the band (empty
+        // when it scrolled them all out). Nil when that is not known exactly (`r` straddles the
+        // band's edge or leaves the grid).
+        func remaining(_ r: Rect) -> Rect? {
             guard frame.contains(r) else { return nil }
             if !r.intersects(band) { return r }
             guard band.contains(r) else { return nil }
-            let now = r.offsetBy(dx: 0, dy: -dy)
-            return kept.contains(now) ? now : nil
+            return r.offsetBy(dx: 0, dy: -dy).intersection(band)
         }
         scratch.reset(previous: previous.elements.count, next: elements.count)
         if dy > 0 { scratch.dirty.append(Rect(x: band.minX, y: band.maxY - dy, width: band.width, height: dy)) }
@@ -108,7 +108,7 @@ struct DrawnFrame {
             // its pixels now where this frame puts it.
             if let i = finder.index(of: a), previous.elements[i].frame.size == a.frame.size,
                previous.states[i] == next.states[j], previous.drawers[i] == next.drawers[j],
-               moved(onScreen(previous.elements[i].frame, previous.offset)) == scratch.screen[j] {
+               remaining(onScreen(previous.elements[i].frame, previous.offset)) == scratch.screen[j] {
                 scratch.kept[i] = true
             } else {
                 scratch.redraw[j] = true
@@ -117,7 +117,13 @@ struct DrawnFrame {
         }
         for (i, a) in previous.elements.enumerated() where !scratch.kept[i] {
             let old = onScreen(a.frame, previous.offset)
-            if let now = moved(old) { scratch.dirty.append(now) } else { scratch.dirty.append(old); scratch.dirty.append(old.offsetBy(dx: 0, dy: -dy)) }
+            // Its pixels are cleared where they are now; an element scrolled out left none.
+            if let now = remaining(old) {
+                if !now.isEmpty { scratch.dirty.append(now) }
+            } else {
+                scratch.dirty.append(old)
+                scratch.dirty.append(old.offsetBy(dx: 0, dy: -dy))
+            }
         }
         // Whatever meets a cleared area is drawn again, and then so is whatever meets that
         // (a pinned header over a cell that is redrawn): each area is looked at once.
@@ -131,8 +137,12 @@ struct DrawnFrame {
             k += 1
         }
         // An element's old and new place are often the same rows: clear each area once.
-        for (k, r) in scratch.dirty.enumerated() where !scratch.dirty[..<k].contains(where: { $0.contains(r) }) {
-            canvas.fill(r.intersection(frame), style: background)
+        let blank = CanvasCell(scalar: 32, width: 1, style: background)
+        for k in scratch.dirty.indices {
+            let r = scratch.dirty[k]
+            var covered = false
+            for earlier in 0..<k where scratch.dirty[earlier].contains(r) { covered = true; break }
+            if !covered { canvas.fill(r.intersection(frame), with: blank) }
         }
         return true
     }

@@ -49,7 +49,7 @@ extension GridView {
             everything = false
         } else {
             everything = true
-            canvas.fill(frame, style: background)
+            canvas.fill(frame, with: CanvasCell(scalar: 32, width: 1, style: background))
             canvas.removeImages(in: frame) // cells place their images again as they draw
             scratch.redrawAll(elements.count)
         }
@@ -105,8 +105,12 @@ extension GridView {
     /// items whose cells are new.
     @discardableResult
     private func updateVisibleCells(_ elements: [LayoutAttributes]) -> [IndexPath] {
-        var nowSupplementary = Set<SupplementaryKey>()
-        for a in elements where a.kind != .cell { nowSupplementary.insert(SupplementaryKey(kind: a.kind, section: a.indexPath.section)) }
+        // A screenful has a few headers and footers: a list, not a set.
+        var nowSupplementary: [SupplementaryKey] = []
+        for a in elements where a.kind != .cell {
+            let key = SupplementaryKey(kind: a.kind, section: a.indexPath.section)
+            if !nowSupplementary.contains(key) { nowSupplementary.append(key) }
+        }
         let change = changeSinceDrawn(elements) ?? changeByLookup(elements)
         for ip in change.leaving {
             guard let cell = visibleCells.removeValue(forKey: ip) else { continue }
@@ -180,12 +184,12 @@ extension GridView {
         let thumb = max(1, viewport * viewport / content)
         let position = vertical ? offset.y : offset.x
         let start = (position * (viewport - thumb) + (content - viewport) / 2) / (content - viewport)
-        let track = Style(foreground: .brightBlack), bar = Style(foreground: .default)
+        let track = CanvasCell(scalar: vertical ? 0x2502 : 0x2500, width: 1, style: Style(foreground: .brightBlack)) // │ ─
+        let bar = CanvasCell(scalar: vertical ? 0x2503 : 0x2501, width: 1, style: Style(foreground: .default))      // ┃ ━
+        let clip = frame.intersection(canvas.bounds)
         for i in 0..<viewport {
-            let onThumb = i >= start && i < start + thumb
             let p = vertical ? Point(x: frame.maxX - 1, y: frame.minY + i) : Point(x: frame.minX + i, y: frame.maxY - 1)
-            canvas.put(onThumb ? (vertical ? "┃" : "━") : (vertical ? "│" : "─"), width: 1, at: p,
-                       style: onThumb ? bar : track, clip: frame)
+            if clip.contains(p) { canvas.put(i >= start && i < start + thumb ? bar : track, at: p, clip: clip) }
         }
     }
 }
