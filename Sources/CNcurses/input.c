@@ -60,6 +60,21 @@ void gk_input_load_terminfo(void) {
     add_cap("kent", GK_ENTER, 0); add_cap("kdch1", GK_DELETE, 0); add_cap("kcbt", GK_BACKTAB, 0);
     char name[8];
     for (int n = 1; n <= 24; n++) { snprintf(name, sizeof name, "kf%d", n); add_cap(name, GK_FUNCTION, (uint32_t)n); }
+    gk_input_add_ansi_keys();
+}
+
+/* Terminfo gives the keys as sent in keypad-transmit mode, which nothing turns on now that
+   curses does not read the keys; out of it, terminals send the ANSI forms. The Swift decoder
+   knows them too (with modifiers), but these are most of what a user types: decoded here,
+   a key costs no trip through it. */
+void gk_input_add_ansi_keys(void) {
+    static const struct { const char *seq; int kind; } plain[] = {
+        { "\033[A", GK_UP }, { "\033[B", GK_DOWN }, { "\033[C", GK_RIGHT }, { "\033[D", GK_LEFT },
+        { "\033[H", GK_HOME }, { "\033[F", GK_END }, { "\033[1~", GK_HOME }, { "\033[4~", GK_END },
+        { "\033[7~", GK_HOME }, { "\033[8~", GK_END }, { "\033[5~", GK_PGUP }, { "\033[6~", GK_PGDN },
+        { "\033[3~", GK_DELETE },
+    };
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) gk_input_add_key(plain[i].seq, plain[i].kind, 0);
 }
 
 /* Reads what is waiting into the buffer: at once when the caller knows input is there

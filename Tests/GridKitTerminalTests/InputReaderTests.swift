@@ -36,6 +36,23 @@ import Testing
         #expect(e.dropFirst(4).map(\.ch) == [27, 0x5B, 0x35, 0x7E])
     }
 
+    @Test func ansiFormsOfTheNavigationKeysAreDecodedInTheShim() {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { Issue.record("pipe"); return }
+        defer { close(fds[0]); gk_input_reset(STDIN_FILENO) }
+        gk_input_reset(fds[0])
+        gk_input_add_ansi_keys()
+        let bytes = Array("\u{1B}[B\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[1;5A".utf8)
+        _ = bytes.withUnsafeBufferPointer { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        _ = gk_input_fill(-2)
+        var e: [gk_event] = []
+        while case let next = gk_input_next(), next.kind != Int32(GK_NONE) { e.append(next) }
+        #expect(kinds(Array(e.prefix(4))) == [Int32(GK_DOWN), Int32(GK_PGDN), Int32(GK_HOME), Int32(GK_END)])
+        // With a modifier it is not one of them: byte by byte, for the Swift decoder.
+        #expect(e.dropFirst(4).map(\.ch) == Array("\u{1B}[1;5A".unicodeScalars.map(\.value)))
+    }
+
     @Test func enterBackspaceAndUTF8() {
         let e = events(Array("\r\u{7F}\u{8}é漢😀".utf8))
         #expect(kinds(Array(e.prefix(3))) == [Int32(GK_ENTER), Int32(GK_BACKSPACE), Int32(GK_BACKSPACE)])

@@ -59,6 +59,8 @@ int gk_wcwidth(uint32_t ch);
 void gk_input_reset(int fd);
 void gk_input_load_terminfo(void);
 int gk_input_add_key(const char *seq, int kind, uint32_t ch);
+/* The ANSI (keypad-transmit off) forms of the cursor, Home/End, PgUp/PgDn and Delete keys. */
+void gk_input_add_ansi_keys(void);
 int gk_input_fill(int timeout_ms);
 gk_event gk_input_next(void);
 /* Takes the tty's size after SIGWINCH and tells curses; returns 1 when it could. */
