@@ -122,11 +122,9 @@ package struct FrameWriter {
             appendUTF8(base)
             // One spacing character plus its combining marks is all a terminal cell holds; what
             // follows a ZWJ or a second flag letter is dropped rather than garbling the line.
-            var marks = 0
-            for v in cell.scalarValues.dropFirst() where width(v) == 0 && v != 0x200D && marks < 4 {
-                appendUTF8(v)
-                marks += 1
-            }
+            // (Read from the cell as they are: an array of them would be allocated per cell.)
+            let (m1, m2, m3) = cell.laterScalars
+            for v in [m1, m2, m3] where v != 0 && width(v) == 0 && v != 0x200D { appendUTF8(v) }
         } else {
             // The C library (and so the terminal) disagrees about the width: something whose
             // width both agree on, then spaces, so the rest of the row stays in place.

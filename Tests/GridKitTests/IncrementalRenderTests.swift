@@ -77,6 +77,8 @@ import Testing
             let c = TestContent(counts: [37, 5, 120, 0, 60])
             c.header = setup.header
             c.footer = setup.footer
+            // Opaque headers let cells beneath them go undrawn; the inset grid keeps them not.
+            c.opaqueHeaders = setup != .insetGrid
             c.sizeFor = setup == .waterfall ? { Size(width: 0, height: 1 + ($0.item * 7 + $0.section) % 4) } : nil
             return c
         }
@@ -183,5 +185,28 @@ import Testing
         // The old focus row (now 8) and the new one (9); the scroll bar column changes apart.
         #expect(rows == [8, 9])
         #expect(canvas.row(9).hasPrefix("[0.10]"))
+    }
+
+    @Test func aListScrollingUnderAnOpaquePinnedHeaderDoesNotDrawItAgain() {
+        for opaque in [true, false] {
+            let content = TestContent(counts: [100, 100])
+            content.header = Size(width: 0, height: 1)
+            content.opaqueHeaders = opaque
+            let layout = FlowLayout()
+            layout.itemSize = Size(width: 20, height: 1)
+            layout.sectionHeadersPinToVisibleBounds = true
+            let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 10), layout: layout)
+            grid.connect(content)
+            let canvas = Canvas(size: Size(width: 21, height: 10))
+            grid.render(into: canvas)
+            for _ in 0..<20 { grid.handle(.key(.down)); grid.render(into: canvas) } // scrolled, the header pinned
+            guard let header = content.supplementaryViews.first else { Issue.record("no header"); return }
+            let before = header.draws
+            for _ in 0..<5 { grid.handle(.key(.down)); grid.render(into: canvas) }
+            // Opaque, it hides the row under it, which need not be drawn; else that row shows
+            // through and the header is drawn over it again on every scroll.
+            #expect(header.draws - before == (opaque ? 0 : 5), "opaque: \(opaque)")
+            #expect(canvas.row(0).hasPrefix("H0=="))
+        }
     }
 }

@@ -6,6 +6,8 @@ final class SectionHeaderCell: GridCell {
     var detail = ""
 
     override func prepareForReuse() { title = ""; detail = "" }
+    /// It fills its row before writing on it.
+    override var isOpaque: Bool { true }
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.fill(style: Palette.header)

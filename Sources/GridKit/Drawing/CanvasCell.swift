@@ -45,6 +45,9 @@ public struct CanvasCell: Equatable, Sendable {
     /// True when the grapheme is a single scalar (or none).
     package var isSingleScalar: Bool { s1 == 0 }
 
+    /// The scalars after the first: up to three, 0 past the last.
+    package var laterScalars: (UInt32, UInt32, UInt32) { (s1, s2, s3) }
+
     /// The grapheme's scalar values.
     package var scalarValues: [UInt32] {
         if s0 == 0 { return [] }

@@ -49,6 +49,8 @@ public final class FlowLayout: GridLayout {
     private(set) var viewport = Size.zero
     private var sections: [SectionGeometry] = []
     private var valid = false
+    /// Elements the last `layoutAttributesForElements(in:)` returned.
+    private var lastElementCount = 0
 
     struct SectionGeometry {
         var start: Int, headerExtent: Int, itemsStart: Int, footerStart: Int, end: Int
@@ -205,6 +207,9 @@ public final class FlowLayout: GridLayout {
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         prepareIfNeeded()
         var out: [LayoutAttributes] = []
+        // About as many as last time (a screenful): one allocation, not one per doubling.
+        out.reserveCapacity(lastElementCount)
+        defer { lastElementCount = out.count }
         forEachItem(in: rect) { ip, frame in out.append(LayoutAttributes(indexPath: ip, frame: frame, kind: .cell)) }
         let (lower, upper) = mainRange(of: rect)
         var s = sectionIndex(atOrAfter: lower)

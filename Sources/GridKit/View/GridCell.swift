@@ -33,4 +33,11 @@ open class GridCell {
 
     /// Draws the cell. `bounds` starts at (0, 0) and has the cell's size.
     open func draw(in context: DrawContext, bounds: Rect, state: CellState) {}
+
+    /// True when `draw` paints every cell of its bounds, whatever it shows (it fills its
+    /// background first, say). As UIKit's `isOpaque`, a promise that lets the grid skip work:
+    /// a header or footer that makes it hides the cells wholly beneath it (a pinned header over
+    /// the rows scrolling under it), and those are then not drawn again on a scroll. False
+    /// (the default) is always correct.
+    open var isOpaque: Bool { false }
 }

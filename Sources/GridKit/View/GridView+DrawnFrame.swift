@@ -13,6 +13,9 @@ struct DrawnFrame {
     var rowVersions: [UInt64] = []
     /// Cells placed images: those are placed again only by drawing every cell.
     var placedImages = false
+    /// Where opaque headers and footers are on the canvas (`GridCell.isOpaque`): cells wholly
+    /// beneath one do not show, as those are drawn after cells.
+    var opaqueCovers: [Rect] = []
 
     init(canvas: UInt64, frame: Rect, offset: Point, elements: [LayoutAttributes]) {
         self.canvas = canvas; self.frame = frame; self.offset = offset; self.elements = elements
@@ -31,6 +34,7 @@ struct DrawnFrame {
     mutating func recordRows(of canvas: Canvas) {
         let rows = frame.intersection(canvas.bounds)
         rowVersions.removeAll(keepingCapacity: true)
+        rowVersions.reserveCapacity(rows.height)
         for y in rows.minY..<max(rows.minY, rows.maxY) { rowVersions.append(canvas.version(ofRow: y)) }
         placedImages = false
         for image in canvas.images where image.rect.intersects(frame) { placedImages = true }
@@ -103,7 +107,19 @@ struct DrawnFrame {
         if dy < 0 { scratch.dirty.append(Rect(x: band.minX, y: band.minY, width: band.width, height: -dy)) }
 
         for a in elements { scratch.screen.append(onScreen(a.frame, offset)) }
+        func covered(_ r: Rect) -> Bool {
+            for c in next.opaqueCovers where c.contains(r) { return true }
+            return false
+        }
         for (j, a) in elements.enumerated() {
+            if a.kind == .cell, !next.opaqueCovers.isEmpty, covered(scratch.screen[j].intersection(frame)) {
+                // Under an opaque header: not seen, so not drawn. What it left last time needs no
+                // clearing when the move took it away or it is under a cover too.
+                scratch.hidden[j] = true
+                if let i = finder.index(of: a), let was = remaining(onScreen(previous.elements[i].frame, previous.offset)),
+                   was.isEmpty || covered(was) { scratch.kept[i] = true }
+                continue
+            }
             // Kept as drawn: the same element, state and view, whole on screen last time, and
             // its pixels now where this frame puts it.
             if let i = finder.index(of: a), previous.elements[i].frame.size == a.frame.size,
@@ -119,7 +135,7 @@ struct DrawnFrame {
             let old = onScreen(a.frame, previous.offset)
             // Its pixels are cleared where they are now; an element scrolled out left none.
             if let now = remaining(old) {
-                if !now.isEmpty { scratch.dirty.append(now) }
+                if !now.isEmpty && !covered(now) { scratch.dirty.append(now) }
             } else {
                 scratch.dirty.append(old)
                 scratch.dirty.append(old.offsetBy(dx: 0, dy: -dy))
@@ -130,7 +146,7 @@ struct DrawnFrame {
         var k = 0
         while k < scratch.dirty.count {
             let r = scratch.dirty[k]
-            for j in elements.indices where !scratch.redraw[j] && r.intersects(scratch.screen[j]) {
+            for j in elements.indices where !scratch.redraw[j] && !scratch.hidden[j] && r.intersects(scratch.screen[j]) {
                 scratch.redraw[j] = true
                 scratch.dirty.append(scratch.screen[j])
             }
@@ -155,6 +171,8 @@ struct RenderScratch {
     var redraw: [Bool] = []
     /// Per element of the last frame: it is still on the canvas as drawn.
     var kept: [Bool] = []
+    /// Per element of the new frame: it is beneath an opaque header or footer.
+    var hidden: [Bool] = []
     /// Per element of the new frame: where it is on the canvas.
     var screen: [Rect] = []
     /// Areas cleared, which whatever meets them is drawn over again.
@@ -163,9 +181,10 @@ struct RenderScratch {
     mutating func reset(previous: Int, next: Int) {
         redraw.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
+        hidden.removeAll(keepingCapacity: true)
         screen.removeAll(keepingCapacity: true)
         dirty.removeAll(keepingCapacity: true)
-        for _ in 0..<next { redraw.append(false) }
+        for _ in 0..<next { redraw.append(false); hidden.append(false) }
         for _ in 0..<previous { kept.append(false) }
     }
 

@@ -34,6 +34,9 @@ extension GridView {
             let view = a.kind == .cell ? cells[a.indexPath] : supplementary[SupplementaryKey(kind: a.kind, section: a.indexPath.section)]
             views.append(view)
             frameNow.drawers.append(view.map(ObjectIdentifier.init))
+            if a.kind != .cell, let view, view.isOpaque {
+                frameNow.opaqueCovers.append(a.frame.offsetBy(dx: frame.minX - offset.x, dy: frame.minY - offset.y).intersection(frame))
+            }
             frameNow.states.append(a.kind == .cell ? CellState(isFocused: a.indexPath == focus,
                                                                isSelected: anySelected && selection.contains(a.indexPath))
                                                    : CellState())
@@ -153,24 +156,40 @@ extension GridView {
     /// are in order.
     private func changeSinceDrawn(_ elements: [LayoutAttributes]) -> (leaving: [IndexPath], coming: [IndexPath])? {
         guard !needsFullRedraw, let previous = drawn else { return nil }
-        var old: [IndexPath] = [], new: [IndexPath] = []
-        old.reserveCapacity(previous.elements.count)
-        new.reserveCapacity(elements.count)
-        for i in previous.elements.indices where previous.elements[i].kind == .cell {
-            guard previous.drawers[i] != nil else { return nil }
-            old.append(previous.elements[i].indexPath)
-        }
-        for a in elements where a.kind == .cell { new.append(a.indexPath) }
-        guard old.count == visibleCells.count else { return nil }
-        for i in old.indices.dropFirst() where !(old[i - 1] < old[i]) { return nil }
-        for i in new.indices.dropFirst() where !(new[i - 1] < new[i]) { return nil }
+        let old = previous.elements
+        // The cells of both lists, walked side by side (headers and footers are skipped).
+        var i = 0, j = 0, oldCells = 0
+        var last: IndexPath?
+        func nextCell(_ list: [LayoutAttributes], _ k: inout Int) { while k < list.count && list[k].kind != .cell { k += 1 } }
         var leaving: [IndexPath] = [], coming: [IndexPath] = []
-        var i = 0, j = 0
-        while i < old.count || j < new.count {
-            if j == new.count || (i < old.count && old[i] < new[j]) { leaving.append(old[i]); i += 1 }
-            else if i == old.count || new[j] < old[i] { coming.append(new[j]); j += 1 }
-            else { i += 1; j += 1 }
+        nextCell(old, &i); nextCell(elements, &j)
+        while i < old.count || j < elements.count {
+            let takeOld: Bool
+            if j == elements.count { takeOld = true }
+            else if i == old.count { takeOld = false }
+            else if old[i].indexPath == elements[j].indexPath {
+                guard previous.drawers[i] != nil else { return nil }
+                if let last, !(last < old[i].indexPath) { return nil } // not in order: look the items up
+                last = old[i].indexPath
+                oldCells += 1
+                i += 1; j += 1
+                nextCell(old, &i); nextCell(elements, &j)
+                continue
+            } else { takeOld = old[i].indexPath < elements[j].indexPath }
+            let ip = takeOld ? old[i].indexPath : elements[j].indexPath
+            if let last, !(last < ip) { return nil }
+            last = ip
+            if takeOld {
+                guard previous.drawers[i] != nil else { return nil }
+                leaving.append(ip); oldCells += 1
+                i += 1; nextCell(old, &i)
+            } else {
+                coming.append(ip)
+                j += 1; nextCell(elements, &j)
+            }
         }
+        // Every cell on screen must be one of the last frame's, or the walk missed some.
+        guard oldCells == visibleCells.count else { return nil }
         return (leaving, coming)
     }
 

@@ -13,7 +13,13 @@ final class LabelCell: GridCell {
 
 final class HeaderLabel: GridCell {
     var label = ""
+    /// It fills its bounds, so it may say so (`TestContent.opaqueHeaders`).
+    var opaque = false
+    /// Times drawn, for tests of what a frame draws again.
+    var draws = 0
+    override var isOpaque: Bool { opaque }
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        draws += 1
         context.fill(bounds, style: .plain, character: "=")
         context.text(label, at: .zero, style: .plain)
     }
@@ -26,6 +32,10 @@ final class TestContent: DelegateDataSource, GridPrefetching {
     var sizeFor: ((IndexPath) -> Size)?
     var header: Size?
     var footer: Size?
+    /// Headers and footers declare themselves opaque (`GridCell.isOpaque`).
+    var opaqueHeaders = false
+    /// Every header and footer handed out, latest last.
+    var supplementaryViews: [HeaderLabel] = []
     var shouldSelect: (IndexPath) -> Bool = { _ in true }
     var log: [String] = []
     var displayed: [IndexPath: Int] = [:]
@@ -48,6 +58,8 @@ final class TestContent: DelegateDataSource, GridPrefetching {
     func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         let v = gridView.dequeueSupplementary(HeaderLabel.self, ofKind: kind, for: indexPath)
         v.label = (kind == .header ? "H" : "F") + "\(indexPath.section)"
+        v.opaque = opaqueHeaders
+        supplementaryViews.append(v)
         return v
     }
     func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? { sizeFor?(indexPath) }
