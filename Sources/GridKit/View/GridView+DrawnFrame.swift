@@ -111,6 +111,8 @@ struct DrawnFrame {
             for c in next.opaqueCovers where c.contains(r) { return true }
             return false
         }
+        // With the same covers, a cell in the same place is hidden now exactly when it was.
+        let sameCovers = previous.opaqueCovers == next.opaqueCovers
         for (j, a) in elements.enumerated() {
             if a.kind == .cell, !next.opaqueCovers.isEmpty, covered(scratch.screen[j].intersection(frame)) {
                 // Under an opaque header: not seen, so not drawn. What it left last time needs no
@@ -118,6 +120,17 @@ struct DrawnFrame {
                 scratch.hidden[j] = true
                 if let i = finder.index(of: a), let was = remaining(onScreen(previous.elements[i].frame, previous.offset)),
                    was.isEmpty || covered(was) { scratch.kept[i] = true }
+                continue
+            }
+            if dy == 0, sameCovers, j < previous.elements.count, previous.elements[j] == a {
+                // Nothing moved and it is where it was (a focus move): as drawn, cut by the
+                // same edges, unless its state or view changed.
+                if previous.states[j] == next.states[j] && previous.drawers[j] == next.drawers[j] {
+                    scratch.kept[j] = true
+                } else {
+                    scratch.redraw[j] = true
+                    scratch.dirty.append(scratch.screen[j])
+                }
                 continue
             }
             // Kept as drawn: the same element, state and view, whole on screen last time, and
