@@ -24,6 +24,9 @@ package struct FrameWriter {
     /// Per row, where its blank tail starts (computed when first needed in a frame), and whether
     /// the tail was cleared already.
     private var blankTail: [Int] = [], tailCleared: [Bool] = []
+    /// Blanks reported one after another on a row, held back: a long run of them goes out as one
+    /// erase (`eraseCharacters`, a list row's gap before its scroll bar), a short one as spaces.
+    private var pendingBlanks: (x: Int, y: Int, count: Int, style: Style)?
     /// Set when the screen was just cleared: blank cells need not be written.
     private var screenIsBlank = false
     private var size = Size(width: 0, height: 0)
@@ -50,6 +53,7 @@ package struct FrameWriter {
         } else {
             for y in 0..<size.height { blankTail[y] = -1; tailCleared[y] = false }
         }
+        pendingBlanks = nil
     }
 
     /// A one-column space (or an empty cell, which shows as one).
@@ -70,6 +74,7 @@ package struct FrameWriter {
     /// Has the terminal move the rows of `shift` (a list scrolled by a line, a grid by a row of
     /// tiles): cheaper than writing them again. The rows it leaves are blank in the default colours.
     package mutating func scroll(_ shift: FrameDiff.RowShift) {
+        flushBlanks()
         guard let region = caps.scrollRegion, let up = caps.scrollUp, let down = caps.scrollDown else { return }
         func cached(_ kind: Int32, _ a: Int, _ b: Int, _ make: (Int, Int) -> [UInt8]) -> [UInt8] {
             let key = SIMD3(kind, Int32(a), Int32(b))
@@ -105,12 +110,43 @@ package struct FrameWriter {
                 tailCleared[y] = true
                 let (_, bg, _) = resolve(cell.style)
                 if screenIsBlank && bg == -1 { return }
+                flushBlanks()
                 move(to: blankTail[y], y)
                 setPen(-1, bg, [])
                 bytes += caps.clearToEndOfLine!
                 return
             }
         }
+        if caps.eraseCharacters != nil, Self.isSpace(cell), isClearable(cell.style) {
+            if let p = pendingBlanks, p.y == y, p.x + p.count == x, p.style == cell.style {
+                pendingBlanks!.count += 1
+            } else {
+                flushBlanks()
+                pendingBlanks = (x, y, 1, cell.style)
+            }
+            return
+        }
+        flushBlanks()
+        write(cell, x: x, y: y)
+    }
+
+    /// Sends the blanks held back: one erase for a run long enough to gain by it, else spaces.
+    private mutating func flushBlanks() {
+        guard let p = pendingBlanks else { return }
+        pendingBlanks = nil
+        if p.count >= 8 {
+            let (_, bg, _) = resolve(p.style)
+            move(to: p.x, p.y)
+            setPen(-1, bg, [])
+            erase(p.count)
+        } else {
+            let blank = CanvasCell(scalar: 32, width: 1, style: p.style)
+            for i in 0..<p.count { write(blank, x: p.x + i, y: p.y) }
+        }
+    }
+
+    /// Writes one cell at (x, y).
+    private mutating func write(_ cell: CanvasCell, x: Int, y: Int) {
         move(to: x, y)
         let (fg, bg, attributes) = resolve(cell.style)
         setPen(fg, bg, attributes)
@@ -137,6 +173,7 @@ package struct FrameWriter {
 
     /// Ends the frame: attributes off, the cursor on `rest` when given. Returns the bytes.
     package mutating func finish(cursor rest: Point?) -> [UInt8] {
+        flushBlanks()
         if pen.attributes != [] || pen.fg != -1 || pen.bg != -1 {
             bytes += caps.reset
             pen = caps.attributesResetColors ? (-1, -1, []) : (-2, -2, [])
@@ -171,6 +208,14 @@ package struct FrameWriter {
         } else {
             appendDecimal(y + 1); bytes.append(UInt8(ascii: ";")); appendDecimal(x + 1); bytes.append(UInt8(ascii: "H"))
         }
+    }
+
+    /// Erases `count` characters from the cursor on; the cursor stays.
+    private mutating func erase(_ count: Int) {
+        guard caps.erasesAreANSI else { bytes += caps.eraseCharacters!(count); return }
+        bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
+        appendDecimal(count)
+        bytes.append(UInt8(ascii: "X"))
     }
 
     private mutating func appendDecimal(_ n: Int) {

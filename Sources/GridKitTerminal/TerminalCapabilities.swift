@@ -27,6 +27,11 @@ package struct TerminalCapabilities: Sendable {
     package var attributesResetColors: Bool
     /// Clears from the cursor to the end of the line, when the terminal has it.
     package var clearToEndOfLine: [UInt8]?
+    /// Erases n characters from the cursor on (in the background colour with bce), leaving the
+    /// cursor where it is, when the terminal has it (ech).
+    package var eraseCharacters: (@Sendable (_ count: Int) -> [UInt8])?
+    /// True while `eraseCharacters` is the ANSI form, which the writer puts in itself.
+    package var erasesAreANSI = true
     /// Whether clearing fills with the current background colour (bce), so a coloured row's
     /// blank tail can be cleared rather than written.
     package var backColorErase: Bool
@@ -59,6 +64,7 @@ package struct TerminalCapabilities: Sendable {
         defaultColors: Array("\u{1B}[39;49m".utf8),
         attributesResetColors: true,
         clearToEndOfLine: Array("\u{1B}[K".utf8),
+        eraseCharacters: { Array("\u{1B}[\($0)X".utf8) },
         backColorErase: true,
         scrollRegion: { Array("\u{1B}[\($0 + 1);\($1 + 1)r".utf8) },
         scrollUp: { Array("\u{1B}[\($0)S".utf8) },
@@ -110,6 +116,11 @@ package struct TerminalCapabilities: Sendable {
         let resets = { (s: String) in s.contains("[0") || s.contains("[m") }
         caps.attributesResetColors = sgr.map(resets) ?? resets(String(decoding: caps.reset, as: UTF8.self))
         caps.clearToEndOfLine = string("el")
+        if let ech = template("ech") {
+            if ech != "\u{1B}[%p1%dX" { caps.eraseCharacters = { apply(ech, [$0]) }; caps.erasesAreANSI = false }
+        } else {
+            caps.eraseCharacters = nil
+        }
         caps.backColorErase = gk_flag_cap("bce") != 0
         // Scrolling by region needs csr and a way to scroll n lines either way (the parameterized
         // form, or the one-line form repeated).

@@ -58,6 +58,7 @@ private struct MiniTerminal {
         case "H": y = max(1, n.first ?? 1) - 1; x = max(1, n.count > 1 ? n[1] : 1) - 1
         case "G": x = max(1, n.first ?? 1) - 1
         case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) } // bce
+        case "X": for c in x..<min(width, x + max(1, n.first ?? 1)) { cells[y][c] = Cell(bg: pen.bg) } // bce, cursor stays
         case "r": top = (n.first ?? 1) - 1; bottom = (n.count > 1 ? n[1] : height) - 1; x = 0; y = 0
         case "S", "T":
             for _ in 0..<max(1, n.first ?? 1) {
@@ -170,6 +171,29 @@ private struct MiniTerminal {
             #expect((screen.x, screen.y) == (0, 1), "the cursor rests where asked")
         }
         #expect(scrolled > 10, "row shifts were found and used")
+    }
+
+    @Test func aGapOfBlanksInsideARowIsErasedNotWritten() {
+        let size = Size(width: 40, height: 2)
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+        var diff = FrameDiff()
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        var sent: [[UInt8]] = []
+        for text in [String(repeating: "x", count: 39) + "│", "Ada" + String(repeating: " ", count: 36) + "│"] {
+            let canvas = Canvas(size: size)
+            canvas.drawText(text, at: Point(x: 0, y: 0), style: Style(background: .palette(236)))
+            writer.begin(size: size, cleared: diff.reportsEverything(for: canvas))
+            diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+            let bytes = writer.finish(cursor: nil)
+            screen.feed(bytes)
+            sent.append(bytes)
+            #expect(screen.cells[0].map(\.visible) == Self.expected(canvas)[0])
+            #expect(screen.problems.isEmpty)
+        }
+        // The 36 blanks (in a background colour, bce) go out as one erase, not 36 spaces.
+        let second = String(decoding: sent[1], as: UTF8.self)
+        #expect(second.contains("\u{1B}[36X"))
+        #expect(sent[1].count < 30, "\(sent[1].count) bytes")
     }
 
     @Test func oneLineScrollSendsTheNewLineNotTheScreen() {
