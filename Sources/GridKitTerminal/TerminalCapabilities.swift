@@ -6,13 +6,13 @@ import GridKit
 /// value and cached by the writer.
 package struct TerminalCapabilities: Sendable {
     /// Cursor to (row, column), 0-based.
-    package var moveTo: @Sendable (_ row: Int, _ column: Int) -> [UInt8]
+    package var moveTo: @Sendable (_ row: Int, _ column: Int) -> [UInt8] { didSet { movesAreANSI = false } }
     /// Cursor to a column on the same row (shorter), when the terminal has it.
-    package var moveToColumn: (@Sendable (_ column: Int) -> [UInt8])?
-    /// True while `moveTo` and `moveToColumn` are the ANSI forms: the writer then puts their
-    /// digits in itself, as formatting a string for every cursor move costs more than the rest
-    /// of a small frame.
-    package var movesAreANSI = true
+    package var moveToColumn: (@Sendable (_ column: Int) -> [UInt8])? { didSet { if moveToColumn != nil { movesAreANSI = false } } }
+    /// True until `moveTo` or `moveToColumn` is given another form than the ANSI one: the writer
+    /// then puts their digits in itself, as formatting a string for every cursor move costs more
+    /// than the rest of a small frame.
+    package private(set) var movesAreANSI = true
     /// All attributes and colours off.
     package var reset: [UInt8]
     /// Exactly these attributes on (and colours reset): after it, colours are set again.
@@ -29,9 +29,10 @@ package struct TerminalCapabilities: Sendable {
     package var clearToEndOfLine: [UInt8]?
     /// Erases n characters from the cursor on (in the background colour with bce), leaving the
     /// cursor where it is, when the terminal has it (ech).
-    package var eraseCharacters: (@Sendable (_ count: Int) -> [UInt8])?
-    /// True while `eraseCharacters` is the ANSI form, which the writer puts in itself.
-    package var erasesAreANSI = true
+    package var eraseCharacters: (@Sendable (_ count: Int) -> [UInt8])? { didSet { if eraseCharacters != nil { erasesAreANSI = false } } }
+    /// True until `eraseCharacters` is given another form than the ANSI one, which the writer
+    /// puts in itself.
+    package private(set) var erasesAreANSI = true
     /// Whether clearing fills with the current background colour (bce), so a coloured row's
     /// blank tail can be cleared rather than written.
     package var backColorErase: Bool
@@ -83,9 +84,9 @@ package struct TerminalCapabilities: Sendable {
         }
         var caps = ansi
         // The usual forms are formatted here: tparm interprets its little language on every move.
-        if let cup = template("cup"), cup != "\u{1B}[%i%p1%d;%p2%dH" { caps.moveTo = { apply(cup, [$0, $1]) }; caps.movesAreANSI = false }
+        if let cup = template("cup"), cup != "\u{1B}[%i%p1%d;%p2%dH" { caps.moveTo = { apply(cup, [$0, $1]) } }
         if let hpa = template("hpa") {
-            if hpa != "\u{1B}[%i%p1%dG" { caps.moveToColumn = { apply(hpa, [$0]) }; caps.movesAreANSI = false }
+            if hpa != "\u{1B}[%i%p1%dG" { caps.moveToColumn = { apply(hpa, [$0]) } }
         } else {
             caps.moveToColumn = nil
         }
@@ -117,7 +118,7 @@ package struct TerminalCapabilities: Sendable {
         caps.attributesResetColors = sgr.map(resets) ?? resets(String(decoding: caps.reset, as: UTF8.self))
         caps.clearToEndOfLine = string("el")
         if let ech = template("ech") {
-            if ech != "\u{1B}[%p1%dX" { caps.eraseCharacters = { apply(ech, [$0]) }; caps.erasesAreANSI = false }
+            if ech != "\u{1B}[%p1%dX" { caps.eraseCharacters = { apply(ech, [$0]) } }
         } else {
             caps.eraseCharacters = nil
         }

@@ -196,6 +196,22 @@ private struct MiniTerminal {
         #expect(sent[1].count < 30, "\(sent[1].count) bytes")
     }
 
+    @Test func sequencesOtherThanTheANSIOnesAreAskedOfTheCapabilities() {
+        var caps = TerminalCapabilities.ansi
+        caps.moveTo = { row, column in Array("<move \(row),\(column)>".utf8) }
+        caps.moveToColumn = nil
+        caps.eraseCharacters = { n in Array("<erase \(n)>".utf8) }
+        var writer = FrameWriter(capabilities: caps, colors: Self.mapper) { _ in 1 }
+        let canvas = Canvas(size: Size(width: 30, height: 3))
+        canvas.drawText("a" + String(repeating: " ", count: 20) + "b", at: Point(x: 2, y: 1), style: Style(background: .palette(236)))
+        writer.begin(size: canvas.size, cleared: false)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, cell in if y == 1 { writer.put(cell, x: x, y: y, in: canvas) } }
+        let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
+        #expect(text.hasPrefix("<move 1,0>") && text.contains("a<erase 20><move 1,23>b"), "\(text.debugDescription)")
+        #expect(!text.contains("H") && !text.contains("X"), "no ANSI move or erase")
+    }
+
     @Test func oneLineScrollSendsTheNewLineNotTheScreen() {
         let size = Size(width: 40, height: 20)
         func frame(from first: Int) -> Canvas {

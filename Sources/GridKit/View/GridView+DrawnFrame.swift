@@ -169,41 +169,10 @@ struct DrawnFrame {
         let blank = CanvasCell(scalar: 32, width: 1, style: background)
         for k in scratch.dirty.indices {
             let r = scratch.dirty[k]
-            var covered = false
-            for earlier in 0..<k where scratch.dirty[earlier].contains(r) { covered = true; break }
-            if !covered { canvas.fill(r.intersection(frame), with: blank) }
+            var clearedAlready = false
+            for earlier in 0..<k where scratch.dirty[earlier].contains(r) { clearedAlready = true; break }
+            if !clearedAlready { canvas.fill(r.intersection(frame), with: blank) }
         }
         return true
-    }
-}
-
-/// Working lists of `DrawnFrame.redrawNeeded`, kept from frame to frame by the grid so that a
-/// key press allocates none of them again.
-struct RenderScratch {
-    /// Per element of the new frame: draw it.
-    var redraw: [Bool] = []
-    /// Per element of the last frame: it is still on the canvas as drawn.
-    var kept: [Bool] = []
-    /// Per element of the new frame: it is beneath an opaque header or footer.
-    var hidden: [Bool] = []
-    /// Per element of the new frame: where it is on the canvas.
-    var screen: [Rect] = []
-    /// Areas cleared, which whatever meets them is drawn over again.
-    var dirty: [Rect] = []
-
-    mutating func reset(previous: Int, next: Int) {
-        redraw.removeAll(keepingCapacity: true)
-        kept.removeAll(keepingCapacity: true)
-        hidden.removeAll(keepingCapacity: true)
-        screen.removeAll(keepingCapacity: true)
-        dirty.removeAll(keepingCapacity: true)
-        for _ in 0..<next { redraw.append(false); hidden.append(false) }
-        for _ in 0..<previous { kept.append(false) }
-    }
-
-    /// Every one of `count` elements to be drawn.
-    mutating func redrawAll(_ count: Int) {
-        redraw.removeAll(keepingCapacity: true)
-        for _ in 0..<count { redraw.append(true) }
     }
 }

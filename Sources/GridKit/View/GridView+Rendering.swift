@@ -26,6 +26,8 @@ extension GridView {
         // it runs on the main actor, on every call. Class properties are read into locals once:
         // each read of one is checked for exclusive access.
         var frameNow = DrawnFrame(canvas: canvas.identity, frame: frame, offset: offset, elements: elements)
+        // From content to canvas coordinates.
+        let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
         let cells = visibleCells, supplementary = visibleSupplementary
         let focus = focusedIndexPath, selection = selected, anySelected = !selected.isEmpty
         var views: [GridCell?] = []
@@ -35,7 +37,7 @@ extension GridView {
             views.append(view)
             frameNow.drawers.append(view.map(ObjectIdentifier.init))
             if a.kind != .cell, let view, view.isOpaque {
-                frameNow.opaqueCovers.append(a.frame.offsetBy(dx: frame.minX - offset.x, dy: frame.minY - offset.y).intersection(frame))
+                frameNow.opaqueCovers.append(a.frame.offsetBy(dx: dx, dy: dy).intersection(grid))
             }
             frameNow.states.append(a.kind == .cell ? CellState(isFocused: a.indexPath == focus,
                                                                isSelected: anySelected && selection.contains(a.indexPath))
@@ -57,7 +59,6 @@ extension GridView {
             scratch.redrawAll(elements.count)
         }
         let redraw = scratch.redraw
-        let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
         // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
         for pass in 0..<2 {
             for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == (pass == 0) {
