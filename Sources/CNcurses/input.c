@@ -1,16 +1,15 @@
 /* Keyboard and mouse input read in bulk and decoded here, not by curses: curses reads one byte
    per read() with a poll() before each, six system calls for an arrow key, where this reads
-   whatever is waiting in one. Sequences terminfo names (kcuu1, kf1, …) become keys, as curses'
-   keypad mode made them; xterm mouse reports (SGR and X10) become mouse events; anything else
-   is handed over byte by byte (UTF-8 decoded) for the Swift decoder to parse CSI and SS3. */
+   whatever is waiting in one. Sequences terminfo names (kcuu1, kf1, …) and the ANSI forms of the
+   navigation keys become keys, as curses' keypad mode made them; xterm mouse reports (SGR and
+   X10) become mouse events; anything else is handed over byte by byte (UTF-8 decoded) for the
+   Swift decoder to parse CSI and SS3. */
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE
-#define NCURSES_WIDECHAR 1
-#include <ncursesw/curses.h>
-#include <ncursesw/term.h>
 #include "cncurses.h"
 #include <errno.h>
 #include <poll.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -45,9 +44,9 @@ int gk_input_add_key(const char *seq, int kind, uint32_t ch) {
 }
 
 static void add_cap(const char *cap, int kind, uint32_t ch) {
-    char *s = tigetstr((char *)cap);
+    const char *s = gk_string_cap(cap);
     /* Only escape sequences: single bytes (kbs as ^H or ^?) are decoded below. */
-    if (s == NULL || s == (char *)-1 || s[0] != 27 || s[1] == 0) return;
+    if (s == NULL || s[0] != 27 || s[1] == 0) return;
     gk_input_add_key(s, kind, ch);
 }
 
