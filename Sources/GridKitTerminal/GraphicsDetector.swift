@@ -5,17 +5,24 @@ import GridKit
 /// Chooses how pictures are shown: `GRIDKIT_GRAPHICS` (or the app's own choice) when set,
 /// otherwise what the terminal says it can do.
 ///
-/// The terminal is asked once, before curses starts, with three queries in one write: kitty's
-/// graphics query, the cell size in pixels (`CSI 16 t`) and the primary device attributes (DA1,
-/// whose parameter 4 means sixel). Every terminal answers DA1 and answers in order, so its reply
-/// ends the wait; a terminal that answers nothing costs at most `deadline`. Replies that come
-/// later are swallowed by the input decoder, never read as keys.
+/// The terminal is asked once, before curses starts, with these queries in one write: kitty's
+/// graphics query, the same with Unicode placeholders (`U=1`: kitty before 0.28 does not answer
+/// it), the terminal's name and version (XTVERSION), its background colour (OSC 11), the cell
+/// size in pixels (`CSI 16 t`) and the primary device attributes (DA1, whose parameter 4 means
+/// sixel). Every terminal answers DA1 and answers in order, so its reply ends the wait; a
+/// terminal that answers nothing costs at most `deadline`. A sixel terminal is then asked for
+/// 256 colour registers (XTSMGRAPHICS; xterm as a VT340 starts with 16), within the same
+/// deadline. Replies that come later are swallowed by the input decoder, never read as keys.
 public enum GraphicsDetector {
     /// The longest the queries may take, all together.
     public static let deadline: Duration = .milliseconds(100)
 
     /// The queries, in the order the replies are expected.
-    static let queries = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c".utf8)
+    static let queries = Array(("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}_Gi=32,s=1,v=1,a=q,t=d,f=24,U=1;AAAA\u{1B}\\"
+                                + "\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[16t\u{1B}[c").utf8)
+    /// Asks a sixel terminal for 256 colour registers (it answers with what it gives), then DA1
+    /// to end the wait.
+    static let registerQuery = Array("\u{1B}[?1;3;256S\u{1B}[c".utf8)
 
     /// What the replies and the environment add up to.
     public struct Decision: Equatable, Sendable {
@@ -25,6 +32,10 @@ public enum GraphicsDetector {
         public var cellPixelSize: Size?
         /// Graphics must go through tmux's passthrough (`ESC P tmux; … ESC \`).
         public var tmuxPassthrough: Bool
+        /// Whether the background is dark or light.
+        public var background: BackgroundTone = .dark
+        /// The colours a sixel may use.
+        public var sixelColors: Int = 256
     }
 
     /// `GRIDKIT_GRAPHICS` as a mode: nil for `auto` or unset; an error for anything else.
@@ -36,6 +47,39 @@ public enum GraphicsDetector {
         return mode
     }
 
+    /// The terminal's name and version from its XTVERSION reply (`kitty(0.26.5)`, `XTerm(379)`,
+    /// `ghostty 1.1.2`), lowercased name.
+    static func version(in text: String) -> (name: String, version: [Int])? {
+        guard let m = text.firstMatch(of: /\eP>\|([A-Za-z-]+)[ (]?([0-9.]*)/) else { return nil }
+        return (m.1.lowercased(), m.2.split(separator: ".").compactMap { Int($0) })
+    }
+
+    /// Whether the terminal shows kitty's Unicode placeholders: kitty 0.28 and later, Ghostty,
+    /// or any terminal that answered the query carrying `U=1`.
+    static func supportsPlaceholders(_ text: String) -> Bool {
+        if text.contains("\u{1B}_Gi=32;OK") { return true }
+        guard let v = version(in: text) else { return false }
+        switch v.name {
+        case "kitty": return v.version.lexicographicallyPrecedes([0, 28]) == false
+        case "ghostty": return true
+        default: return false
+        }
+    }
+
+    /// The background from an OSC 11 reply (`rgb:RRRR/GGGG/BBBB`), else from `COLORFGBG`
+    /// (`fg;bg`, bg 7 or 15 meaning light), else dark.
+    static func background(in text: String, environment env: [String: String]) -> BackgroundTone {
+        if let m = text.firstMatch(of: /\e\]11;rgb:([0-9a-fA-F]{1,4})\/([0-9a-fA-F]{1,4})\/([0-9a-fA-F]{1,4})/) {
+            func unit(_ s: Substring) -> Double { Double(Int(s, radix: 16) ?? 0) / Double((1 << (4 * s.count)) - 1) }
+            let luminance = 0.299 * unit(m.1) + 0.587 * unit(m.2) + 0.114 * unit(m.3)
+            return luminance > 0.5 ? .light : .dark
+        }
+        if let last = env["COLORFGBG"]?.split(separator: ";").last, let bg = Int(last) {
+            return bg == 7 || bg == 15 ? .light : .dark
+        }
+        return .dark
+    }
+
     /// Decides from the terminal's replies (possibly none) and the environment.
     public static func decide(replies: [UInt8], environment env: [String: String], tmuxPassthrough: Bool?) -> Decision {
         let text = String(decoding: replies, as: UTF8.self)
@@ -43,18 +87,26 @@ public enum GraphicsDetector {
         if let m = text.firstMatch(of: /\e\[6;(\d+);(\d+)t/), let h = Int(m.1), let w = Int(m.2), w > 0, h > 0 {
             cell = Size(width: w, height: h)
         }
+        var decision = Decision(mode: .blocks, cellPixelSize: cell, tmuxPassthrough: false,
+                                background: background(in: text, environment: env))
+        if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 { decision.sixelColors = min(256, n) }
         let kittyOK = text.contains("\u{1B}_Gi=31;OK")
         var sixel = false
         if let m = text.firstMatch(of: /\e\[\?([0-9;]*)c/) { sixel = m.1.split(separator: ";").contains("4") }
         let program = env["TERM_PROGRAM"] ?? ""
         let inTmux = !(env["TMUX"] ?? "").isEmpty
-        if inTmux && tmuxPassthrough != true { return Decision(mode: .blocks, cellPixelSize: cell, tmuxPassthrough: false) }
-        let mode: GraphicsMode
-        if program == "WezTerm" || program == "iTerm.app" { mode = .iterm }
-        else if kittyOK || (env["TERM"] ?? "") == "xterm-kitty" || !(env["KITTY_WINDOW_ID"] ?? "").isEmpty { mode = .kitty }
-        else if sixel { mode = .sixel }
-        else { mode = .blocks }
-        return Decision(mode: mode, cellPixelSize: cell, tmuxPassthrough: inTmux)
+        if inTmux && tmuxPassthrough != true { return decision }
+        let kittyLike = kittyOK || (env["TERM"] ?? "") == "xterm-kitty" || !(env["KITTY_WINDOW_ID"] ?? "").isEmpty
+        // Through tmux only placeholders land where they belong: they are text tmux places. A
+        // picture drawn at the outer terminal's cursor (sixel, iTerm2, direct placement) would
+        // land wherever tmux left it, and stay when tmux skips clearing blank cells.
+        if supportsPlaceholders(text) { decision.mode = .kitty }
+        else if inTmux { decision.mode = .blocks }
+        else if program == "WezTerm" || program == "iTerm.app" { decision.mode = .iterm }
+        else if kittyLike { decision.mode = .kittyDirect }
+        else if sixel { decision.mode = .sixel }
+        decision.tmuxPassthrough = inTmux && decision.mode != .blocks
+        return decision
     }
 
     /// Terminals that show an APC query as text, or cannot show pictures at all: not asked.
@@ -70,19 +122,26 @@ public enum GraphicsDetector {
         }
         guard gk_query_mode(1) == 0 else { return decide(replies: [], environment: env, tmuxPassthrough: passthrough) }
         defer { _ = gk_query_mode(0) }
-        var q = queries
-        if inTmux, passthrough == true { q = wrapForTmux(q) }
-        _ = q.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) }
         let clock = ContinuousClock(), end = clock.now + deadline
-        var replies: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while clock.now < end {
-            let left = Int((end - clock.now) / .milliseconds(1)) + 1
-            let n = buffer.withUnsafeMutableBufferPointer { gk_read_reply($0.baseAddress, $0.count, Int32(left)) }
-            if n < 0 { break }
-            replies += buffer[0..<Int(n)]
-            // DA1 comes last: once it is in, everything is.
-            if String(decoding: replies, as: UTF8.self).contains(/\e\[\?[0-9;]*c/) { break }
+        func ask(_ query: [UInt8]) -> [UInt8] {
+            var q = query
+            if inTmux, passthrough == true { q = wrapForTmux(q) }
+            _ = q.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) }
+            var replies: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while clock.now < end {
+                let left = Int((end - clock.now) / .milliseconds(1)) + 1
+                let n = buffer.withUnsafeMutableBufferPointer { gk_read_reply($0.baseAddress, $0.count, Int32(left)) }
+                if n < 0 { break }
+                replies += buffer[0..<Int(n)]
+                // DA1 comes last: once it is in, everything is.
+                if String(decoding: replies, as: UTF8.self).contains(/\e\[\?[0-9;]*c/) { break }
+            }
+            return replies
+        }
+        var replies = ask(queries)
+        if decide(replies: replies, environment: env, tmuxPassthrough: passthrough).mode == .sixel {
+            replies += ask(registerQuery)
         }
         return decide(replies: replies, environment: env, tmuxPassthrough: passthrough)
     }

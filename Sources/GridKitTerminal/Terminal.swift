@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import GridKit
+import GridKitGraphics
 
 /// A curses session on the controlling terminal: the real `ScreenHost`.
 ///
@@ -19,7 +20,11 @@ public final class Terminal: ScreenHost {
     public let graphicsMode: GraphicsMode
     /// One cell in pixels (from the tty, the terminal's answer, or 10×20).
     public let cellPixelSize: Size
-    private let images: ImageWriter
+    /// Whether the terminal's background is dark or light (its answer to OSC 11, or `COLORFGBG`).
+    public let backgroundTone: BackgroundTone
+    /// Encodes pictures for this terminal on the thread that made them.
+    public let imagePreparer: ImagePreparer?
+    private let pictures: PictureLayer
     /// The signal that ended `run`, if one did; exit with 128 + it.
     public private(set) var exitSignal: Int32?
 
@@ -70,8 +75,6 @@ public final class Terminal: ScreenHost {
         self.wakeRead = wakeRead
         self.wakeWrite = wakeWrite
         size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
-        graphicsMode = graphics.mode
-        images = ImageWriter(mode: graphics.mode, passthrough: graphics.tmuxPassthrough)
         var pw: Int32 = 0, ph: Int32 = 0
         gk_window_pixels(&pw, &ph)
         if pw > 0, ph > 0, size.width > 0, size.height > 0 {
@@ -79,6 +82,7 @@ public final class Terminal: ScreenHost {
         } else {
             cellPixelSize = graphics.cellPixelSize ?? Size(width: 10, height: 20)
         }
+        backgroundTone = graphics.background
         let colors = Int(gk_colors())
         // NO_COLOR (no-color.org): set and not empty means no colour, whatever the terminal can
         // do; bold, underline and reverse video still show focus and structure.
@@ -86,6 +90,13 @@ public final class Terminal: ScreenHost {
         colorMode = noColor ? .monochrome : gk_has_direct_color() != 0 ? .direct
             : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode)) { Int(gk_wcwidth($0)) }
+        // Placeholders carry image numbers in colours: without a palette, place pictures directly.
+        var mode = graphics.mode
+        if mode == .kitty && colorMode < .palette256 { mode = graphics.tmuxPassthrough ? .blocks : .kittyDirect }
+        graphicsMode = mode
+        pictures = PictureLayer(mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
+                                cellPixels: cellPixelSize, colorMode: colorMode)
+        imagePreparer = PictureEncoding.preparer(for: mode, sixelColors: graphics.sixelColors)
         let fd = wakeWrite
         mailbox.setWaker {
             var b = Terminal.wakeByte
@@ -99,7 +110,9 @@ public final class Terminal: ScreenHost {
         guard isOpen else { return }
         isOpen = false
         mailbox.setWaker(nil)
-        images.deleteAll()
+        pictures.deleteAll()
+        let bytes = pictures.takeBytes()
+        if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) }
         gk_close()
     }
 
@@ -113,36 +126,57 @@ public final class Terminal: ScreenHost {
     // MARK: Output
 
     /// Writes the cells that differ from the last frame (`FrameDiff`) as one buffer of escape
-    /// sequences (`FrameWriter`) in one write. Nothing is sent when nothing changed. Curses
-    /// knows the terminal (terminfo, modes); it only draws to clear the screen, and reads no keys.
+    /// sequences (`FrameWriter`), with the pictures (`PictureLayer`) around them, in one write.
+    /// Nothing is sent when nothing changed. Curses knows the terminal (terminfo, modes); it only
+    /// draws to clear the screen, and reads no keys.
     public func present(_ canvas: Canvas) {
         let everything = diff.reportsEverything(for: canvas)
         if everything { gk_clear() }
-        for rows in images.beforeFrame(canvas, everything: everything) { diff.invalidate(rows: rows) }
-        let tracksDamage = !canvas.images.isEmpty && (graphicsMode == .sixel || graphicsMode == .iterm)
+        let pieces = canvas.picturePieces()
+        pictures.beforeText(pieces, in: canvas, everything: everything)
         writer.begin(size: canvas.size, cleared: everything)
         // Rows moved (a list by a line, a grid by a row of tiles): the terminal moves them, and
         // only what is new is sent.
-        if !everything, writer.canScroll, canvas.images.isEmpty, let shift = diff.rowShift(to: canvas) {
+        if !everything, writer.canScroll, let shift = diff.rowShift(to: canvas) {
             writer.scroll(shift)
             diff.apply(shift)
+            if let rows = pictures.didScroll(shift) { diff.invalidate(rows: rows) }
         }
-        let spans = Self.send(canvas, diff: &diff, into: &writer, trackingDamage: tracksDamage)
+        let paints = graphicsMode == .sixel || graphicsMode == .iterm
+        let spans = Self.send(canvas, diff: &diff, into: &writer, trackingDamage: paints && !pieces.isEmpty,
+                              placeholders: graphicsMode == .kitty ? pictures.placeholderNumbers : nil, colorMode: colorMode)
         // The writer knows where its cursor is: a frame that changed nothing writes nothing.
-        let bytes = writer.finish(cursor: canvas.cursor)
+        var bytes = pictures.takeBytes() + writer.finish(cursor: canvas.cursor)
+        pictures.afterText(pieces, in: canvas, written: spans)
+        bytes += pictures.takeBytes()
         if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`
-        images.afterFrame(canvas, changed: spans, everything: everything)
     }
 
     /// Puts the cells that changed into the writer; returns the columns changed per row when
-    /// asked to track damage. Not on the main actor: a closure made there checks on every call
-    /// that it runs on it, and this one runs once per changed cell.
+    /// asked to track damage (as runs). Picture cells go out as kitty placeholders (with `placeholders`,
+    /// the images' numbers) or as blanks the pictures cover. Not on the main actor: a closure
+    /// made there checks on every call that it runs on it, and this one runs once per changed cell.
     private nonisolated static func send(_ canvas: Canvas, diff: inout FrameDiff, into writer: inout FrameWriter,
-                                         trackingDamage: Bool) -> [Int: ClosedRange<Int>] {
-        var spans: [Int: ClosedRange<Int>] = [:]
+                                         trackingDamage: Bool, placeholders: [UInt32: Int]?, colorMode: ColorMode) -> [Int: [ClosedRange<Int>]] {
+        var spans: [Int: [ClosedRange<Int>]] = [:]
         diff.update(to: canvas) { x, y, cell in
-            writer.put(cell, x: x, y: y, in: canvas)
-            if trackingDamage { spans[y] = spans[y].map { min($0.lowerBound, x)...max($0.upperBound, x) } ?? x...x }
+            if cell.isPicture {
+                if let placeholders, let p = cell.picture, let n = placeholders[p.image] {
+                    writer.put(KittyGraphics.cell(row: p.row, column: p.column, number: n, mode: colorMode), x: x, y: y, in: canvas)
+                } else {
+                    writer.put(.blank, x: x, y: y, in: canvas)
+                }
+            } else {
+                writer.put(cell, x: x, y: y, in: canvas)
+            }
+            guard trackingDamage else { return }
+            // Runs of columns, not one span: a row's scroll bar and its caption must not mark
+            // the pictures between them as written over.
+            if let last = spans[y]?.last, last.upperBound + 1 >= x {
+                spans[y]![spans[y]!.count - 1] = last.lowerBound...max(last.upperBound, x)
+            } else {
+                spans[y, default: []].append(x...x)
+            }
         }
         return spans
     }

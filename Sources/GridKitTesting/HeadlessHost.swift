@@ -15,6 +15,8 @@ public final class HeadlessHost: ScreenHost {
     public var graphicsMode = GraphicsMode.blocks
     /// One cell in pixels.
     public var cellPixelSize = Size(width: 10, height: 20)
+    /// The background screens see (to test drawing for light terminals).
+    public var backgroundTone = BackgroundTone.dark
     private var script: [InputEvent]
     private var diff = FrameDiff()
     /// The last frame presented.

@@ -2,6 +2,7 @@ import Demos
 import Dispatch
 import Foundation
 import GridKit
+import GridKitGraphics
 import GridKitTesting
 
 /// A folder of `count` noisy photo-sized JPEGs (made once, then reused).
@@ -98,8 +99,9 @@ func benchGraphics() {
             guard case .thumbnail(let t) = ThumbnailLoader.load(photo, columns: 16, rows: 7, graphics: mode, cell: Size(width: 10, height: 20)) else { continue }
             switch mode {
             case .blocks: break
-            case .kitty: bytes += KittyPlaceholders.transmit(t.picture!, number: 1, columns: 16, rows: 7).count
-            case .sixel: bytes += t.picture!.payload(for: .sixel).count
+            case .kitty: bytes += KittyGraphics.transmit(t.picture!, number: 1, placeholderColumns: 16, rows: 7).count
+            case .kittyDirect: bytes += KittyGraphics.transmit(t.picture!, number: 1).count
+            case .sixel: bytes += SixelEncoder.sixel(t.picture!, colors: 256).count
             case .iterm: bytes += ITermImage.sequence(t.picture!, columns: 16, rows: 7).count
             }
         }

@@ -1,6 +1,7 @@
 @testable import Demos
 import Foundation
 import GridKit
+import GridKitGraphics
 import Testing
 
 @Suite struct PictureTests {

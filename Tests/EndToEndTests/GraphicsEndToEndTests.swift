@@ -61,7 +61,7 @@ import Testing
             if keys["a"] == "T" { current = (Int(keys["s"]!)!, Int(keys["v"]!)!, []) }
             if parts.count > 1 { current?.data += Array(parts[1].utf8) }
             if keys["m"] == "0", let c = current {
-                let raw = decodeBase64(c.data)
+                let raw = try inflate(decodeBase64(c.data))
                 images.append((c.w, c.h, raw.count / 4))
                 current = nil
             }
@@ -143,4 +143,29 @@ import Testing
     }
 
     func decodeBase64(_ bytes: [UInt8]) -> [UInt8] { [UInt8](Data(base64Encoded: Data(bytes)) ?? Data()) }
+
+    /// zlib's inflate (kitty transfers are `o=z`), by the system's python: an independent decoder.
+    func inflate(_ bytes: [UInt8]) throws -> [UInt8] {
+        let file = NSTemporaryDirectory() + "gridkit-z-\(UUID().uuidString.prefix(8))"
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        defer { unlink(file) }
+        let r = try spawnAndWait(["python3", "-c", "import sys,zlib,base64; print(base64.b64encode(zlib.decompress(open(sys.argv[1],'rb').read())).decode())", file])
+        return decodeBase64(Array(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).utf8))
+    }
+
+    /// kitty without placeholders: each picture is sent once (compressed) and placed at its
+    /// tile with a placement per tile; at exit every image is freed.
+    @Test func kittyDirectPlacesEachVisibleThumbnail() throws {
+        let dir = try Self.jpegFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try capture(["GRIDKIT_GRAPHICS": "kitty-direct"], wait: "\\e_Ga=p", count: 6, ["photos", dir])
+        #expect(r.status == 0)
+        let sent = strings(r.bytes, start: "\u{1B}_Ga=t,", end: Array("\u{1B}\\".utf8))
+        #expect(sent.count >= 6 && sent.allSatisfy { String(decoding: $0, as: UTF8.self).contains("o=z") })
+        let placed = strings(r.bytes, start: "\u{1B}_Ga=p,", end: Array("\u{1B}\\".utf8)).map { String(decoding: $0, as: UTF8.self) }
+        #expect(placed.count >= 6 && placed.allSatisfy { $0.contains("c=") && $0.contains("r=") && $0.contains("C=1") })
+        let text = String(decoding: r.bytes, as: UTF8.self)
+        #expect(!text.contains("\u{F4}\u{8E}\u{BB}\u{AE}") && !r.bytes.contains(0xF4), "no placeholder characters")
+        #expect(strings(r.bytes, start: "\u{1B}_Ga=d,d=I", end: Array("\u{1B}\\".utf8)).count >= 6, "every image freed at exit")
+    }
 }

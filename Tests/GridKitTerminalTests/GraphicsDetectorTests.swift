@@ -8,7 +8,9 @@ import Testing
     }
 
     @Test func repliesChooseTheMode() {
-        #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c").mode == .kitty)
+        // kitty's graphics query answered, but not the one with placeholders: direct placement.
+        #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c").mode == .kittyDirect)
+        #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;22c").mode == .kitty)
         #expect(decide("\u{1B}[?62;4;22c").mode == .sixel)
         #expect(decide("\u{1B}[?62;22c").mode == .blocks)
         #expect(decide("").mode == .blocks, "a silent terminal gets half blocks")
@@ -18,10 +20,13 @@ import Testing
     }
 
     @Test func insideTmuxOnlyWithPassthrough() {
-        let kitty = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62c"
+        let kitty = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62c"
         #expect(decide(kitty, ["TMUX": "/tmp/tmux-0/default,1,0"], passthrough: false).mode == .blocks)
         let through = decide(kitty, ["TMUX": "/tmp/tmux-0/default,1,0"], passthrough: true)
         #expect(through.mode == .kitty && through.tmuxPassthrough)
+        // Only placeholders land in the right place through tmux: sixel and direct placement do not.
+        #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62c", ["TMUX": "x"], passthrough: true).mode == .blocks)
+        #expect(decide("\u{1B}[?62;4c", ["TMUX": "x"], passthrough: true).mode == .blocks)
         #expect(GraphicsDetector.wrapForTmux(Array("\u{1B}_Ga\u{1B}\\".utf8)) == Array("\u{1B}Ptmux;\u{1B}\u{1B}_Ga\u{1B}\u{1B}\\\u{1B}\\".utf8))
     }
 
@@ -38,5 +43,35 @@ extension GraphicsDetectorTests {
     @Test func terminalsThatCannotShowPicturesAreNotAsked() {
         #expect(GraphicsDetector.neverAsked.contains("linux") && GraphicsDetector.neverAsked.contains("vt100"))
         #expect(!GraphicsDetector.neverAsked.contains("xterm-256color"))
+    }
+}
+
+extension GraphicsDetectorTests {
+    /// kitty 0.26 answers the plain graphics query and XTVERSION, not the one with `U=1`.
+    @Test func kittyVersionsChoosePlaceholdersOrDirectPlacement() {
+        let old = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c"
+        #expect(decide(old).mode == .kittyDirect)
+        #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.28.1)\u{1B}\\\u{1B}[?62;c").mode == .kitty)
+        #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;c").mode == .kitty)
+        #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|ghostty 1.1.2\u{1B}\\\u{1B}[?62;c").mode == .kitty)
+        #expect(decide("", ["TERM": "xterm-kitty"]).mode == .kittyDirect, "kitty by name, version unknown")
+        #expect(GraphicsDetector.version(in: "\u{1B}P>|XTerm(379)\u{1B}\\")! == ("xterm", [379]))
+    }
+
+    @Test func theBackgroundComesFromOSC11OrCOLORFGBG() {
+        #expect(decide("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62c").background == .light)
+        #expect(decide("\u{1B}]11;rgb:1e1e/1e1e/2020\u{07}\u{1B}[?62c").background == .dark)
+        #expect(decide("\u{1B}]11;rgb:ee/ee/dd\u{1B}\\").background == .light)
+        #expect(decide("", ["COLORFGBG": "0;15"]).background == .light)
+        #expect(decide("", ["COLORFGBG": "15;default;0"]).background == .dark)
+        #expect(decide("").background == .dark)
+        // The terminal's answer wins over the environment.
+        #expect(decide("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\", ["COLORFGBG": "0;15"]).background == .dark)
+    }
+
+    @Test func sixelUsesTheColourRegistersTheTerminalGives() {
+        #expect(decide("\u{1B}[?62;4c").sixelColors == 256)
+        #expect(decide("\u{1B}[?62;4c\u{1B}[?1;0;64S\u{1B}[?62;4c").sixelColors == 64)
+        #expect(decide("\u{1B}[?62;4c\u{1B}[?1;0;1024S").sixelColors == 256)
     }
 }

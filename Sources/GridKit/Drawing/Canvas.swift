@@ -26,16 +26,27 @@ public final class Canvas {
     public var cursor: Point?
     /// How pictures can be shown on the destination; cells fall back to characters for `.blocks`.
     public var graphicsMode = GraphicsMode.blocks
-    /// Images placed this frame, for the destination to draw (sixel, iterm) or send (kitty).
-    public private(set) var images: [ImagePlacement] = []
+    /// Whether the destination's background is dark or light (a grey ramp drawn in the
+    /// foreground colour follows it, so pictures never come out as negatives).
+    public var backgroundTone = BackgroundTone.dark
+    /// The pictures cells were marked with (`DrawContext.placeImage`), by image id: the cells
+    /// say where each shows, this says what it is.
+    private var placed: [UInt32: PlacedPicture] = [:]
 
-    /// Records an image placement (see `DrawContext.placeImage`).
-    package func addImage(_ placement: ImagePlacement) { images.append(placement) }
+    /// True when any picture was placed and may still show.
+    package var hasPictures: Bool { !placed.isEmpty }
 
-    /// Forgets the placements that meet `rect` (a grid about to draw its area again), or all.
-    public func removeImages(in rect: Rect? = nil) {
-        guard let rect else { images.removeAll(); return }
-        images.removeAll { $0.rect.intersects(rect) }
+    /// The picture whose cells carry `image` (`CanvasCell.picture`).
+    public func placedPicture(_ image: UInt32) -> PlacedPicture? { placed[image] }
+
+    /// Remembers what a picture cell's image is.
+    package func registerPicture(_ image: TerminalImage, cells: Size) {
+        placed[UInt32(truncatingIfNeeded: image.id)] = PlacedPicture(image: image, cells: cells)
+    }
+
+    /// Forgets the pictures no cell shows any more.
+    package func forgetPictures(except shown: Set<UInt32>) {
+        if placed.count != shown.count { placed = placed.filter { shown.contains($0.key) } }
     }
 
     // MARK: Change tracking
@@ -313,7 +324,8 @@ public final class Canvas {
         var out = ""
         for x in 0..<size.width {
             let c = self[x, y]
-            if c.width > 0 { out += c.text }
+            // A picture shows as a shaded cell in text (snapshots, tests).
+            if c.isPicture { out += "▒" } else if c.width > 0 { out += c.text }
         }
         return out
     }
@@ -327,7 +339,8 @@ public final class Canvas {
     public func copy() -> Canvas {
         let c = Canvas(size: size, colorMode: colorMode)
         for y in 0..<size.height { c.rowTable[y].update(from: rowTable[y], count: size.width) }
-        c.images = images
+        c.placed = placed
+        c.backgroundTone = backgroundTone
         c.graphicsMode = graphicsMode
         c.cursor = cursor
         return c

@@ -59,32 +59,26 @@ public struct DrawContext {
         canvas.put(grapheme, width: w, at: toCanvas(point), style: style, clip: clip)
     }
 
+    /// Whether the destination's background is dark or light.
+    public var backgroundTone: BackgroundTone { canvas.backgroundTone }
+
     /// Shows `image` over the local rectangle `rect`, scaled to it, when the destination shows
-    /// pictures (`canvas.graphicsMode`) and the whole rectangle is inside this context's clip.
-    /// Returns false when it did not: draw the picture with characters instead.
+    /// pictures (`canvas.graphicsMode`). Only the part inside this context's clip is shown: a
+    /// tile cut by an edge shows the visible part of its picture. What is drawn over its cells
+    /// afterwards (a pinned header, an overlay) hides that part of it. Returns false when it
+    /// did not place it: draw the picture with characters instead.
     @discardableResult
     public func placeImage(_ image: TerminalImage, in rect: Rect) -> Bool {
         let target = rect.offsetBy(dx: origin.x, dy: origin.y)
-        guard !target.isEmpty, target.intersection(clip) == target else { return false }
-        switch canvas.graphicsMode {
-        case .blocks:
-            return false
-        case .kitty:
-            // The number rides in the foreground colour: it needs a palette or direct colour.
-            guard canvas.colorMode >= .palette256, target.width <= KittyPlaceholders.diacritics.count,
-                  target.height <= KittyPlaceholders.diacritics.count else { return false }
-            let number = KittyImageNumbers.shared.number(for: image)
-            for row in 0..<target.height {
-                for column in 0..<target.width {
-                    canvas.put(KittyPlaceholders.cell(row: row, column: column, number: number, mode: canvas.colorMode),
-                               at: Point(x: target.minX + column, y: target.minY + row), clip: clip)
-                }
+        guard canvas.graphicsMode.showsPictures, !target.isEmpty else { return false }
+        let shown = target.intersection(clip)
+        guard !shown.isEmpty else { return true } // nothing of it is visible: placed, and hidden
+        canvas.registerPicture(image, cells: target.size)
+        let id = image.id
+        for y in shown.minY..<shown.maxY {
+            for x in shown.minX..<shown.maxX {
+                canvas.put(.picture(image: id, column: x - target.minX, row: y - target.minY), at: Point(x: x, y: y), clip: clip)
             }
-            canvas.addImage(ImagePlacement(image: image, rect: target, kittyNumber: number))
-        case .sixel, .iterm:
-            // The terminal draws the picture over these cells once they are on screen.
-            canvas.fill(target, style: .plain)
-            canvas.addImage(ImagePlacement(image: image, rect: target, kittyNumber: 0))
         }
         return true
     }

@@ -4,30 +4,42 @@ import Synchronization
 public enum GraphicsMode: String, Sendable, CaseIterable {
     /// Half-block characters (`▀`, two pixels a cell): every terminal.
     case blocks
-    /// The kitty graphics protocol with Unicode placeholders: kitty, Ghostty, WezTerm.
+    /// The kitty graphics protocol with Unicode placeholders (kitty 0.28 and later, Ghostty):
+    /// pictures are text to the terminal, so they scroll, clip and work through tmux.
     case kitty
+    /// The kitty graphics protocol placing pictures at the cursor (kitty before 0.28, and any
+    /// kitty-protocol terminal without placeholders).
+    case kittyDirect = "kitty-direct"
     /// Sixel: xterm (`-ti vt340`), foot, Windows Terminal, Konsole, mlterm, WezTerm.
     case sixel
     /// iTerm2 inline images (OSC 1337): iTerm2, WezTerm.
     case iterm
+
+    /// True for every mode that shows pixels rather than characters.
+    public var showsPictures: Bool { self != .blocks }
+}
+
+/// Whether the terminal's background is dark or light, for drawing that must not come out as
+/// a negative (a grey ramp of shade characters is drawn in the foreground colour).
+public enum BackgroundTone: Sendable, Equatable {
+    case dark, light
 }
 
 /// A picture to show in terminal cells at pixel resolution: RGBA, row by row. Made once (off
-/// the main thread, where it is decoded), shared by every frame that shows it; the terminal
-/// keeps what it encoded for it by `id`.
+/// the main thread, where it is decoded), shared by every frame that shows it.
 public final class TerminalImage: Sendable {
     private static let nextID = Atomic<Int>(1)
 
-    /// Unique in the process.
+    /// Unique in the process (and never 0).
     public let id: Int
     /// Pixels.
     public let width: Int, height: Int
     /// 4 bytes a pixel, row by row.
     public let rgba: [UInt8]
 
-    /// What each protocol sends for this image, made once: base64 RGBA (kitty), a sixel DCS
-    /// (sixel), base64 PNG (iterm).
-    private let payloads = Mutex<[GraphicsMode: [UInt8]]>([:])
+    /// What terminal backends made of this image (a sixel, a compressed transfer), by a key of
+    /// their own: made once, wherever it was first asked for.
+    private let encodings = Mutex<[String: [UInt8]]>([:])
 
     /// An image of `width` × `height` pixels.
     public init(width: Int, height: Int, rgba: [UInt8]) {
@@ -36,29 +48,27 @@ public final class TerminalImage: Sendable {
         self.width = width; self.height = height; self.rgba = rgba
     }
 
-    /// The encoded image for `mode`, made now if it was not yet. Call it where the image is made
-    /// (a decode thread) so the thread that draws only copies bytes.
-    @discardableResult
-    public func payload(for mode: GraphicsMode) -> [UInt8] {
-        if let done = payloads.withLock({ $0[mode] }) { return done }
-        let made: [UInt8]
-        switch mode {
-        case .blocks: made = []
-        case .kitty: made = Base64.encode(rgba)
-        case .sixel: made = SixelEncoder.encode(self, dither: SixelEncoder.dithersByDefault)
-        case .iterm: made = Base64.encode(PNGWriter.png(self))
-        }
-        payloads.withLock { $0[mode] = made }
+    /// The encoding kept under `key`, made by `make` now if there is none yet. Backends call it
+    /// where the image is made (a decode thread, through `ScreenContext.prepareImage`) so the
+    /// thread that draws only copies bytes.
+    public func encoding(_ key: String, make: () -> [UInt8]) -> [UInt8] {
+        if let done = encodings.withLock({ $0[key] }) { return done }
+        let made = make()
+        encodings.withLock { $0[key] = made }
         return made
+    }
+
+    /// The RGBA of the pixel rectangle `x, y, width, height` (which must lie inside the image).
+    public func crop(x: Int, y: Int, width w: Int, height h: Int) -> TerminalImage {
+        precondition(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= width && y + h <= height, "crop outside the image")
+        if x == 0 && y == 0 && w == width && h == height { return self }
+        var out = [UInt8]()
+        out.reserveCapacity(w * h * 4)
+        for row in y..<(y + h) { out += rgba[((row * width + x) * 4)..<((row * width + x + w) * 4)] }
+        return TerminalImage(width: w, height: h, rgba: out)
     }
 }
 
-/// One image shown in a rectangle of cells this frame.
-public struct ImagePlacement: Sendable {
-    /// The picture, scaled by the terminal to `rect`.
-    public let image: TerminalImage
-    /// Cells, in canvas coordinates.
-    public let rect: Rect
-    /// For kitty placeholders: the number the cells carry in their foreground colour.
-    public let kittyNumber: Int
-}
+/// Work a host does on a picture ahead of time, on the thread that made it (see
+/// `ScreenContext.prepareImage`).
+public typealias ImagePreparer = @Sendable (TerminalImage) -> Void

@@ -10,6 +10,11 @@ public protocol ScreenHost: AnyObject {
     var graphicsMode: GraphicsMode { get }
     /// The size of one cell in pixels, for making pictures that fill cells exactly.
     var cellPixelSize: Size { get }
+    /// Whether the background is dark or light.
+    var backgroundTone: BackgroundTone { get }
+    /// What to do to a picture ahead of time, on the thread that made it (encode it for the
+    /// terminal), or nil.
+    var imagePreparer: ImagePreparer? { get }
     /// Where background threads post work for the main thread; posting wakes the loop.
     var mailbox: Mailbox { get }
     /// Makes the screen look like `canvas`, sending only what changed since the last call.
@@ -22,4 +27,6 @@ public protocol ScreenHost: AnyObject {
 extension ScreenHost {
     public var graphicsMode: GraphicsMode { .blocks }
     public var cellPixelSize: Size { Size(width: 10, height: 20) }
+    public var backgroundTone: BackgroundTone { .dark }
+    public var imagePreparer: ImagePreparer? { nil }
 }

@@ -20,7 +20,6 @@ package struct ScreenChrome {
     /// small" notice when the canvas is smaller than the screen needs.
     package mutating func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas) {
         canvas.cursor = nil // the grid puts it on the focused cell
-        canvas.removeImages()
         let need = screen.minimumSize
         guard canvas.size.width >= need.width, canvas.size.height >= need.height else {
             canvas.drawTooSmallNotice(need: need)

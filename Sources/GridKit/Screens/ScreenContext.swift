@@ -12,12 +12,20 @@ public struct ScreenContext {
     public let graphicsMode: GraphicsMode
     /// One cell in pixels, for pictures that fill their cells.
     public let cellPixelSize: Size
+    /// Whether the background is dark or light.
+    public let backgroundTone: BackgroundTone
+    /// Call it with a picture on the thread that made it (a decode thread): the host encodes it
+    /// for the terminal there, so drawing it later only copies bytes. Nil when there is nothing
+    /// to prepare.
+    public let prepareImage: ImagePreparer?
 
     /// The services of a host; hosts and harnesses make these.
     public init(mailbox: Mailbox, colorMode: ColorMode, navigation: NavigationRequests = NavigationRequests(),
-                graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20)) {
+                graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20),
+                backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil) {
         self.mailbox = mailbox; self.colorMode = colorMode; self.navigation = navigation
         self.graphicsMode = graphicsMode; self.cellPixelSize = cellPixelSize
+        self.backgroundTone = backgroundTone; self.prepareImage = prepareImage
     }
 }
 

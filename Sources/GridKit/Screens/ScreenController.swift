@@ -16,6 +16,7 @@ public final class ScreenController {
         self.host = host
         canvas = Canvas(size: host.size, colorMode: host.colorMode)
         canvas.graphicsMode = host.graphicsMode
+        canvas.backgroundTone = host.backgroundTone
     }
 
     /// The navigation stack, root first (empty before `run` and after it returns).
@@ -38,7 +39,8 @@ public final class ScreenController {
     private func show(_ screen: any Screen) {
         let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
         let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, navigation: requests,
-                                    graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize)
+                                    graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize,
+                                    backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer)
         grid.connect(screen) { screen.attach(to: $0, context: context) }
         navigator.push(screen, grid: grid)
     }
@@ -49,6 +51,7 @@ public final class ScreenController {
         if case .resize(let size) = event {
             canvas = Canvas(size: size, colorMode: host.colorMode)
             canvas.graphicsMode = host.graphicsMode
+            canvas.backgroundTone = host.backgroundTone
         }
         var action = screen.handle(event, in: grid)
         if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event) }

@@ -11,8 +11,6 @@ struct DrawnFrame {
     var drawers: [ObjectIdentifier?] = []
     /// The canvas's versions of the frame's rows once drawn: if they still hold, nobody drew there since.
     var rowVersions: [UInt64] = []
-    /// Cells placed images: those are placed again only by drawing every cell.
-    var placedImages = false
     /// Where opaque headers and footers are on the canvas (`GridCell.isOpaque`): cells wholly
     /// beneath one do not show, as those are drawn after cells.
     var opaqueCovers: [Rect] = []
@@ -36,8 +34,6 @@ struct DrawnFrame {
         rowVersions.removeAll(keepingCapacity: true)
         rowVersions.reserveCapacity(rows.height)
         for y in rows.minY..<max(rows.minY, rows.maxY) { rowVersions.append(canvas.version(ofRow: y)) }
-        placedImages = false
-        for image in canvas.images where image.rect.intersects(frame) { placedImages = true }
     }
 
     /// Finds elements of the last frame: usually the next one along from the last found (both
@@ -68,11 +64,11 @@ struct DrawnFrame {
     /// redraw would, after moving the rows a vertical scroll kept (under any header pinned to
     /// the top) and clearing what is to be drawn with `background`; they are marked in
     /// `scratch.redraw`. False when only a full redraw will do: something else drew over the
-    /// grid, the grid moved, it scrolled sideways or by a screen or more, or cells placed pictures.
+    /// grid, the grid moved, or it scrolled sideways or by a screen or more.
     func redrawNeeded(for next: DrawnFrame, on canvas: Canvas, background: Style, scratch: inout RenderScratch) -> Bool {
         let previous = self, frame = next.frame, offset = next.offset, elements = next.elements
         let dy = offset.y - previous.offset.y
-        guard !previous.placedImages, previous.canvas == canvas.identity, previous.frame == frame,
+        guard previous.canvas == canvas.identity, previous.frame == frame,
               previous.offset.x == offset.x, abs(dy) < frame.height else { return false }
         let rows = frame.intersection(canvas.bounds)
         guard rows.height == previous.rowVersions.count else { return false }

@@ -55,7 +55,6 @@ extension GridView {
         } else {
             everything = true
             canvas.fill(frame, with: CanvasCell(scalar: 32, width: 1, style: background))
-            canvas.removeImages(in: frame) // cells place their images again as they draw
             scratch.redrawAll(elements.count)
         }
         let redraw = scratch.redraw

@@ -18,9 +18,11 @@ public struct Thumbnail: Sendable {
     /// Bytes held, for the cache's budget.
     public var byteCount: Int { rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) }
 
-    /// Adds the pixel-resolution picture for `mode`, encoded for it at once (this runs on a
-    /// decode thread, so the thread that draws only copies the bytes).
-    public mutating func addPicture(from image: RGBAImage, cell: Size, mode: GraphicsMode, matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
+    /// Adds the pixel-resolution picture for `mode`, handed to `prepare` (the host encodes it
+    /// for the terminal there: this runs on a decode thread, so the thread that draws only
+    /// copies the bytes).
+    public mutating func addPicture(from image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer? = nil,
+                                    matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
         guard mode != .blocks, columns > 0, rows > 0, cell.width > 0, cell.height > 0, image.width > 0, image.height > 0 else { return }
         let boxW = columns * cell.width, boxH = rows * cell.height
         var tw = boxW, th = max(1, (image.height * boxW + image.width / 2) / image.width)
@@ -36,7 +38,7 @@ public struct Thumbnail: Sendable {
             }
         }
         let made = TerminalImage(width: boxW, height: boxH, rgba: rgba)
-        made.payload(for: mode)
+        prepare?(made)
         picture = made
     }
 
@@ -104,10 +106,13 @@ public struct Thumbnail: Sendable {
     }
 
     /// Draws the thumbnail with its top-left at `origin`: half blocks in colour, or a grey ramp
-    /// of shade characters where the terminal has 8 colours or none.
+    /// of shade characters where the terminal has 8 colours or none. The shades are drawn in
+    /// the terminal's foreground colour, so on a light background the ramp runs the other way
+    /// (a full block is dark there): the picture is never a negative.
     public func draw(in context: DrawContext, at origin: Point, background: Style) {
         let shades: [String] = [" ", "░", "▒", "▓", "█"]
         let colour = context.colorMode >= .ansi16
+        let light = context.backgroundTone == .light
         for row in 0..<rows {
             for col in 0..<columns {
                 let top = pixel(col, row * 2), bottom = pixel(col, row * 2 + 1)
@@ -120,7 +125,8 @@ public struct Thumbnail: Sendable {
                 } else {
                     let lum = [top, bottom].compactMap { $0 }.map(Thumbnail.luminance)
                     let mean = lum.reduce(0, +) / lum.count
-                    context.put(shades[min(4, mean * 5 / 256)], at: p, style: .plain)
+                    let level = min(4, mean * 5 / 256)
+                    context.put(shades[light ? 4 - level : level], at: p, style: .plain)
                 }
             }
         }

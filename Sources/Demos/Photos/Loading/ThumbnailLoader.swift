@@ -3,9 +3,10 @@ import GridKit
 /// Turns a photo into a cache entry: decode (or draw) and shrink it, and, where the terminal
 /// shows pictures, make and encode the pixel-resolution one too. Runs on pool threads.
 public enum ThumbnailLoader {
-    /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks.
-    public static func load(_ item: PhotoItem, columns: Int, rows: Int,
-                            graphics: GraphicsMode = .blocks, cell: Size = Size(width: 10, height: 20)) -> ThumbnailCache.Entry {
+    /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks,
+    /// handed to `prepare` (`ScreenContext.prepareImage`) once made.
+    public static func load(_ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
+                            cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil) -> ThumbnailCache.Entry {
         do {
             let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
             let image: RGBAImage
@@ -14,7 +15,7 @@ public enum ThumbnailLoader {
             case let .generated(kind, seed, w, h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
             var thumbnail = Thumbnail(image: image, columns: columns, rows: rows)
-            thumbnail.addPicture(from: image, cell: cell, mode: graphics)
+            thumbnail.addPicture(from: image, cell: cell, mode: graphics, prepare: prepare)
             return .thumbnail(thumbnail)
         } catch let e as ImageDecodeError {
             return .failure(e.message)

@@ -10,6 +10,7 @@ public final class PhotoViewerScreen: Screen {
     /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
     private var graphics = GraphicsMode.blocks
     private var cellPixels = Size(width: 10, height: 20)
+    private var prepareImage: ImagePreparer?
     private weak var grid: GridView?
     private var requested = Set<Int>()
 
@@ -35,6 +36,7 @@ public final class PhotoViewerScreen: Screen {
         mailbox = context.mailbox
         graphics = context.graphicsMode
         cellPixels = context.cellPixelSize
+        prepareImage = context.prepareImage
     }
 
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
@@ -60,9 +62,9 @@ public final class PhotoViewerScreen: Screen {
         guard !requested.contains(k), let mailbox else { return }
         requested.insert(k)
         let photo = photos[index]
-        let graphics = self.graphics, cell = cellPixels
+        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage
         pool.submit(key: -k - 1, urgent: true) { [weak self] in
-            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell)
+            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare)
             mailbox.post {
                 guard let self else { return }
                 self.requested.remove(k)

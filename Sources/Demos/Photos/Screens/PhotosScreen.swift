@@ -26,6 +26,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
     /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
     private var graphics = GraphicsMode.blocks
     private var cellPixels = Size(width: 10, height: 20)
+    private var prepareImage: ImagePreparer?
 
     public init(library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20) {
         self.library = library
@@ -84,6 +85,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         mailbox = context.mailbox
         graphics = context.graphicsMode
         cellPixels = context.cellPixelSize
+        prepareImage = context.prepareImage
         gridView.allowsMultipleSelection = true // Space marks photos
         // Folders and photos by identity: a later rescan applies a new snapshot and marks and
         // focus stay on their photos.
@@ -170,9 +172,9 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         if inFlight.contains(k) && !urgent { return }
         inFlight.insert(k)
         let photo = item(at: ip), size = thumbnailSize(ip)
-        let graphics = self.graphics, cell = cellPixels
+        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage
         pool.submit(key: k, urgent: urgent) { [weak self] in
-            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell)
+            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare)
             mailbox.post { self?.finished(k, ip, entry) }
         }
     }

@@ -1,5 +1,7 @@
 @testable import GridKit
+import GridKitGraphics
 import GridKitTesting
+import Foundation
 import Testing
 
 /// A smooth test picture: red grows to the right, blue downwards, green in a diagonal band.
@@ -99,58 +101,93 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         #expect(meanError(image, decoded.rgb) < 2)
     }
 
-    @Test func kittyTransmitCarriesTheExactPixelsInChunks() throws {
+    @Test func kittyTransmitCarriesTheExactPixelsCompressedInChunks() throws {
         let image = testImage(50, 30)
-        let bytes = KittyPlaceholders.transmit(image, number: 7, columns: 5, rows: 2)
+        let bytes = KittyGraphics.transmit(image, number: 7, placeholderColumns: 5, rows: 2)
         let text = String(decoding: bytes, as: UTF8.self)
         let chunks = text.components(separatedBy: "\u{1B}_G").dropFirst().map { $0.components(separatedBy: "\u{1B}\\")[0] }
-        #expect(chunks.count > 1, "6,000 bytes of RGBA need more than one 4096-byte chunk")
         let first = chunks[0].split(separator: ";")[0]
-        for key in ["a=T", "U=1", "f=32", "s=50", "v=30", "i=7", "c=5", "r=2", "m=1"] { #expect(first.contains(key)) }
-        #expect(chunks.last!.hasPrefix("m=0"))
+        for key in ["a=T", "U=1", "f=32", "o=z", "s=50", "v=30", "i=7", "c=5", "r=2"] { #expect(first.contains(key)) }
+        #expect(chunks.last!.contains("m=0"))
         let payload = chunks.map { String($0.split(separator: ";", maxSplits: 1)[1]) }
         #expect(payload.allSatisfy { $0.utf8.count <= 4096 })
-        #expect(Base64.decode(Array(payload.joined().utf8)) == image.rgba)
+        let compressed = try #require(Base64.decode(Array(payload.joined().utf8)))
+        #expect(compressed.count < image.rgba.count, "zlib shrinks it")
+        #expect(try inflate(compressed) == image.rgba)
+        // Without placeholder cells: stored only, placed later.
+        let stored = String(decoding: KittyGraphics.transmit(image, number: 7), as: UTF8.self)
+        #expect(stored.hasPrefix("\u{1B}_Ga=t,") && !stored.contains("U=1"))
     }
 
-    @Test func kittyPlaceholdersCarryRowColumnAndNumber() {
+    @Test func kittyPlacementsNameTheirSourceRectangle() {
+        let text = String(decoding: KittyGraphics.place(number: 3, placement: 9, source: Rect(x: 0, y: 40, width: 160, height: 100),
+                                                        columns: 16, rows: 5), as: UTF8.self)
+        for key in ["a=p", "i=3", "p=9", "x=0", "y=40", "w=160", "h=100", "c=16", "r=5", "C=1"] { #expect(text.contains(key)) }
+        #expect(String(decoding: KittyGraphics.deletePlacement(number: 3, placement: 9), as: UTF8.self).contains("a=d,d=i"))
+    }
+
+    @Test func placeholderCellsCarryRowColumnAndNumber() {
+        let cell = KittyGraphics.cell(row: 1, column: 2, number: 7, mode: .palette256)
+        #expect(cell.scalarValues == [0x10EEEE, KittyGraphics.diacritics[1], KittyGraphics.diacritics[2]])
+        #expect(cell.style.foreground == .palette(7))
+        // Direct colour carries the number as RGB.
+        #expect(KittyGraphics.color(for: 300, mode: .direct) == .rgb(0, 1, 44))
+    }
+
+    @Test func placedPicturesMarkTheirVisibleCells() {
         let canvas = Canvas(size: Size(width: 10, height: 4), colorMode: .palette256)
-        canvas.graphicsMode = .kitty
+        canvas.graphicsMode = .sixel
         let context = DrawContext(canvas: canvas, frame: Rect(x: 2, y: 1, width: 6, height: 3))
         let image = testImage(30, 40)
         #expect(context.placeImage(image, in: Rect(x: 1, y: 0, width: 3, height: 2)))
-        let number = KittyImageNumbers.shared.number(for: image)
-        let cell = canvas[4, 2] // row 1, column 1 of the placement
-        #expect(cell.scalarValues == [0x10EEEE, KittyPlaceholders.diacritics[1], KittyPlaceholders.diacritics[1]])
-        #expect(cell.style.foreground == .palette(UInt8(number)))
-        #expect(canvas.images.count == 1 && canvas.images[0].rect == Rect(x: 3, y: 1, width: 3, height: 2))
-        // Outside its context, or in a terminal without a palette, it declines.
-        #expect(!context.placeImage(image, in: Rect(x: 5, y: 0, width: 3, height: 2)))
-        let mono = Canvas(size: Size(width: 10, height: 4), colorMode: .ansi16)
-        mono.graphicsMode = .kitty
-        #expect(!DrawContext(canvas: mono, frame: mono.bounds).placeImage(image, in: Rect(x: 0, y: 0, width: 2, height: 2)))
-        // Direct colour carries the number as RGB.
-        #expect(KittyPlaceholders.color(for: 300, mode: .direct) == .rgb(0, 1, 44))
+        let p = canvas[4, 2].picture // row 1, column 1 of the placement
+        #expect(p?.image == UInt32(image.id) && p?.column == 1 && p?.row == 1)
+        #expect(canvas.picturePieces() == [PicturePiece(image: UInt32(image.id), cells: Rect(x: 3, y: 1, width: 3, height: 2),
+                                                        source: Rect(x: 0, y: 0, width: 3, height: 2))])
+        // Cut by the context's edge: the visible part, with the picture cells it shows.
+        #expect(context.placeImage(image, in: Rect(x: 4, y: 1, width: 3, height: 3)))
+        let cut = canvas.picturePieces().first { $0.cells.minX == 6 }
+        #expect(cut?.cells == Rect(x: 6, y: 2, width: 2, height: 2) && cut?.source == Rect(x: 0, y: 0, width: 2, height: 2))
+        // Text drawn over a row of it (a pinned header) splits off what stays visible.
+        canvas.drawText("header", at: Point(x: 0, y: 1), style: .plain)
+        #expect(canvas.picturePieces().contains(PicturePiece(image: UInt32(image.id), cells: Rect(x: 3, y: 2, width: 3, height: 1),
+                                                             source: Rect(x: 0, y: 1, width: 3, height: 1))))
+        // Covered entirely: forgotten.
+        canvas.clear()
+        #expect(canvas.picturePieces().isEmpty && canvas.placedPicture(UInt32(image.id)) == nil)
     }
 
-    @Test func kittyNumbersAreReusedLeastRecentlyUsedFirst() {
-        let numbers = KittyImageNumbers()
-        let images = (0..<300).map { _ in testImage(1, 1) }
-        let first = numbers.number(for: images[0])
-        for i in 1..<255 { _ = numbers.number(for: images[i]) }
-        #expect(numbers.number(for: images[0]) == first, "still known")
-        let next = numbers.number(for: images[255])
-        #expect(next != first && (1...255).contains(next), "the least recently used number (not image 0's) is reused")
-    }
-
-    @Test func blocksModeDeclinesAndGridsForgetPlacementsOnRedraw() {
+    @Test func blocksModeDeclines() {
         let canvas = Canvas(size: Size(width: 10, height: 4))
         #expect(!DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(testImage(4, 4), in: Rect(x: 0, y: 0, width: 2, height: 2)))
-        canvas.graphicsMode = .sixel
-        #expect(DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(testImage(4, 4), in: Rect(x: 0, y: 0, width: 2, height: 2)))
-        canvas.removeImages(in: Rect(x: 5, y: 0, width: 5, height: 4))
-        #expect(canvas.images.count == 1)
-        canvas.removeImages(in: Rect(x: 0, y: 0, width: 5, height: 4))
-        #expect(canvas.images.isEmpty)
+        #expect(!canvas.hasPictures)
     }
+
+    @Test func pngIsCompressedAndCropsKeepTheirPixels() throws {
+        let image = testImage(64, 48)
+        let png = PNGWriter.png(image)
+        #expect(png.count < image.rgba.count / 2, "real deflate, not stored blocks")
+        let cut = PictureEncoding.crop(image, cells: Size(width: 8, height: 4), source: Rect(x: 2, y: 1, width: 3, height: 2))
+        #expect(cut.width == 24 && cut.height == 24)
+        #expect(Array(cut.rgba[0..<4]) == Array(image.rgba[((12 * 64) + 16) * 4..<((12 * 64) + 16) * 4 + 4]))
+        let scaled = PictureEncoding.crop(image, cells: Size(width: 8, height: 4), source: Rect(x: 0, y: 0, width: 8, height: 4),
+                                          pixels: Size(width: 32, height: 24))
+        #expect(scaled.width == 32 && scaled.height == 24)
+    }
+}
+
+/// zlib's inflate, through the system's python (an independent decoder).
+func inflate(_ bytes: [UInt8]) throws -> [UInt8] {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gridkit-inflate-\(UUID().uuidString)")
+    try Data(bytes).write(to: dir)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = ["python3", "-c", "import sys,zlib; sys.stdout.buffer.write(zlib.decompress(open(sys.argv[1],'rb').read()))", dir.path]
+    let out = Pipe()
+    p.standardOutput = out
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return [UInt8](data)
 }

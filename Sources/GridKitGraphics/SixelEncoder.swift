@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 
 /// Sixel, DEC's bitmap format that xterm, foot, mlterm, WezTerm, Windows Terminal and Konsole
 /// draw: a palette, then bands six pixels tall, one run-length coded pass per colour.
@@ -7,14 +8,22 @@ import Foundation
 /// their longest side), and pixels are mapped to it with Floyd–Steinberg dithering unless
 /// turned off. Alpha is laid over black.
 public enum SixelEncoder {
-    /// Dithering for pictures encoded by `TerminalImage.payload(for: .sixel)`: on, unless
+    /// Dithering for pictures encoded by `sixel(_:colors:)`: on, unless
     /// `GRIDKIT_SIXEL_DITHER=off` (flat colours, fewer bytes).
     public static let dithersByDefault: Bool = {
         guard let value = getenv("GRIDKIT_SIXEL_DITHER") else { return true }
         return String(cString: value) != "off"
     }()
 
-    /// The DCS sequence for `image` with at most `colors` palette entries (2…256).
+    /// The DCS sequence for `image` with at most `colors` palette entries, made once per image
+    /// and palette size (kept on the image).
+    public static func sixel(_ image: TerminalImage, colors: Int) -> [UInt8] {
+        image.encoding("sixel-\(colors)") { encode(image, colors: colors, dither: dithersByDefault) }
+    }
+
+    /// The DCS sequence for `image` with at most `colors` palette entries (2…256). Its
+    /// background is transparent (P2 = 1), so the bottom band's pixels below the image leave
+    /// what is under them alone.
     public static func encode(_ image: TerminalImage, colors: Int = 256, dither: Bool = true) -> [UInt8] {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return [] }
@@ -137,14 +146,18 @@ public enum SixelEncoder {
             for k in 0..<((w + 2) * 3) { err[next + k] = 0 }
             for x in 0..<w {
                 let p = (y * w + x) * 3
-                var c = [Int(rgb[p]), Int(rgb[p + 1]), Int(rgb[p + 2])]
-                if dither { for k in 0..<3 { c[k] = max(0, min(255, c[k] + err[cur + (x + 1) * 3 + k] / 16)) } }
-                let i = nearest(c[0], c[1], c[2])
+                var r = Int(rgb[p]), g = Int(rgb[p + 1]), b = Int(rgb[p + 2])
+                if dither {
+                    let e = cur + (x + 1) * 3
+                    r = max(0, min(255, r + err[e] / 16)); g = max(0, min(255, g + err[e + 1] / 16)); b = max(0, min(255, b + err[e + 2] / 16))
+                }
+                let i = nearest(r, g, b)
                 out[y * w + x] = UInt8(i)
                 guard dither else { continue }
-                let q = [Int(palette[i].0), Int(palette[i].1), Int(palette[i].2)]
+                let q = palette[i]
+                let errors = (r - Int(q.0), g - Int(q.1), b - Int(q.2))
                 for k in 0..<3 {
-                    let e = c[k] - q[k]
+                    let e = k == 0 ? errors.0 : k == 1 ? errors.1 : errors.2
                     err[cur + (x + 2) * 3 + k] += e * 7
                     err[next + x * 3 + k] += e * 3
                     err[next + (x + 1) * 3 + k] += e * 5

@@ -1,8 +1,10 @@
-/// The kitty graphics protocol's Unicode placeholders: a cell holding U+10EEEE with two
-/// combining marks (row, then column, both from the protocol's fixed table) and the image's
-/// number in its foreground colour shows that tile of the image. To curses they are ordinary
-/// characters, so images scroll with the grid and survive a redraw.
-public enum KittyPlaceholders {
+import GridKit
+
+/// The kitty graphics protocol: sending pictures (zlib-compressed RGBA, `o=z`), showing them
+/// through Unicode placeholders (kitty 0.28 and later: a cell holding U+10EEEE with two
+/// combining marks, row then column, and the image's number in its foreground colour) or by
+/// placing them at the cursor (every version), and deleting them.
+public enum KittyGraphics {
     /// The placeholder character.
     public static let placeholder: UInt32 = 0x10EEEE
 
@@ -31,37 +33,61 @@ public enum KittyPlaceholders {
         0xA8E2, 0xA8E3, 0xA8E4, 0xA8E5, 0xA8E6, 0xA8E7, 0xA8E8, 0xA8E9,
     ]
 
-    /// The largest image number a placeholder can carry in a 256-colour palette (and the
-    /// number of images kept in the terminal at once).
-    public static let maxNumber = 255
+    /// The largest image number a placeholder can carry in a 256-colour palette.
+    public static let maxPaletteNumber = 255
 
     /// The foreground colour that carries `number`: a palette entry in 256 colours, the number
     /// itself as 24-bit colour in direct colour.
     public static func color(for number: Int, mode: ColorMode) -> Color {
-        mode == .direct ? .rgb(0, UInt8((number >> 8) & 0xFF), UInt8(number & 0xFF)) : .palette(UInt8(number & 0xFF))
+        mode == .direct ? .rgb(UInt8((number >> 16) & 0xFF), UInt8((number >> 8) & 0xFF), UInt8(number & 0xFF)) : .palette(UInt8(number & 0xFF))
     }
 
-    /// The cell showing tile (`row`, `column`) of image `number`.
+    /// The placeholder cell showing cell (`column`, `row`) of image `number`.
     public static func cell(row: Int, column: Int, number: Int, mode: ColorMode) -> CanvasCell {
         var cell = CanvasCell(scalar: placeholder, width: 1, style: Style(foreground: color(for: number, mode: mode)))
         cell.setMarks(diacritics[min(row, diacritics.count - 1)], diacritics[min(column, diacritics.count - 1)])
         return cell
     }
 
-    /// The APC sequences that send an image (raw RGBA, base64, in chunks of 4096 as the protocol
-    /// asks) and make a virtual placement of `columns` × `rows` cells for the placeholders.
-    public static func transmit(_ image: TerminalImage, number: Int, columns: Int, rows: Int) -> [UInt8] {
-        let payload = image.payload(for: .kitty)
+    /// The image's pixels as kitty takes them: RGBA, zlib-compressed, base64 (made once per image).
+    public static func payload(_ image: TerminalImage) -> [UInt8] {
+        image.encoding("kitty") { Base64.encode(Zlib.compress(image.rgba)) }
+    }
+
+    /// The APC sequences that send `image` as number `number`, in chunks of 4096 as the
+    /// protocol asks. With `columns` and `rows` it also makes a virtual placement of that many
+    /// cells for Unicode placeholders (`a=T,U=1`); without, it only stores the image (`a=t`).
+    public static func transmit(_ image: TerminalImage, number: Int, placeholderColumns columns: Int? = nil, rows: Int? = nil) -> [UInt8] {
+        let payload = payload(image)
         var out: [UInt8] = []
         var offset = 0
+        let head: String
+        if let columns, let rows {
+            head = "a=T,U=1,q=2,f=32,o=z,s=\(image.width),v=\(image.height),i=\(number),c=\(columns),r=\(rows)"
+        } else {
+            head = "a=t,q=2,f=32,o=z,s=\(image.width),v=\(image.height),i=\(number)"
+        }
         repeat {
             let end = min(payload.count, offset + 4096)
             let more = end < payload.count ? 1 : 0
-            let control = offset == 0 ? "a=T,U=1,q=2,f=32,s=\(image.width),v=\(image.height),i=\(number),c=\(columns),r=\(rows),m=\(more)" : "m=\(more),q=2"
+            let control = offset == 0 ? "\(head),m=\(more)" : "m=\(more),q=2"
             out += Array("\u{1B}_G\(control);".utf8) + payload[offset..<end] + Array("\u{1B}\\".utf8)
             offset = end
         } while offset < payload.count
         return out
+    }
+
+    /// The APC sequence that shows the pixels `source` (x, y, width, height) of image `number`
+    /// scaled into `columns` × `rows` cells at the cursor, as placement `placement` (which it
+    /// replaces when it exists), leaving the cursor where it is.
+    public static func place(number: Int, placement: Int, source: Rect, columns: Int, rows: Int) -> [UInt8] {
+        Array(("\u{1B}_Ga=p,q=2,i=\(number),p=\(placement),x=\(source.minX),y=\(source.minY),w=\(source.width),"
+               + "h=\(source.height),c=\(columns),r=\(rows),C=1\u{1B}\\").utf8)
+    }
+
+    /// The APC sequence that removes placement `placement` of image `number` (its data stays).
+    public static func deletePlacement(number: Int, placement: Int) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,q=2,i=\(number),p=\(placement)\u{1B}\\".utf8)
     }
 
     /// The APC sequence that deletes image `number` and frees its data in the terminal.

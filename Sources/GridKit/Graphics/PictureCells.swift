@@ -1,0 +1,98 @@
+/// Cells covered by a picture. `DrawContext.placeImage` marks each visible cell of the picture
+/// with the image and which of its cells this is; anything drawn later over a cell (a pinned
+/// header, an overlay, the scroll bar) simply replaces the mark. So the canvas alone says which
+/// part of which picture shows where, however it was clipped, moved or covered, and a frame
+/// diff sees pictures change like any text.
+extension CanvasCell {
+    /// The scalar of a picture cell (a private-use code point no text puts in a canvas: control
+    /// and private-use characters are not drawn by `drawText`).
+    package static let pictureMarker: UInt32 = 0x10_FFFD
+
+    /// The cell showing cell (`column`, `row`) of image `image` (a `TerminalImage.id`).
+    package static func picture(image: Int, column: Int, row: Int) -> CanvasCell {
+        var cell = CanvasCell(scalar: pictureMarker, width: 1, style: .plain)
+        cell.s1 = UInt32(truncatingIfNeeded: image)
+        cell.s2 = UInt32(row)
+        cell.s3 = UInt32(column)
+        return cell
+    }
+
+    /// True when a picture covers this cell.
+    @inline(__always)
+    public var isPicture: Bool { s0 == Self.pictureMarker }
+
+    /// The picture covering this cell: the image's id (its low 32 bits) and which of its cells
+    /// this is; nil for text.
+    public var picture: (image: UInt32, column: Int, row: Int)? {
+        isPicture ? (s1, Int(s3), Int(s2)) : nil
+    }
+}
+
+/// A rectangle of a canvas showing a rectangle of a picture's cells: what a terminal backend
+/// draws (a whole picture, or the part of it left visible by an edge or a header).
+public struct PicturePiece: Hashable, Sendable {
+    /// `TerminalImage.id`, low 32 bits.
+    public var image: UInt32
+    /// The canvas cells it covers.
+    public var cells: Rect
+    /// Which of the picture's cells show there (same size as `cells`).
+    public var source: Rect
+
+    public init(image: UInt32, cells: Rect, source: Rect) {
+        self.image = image; self.cells = cells; self.source = source
+    }
+}
+
+/// A picture placed on a canvas, with the grid of cells it was made for.
+public struct PlacedPicture: Sendable {
+    /// The picture.
+    public let image: TerminalImage
+    /// The columns and rows it fills when whole.
+    public let cells: Size
+}
+
+extension Canvas {
+    /// The pictures the canvas shows, as rectangles of cells: runs of picture cells that
+    /// continue one another (same image, consecutive picture columns and rows) are one piece.
+    /// A picture cut by something drawn across it comes out as several pieces. Pictures no cell
+    /// shows any longer are forgotten.
+    public func picturePieces() -> [PicturePiece] {
+        guard hasPictures else { return [] }
+        var pieces: [PicturePiece] = []
+        // Pieces still growing: those whose last row is the row above.
+        var open: [Int] = [], nextOpen: [Int] = []
+        var seen = Set<UInt32>()
+        for y in 0..<size.height {
+            let row = rowCells(y)
+            var x = 0
+            nextOpen.removeAll(keepingCapacity: true)
+            while x < size.width {
+                guard row[x].isPicture else { x += 1; continue }
+                let first = row[x]
+                var end = x + 1
+                while end < size.width, row[end].isPicture, row[end].s1 == first.s1, row[end].s2 == first.s2,
+                      row[end].s3 == first.s3 + UInt32(end - x) { end += 1 }
+                let cells = Rect(x: x, y: y, width: end - x, height: 1)
+                let source = Rect(x: Int(first.s3), y: Int(first.s2), width: end - x, height: 1)
+                seen.insert(first.s1)
+                if let k = open.firstIndex(where: { i in
+                    let p = pieces[i]
+                    return p.image == first.s1 && p.cells.minX == x && p.cells.width == end - x
+                        && p.source.minX == source.minX && p.source.maxY == source.minY
+                }) {
+                    let i = open[k]
+                    pieces[i].cells.size.height += 1
+                    pieces[i].source.size.height += 1
+                    nextOpen.append(i)
+                } else {
+                    nextOpen.append(pieces.count)
+                    pieces.append(PicturePiece(image: first.s1, cells: cells, source: source))
+                }
+                x = end
+            }
+            swap(&open, &nextOpen)
+        }
+        forgetPictures(except: seen)
+        return pieces
+    }
+}
