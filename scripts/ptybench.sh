@@ -38,3 +38,15 @@ rm -rf "$vdir"
 photos=$("$bench" write-jpegs 200)
 python3 "$tool" --quiet --label "photos 200×1080p" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
   --ready-regex 'Photos' -- "$bin" photos "$photos" | python3 "$(dirname "$0")/ptysummary.py"
+
+# Pictures per graphics mode on the same folder: thumbnails are all decoded (sleep) before the
+# Downs, so each key's bytes are what a scroll sends. At 120×40 (10×20-pixel cells) the first
+# screen shows 4 rows of 6 tiles; the goal is at most one row of pictures per one-row scroll.
+echo ""
+echo "pictures (120×40, 200×1080p folder, 24 tiles a screen, keys sleep:3000,down*20):"
+perkey=$(mktemp /tmp/gridkit-perkey-XXXXXX.json)
+for mode in blocks sixel kitty kitty-direct iterm; do
+  python3 "$tool" --quiet --label "$mode" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=$mode --keys 'sleep:3000,down*20' \
+    --ready-regex 'Photos' --per-key "$perkey" -- "$bin" photos "$photos" | python3 "$(dirname "$0")/picturesummary.py" "$perkey" 4
+done
+rm -f "$perkey"

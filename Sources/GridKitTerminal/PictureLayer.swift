@@ -14,9 +14,10 @@ import GridKitGraphics
 ///   does not touch them.
 /// - sixel and iTerm2: the terminal paints pixels over cells. Text written over a piece's
 ///   cells (an erase, a header) wipes them, so the piece is drawn again after the frame's text;
-///   a piece cut by an edge or a header is drawn cropped. Scrolling: a sixel terminal moves the
-///   pixels with the rows (xterm does), so only the rows let in are drawn; iTerm2's pieces in
-///   the moved rows are drawn again.
+///   a piece cut by an edge or a header is drawn cropped. Scrolling: the terminal moves the
+///   pixels with the rows (xterm moves sixel pixels in a scroll region; iTerm2 and WezTerm keep
+///   pictures in their cells), so only what the scroll let in is drawn: new tiles, and the rows
+///   of a tile that was cut by the edge.
 @MainActor
 final class PictureLayer {
     let mode: GraphicsMode
@@ -115,8 +116,9 @@ final class PictureLayer {
         for (piece, placement) in drawn {
             guard piece.cells.intersects(band) else { moved[piece] = placement; continue }
             switch mode {
-            case .sixel where band.contains(piece.cells):
-                // The pixels moved with the rows; those pushed out of the band are gone.
+            case .sixel where band.contains(piece.cells), .iterm where band.contains(piece.cells):
+                // The pixels moved with the rows (xterm moves sixel pixels; iTerm2 and WezTerm
+                // keep pictures in the cells they cover); those pushed out of the band are gone.
                 var now = piece
                 now.cells.origin.y -= shift.distance
                 let kept = now.cells.intersection(band)
@@ -210,7 +212,6 @@ final class PictureLayer {
     /// A piece on screen, untouched by this frame's text, that is the top or bottom band of
     /// `piece` (same picture, same columns, its rows where `piece` has them).
     private func shownPart(of piece: PicturePiece, written: [Int: [ClosedRange<Int>]]) -> PicturePiece? {
-        guard mode == .sixel else { return nil } // iTerm2's pieces are drawn whole (scaled into their cells)
         for shown in drawn.keys where shown.image == piece.image && shown.cells.minX == piece.cells.minX
             && shown.cells.width == piece.cells.width && shown.source.minX == piece.source.minX
             && shown.cells.minY - shown.source.minY == piece.cells.minY - piece.source.minY

@@ -16,7 +16,7 @@ public enum TerminalError: Error, Equatable {
         case .unknownTerm(let t): return "unknown terminal type '\(t)' (TERM); try TERM=xterm-256color"
         case .noTerminfoDatabase: return "no terminfo database found; install ncurses-base"
         case .openFailed(let t): return "could not open the terminal (TERM=\(t))"
-        case .badGraphicsMode(let m): return "unknown graphics mode '\(m)'; use auto, kitty, sixel, iterm or blocks"
+        case .badGraphicsMode(let m): return "unknown graphics mode '\(m)'; use auto, kitty, kitty-direct, sixel, iterm or blocks"
         }
     }
 }

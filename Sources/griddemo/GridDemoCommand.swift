@@ -20,8 +20,9 @@ enum GridDemoCommand {
                                     N numbered tiles (default 1,000,000) in sections of 1,000
 
     Options:
-      --graphics MODE               pictures as auto (ask the terminal), kitty, sixel, iterm or
-                                    blocks (half blocks); GRIDKIT_GRAPHICS sets the same
+      --graphics MODE               pictures as auto (ask the terminal), kitty, kitty-direct,
+                                    sixel, iterm or blocks (half blocks); GRIDKIT_GRAPHICS sets
+                                    the same
       -h, --help                    show this help
       --version                     show the version
 
@@ -51,7 +52,7 @@ enum GridDemoCommand {
             guard i + 1 < arguments.count else { return usageError("--graphics needs a value") }
             let value = arguments[i + 1]
             arguments.removeSubrange(i...(i + 1))
-            do { graphics = try GraphicsDetector.requested(value) } catch { return usageError("--graphics must be auto, kitty, sixel, iterm or blocks, not '\(value)'") }
+            do { graphics = try GraphicsDetector.requested(value) } catch { return usageError("--graphics must be auto, kitty, kitty-direct, sixel, iterm or blocks, not '\(value)'") }
         }
         let screen: Screen
         do { screen = try makeScreen(arguments) } catch let e as UsageError {

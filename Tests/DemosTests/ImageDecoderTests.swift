@@ -139,6 +139,21 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         #expect(["░", "▒"].contains(mono[0, 0].text))
     }
 
+    /// Shades are drawn in the terminal's foreground colour: dark on a light terminal, so there
+    /// the ramp runs the other way and a white picture stays white, a black one black.
+    @Test func theGreyRampFollowsTheBackground() {
+        func shade(_ v: UInt8, _ tone: BackgroundTone) -> String {
+            let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: [v, v, v, 255, v, v, v, 255]), columns: 1, rows: 1)
+            let canvas = Canvas(size: Size(width: 1, height: 1), colorMode: .ansi8)
+            canvas.backgroundTone = tone
+            t.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: .plain)
+            return canvas[0, 0].text
+        }
+        #expect(shade(255, .dark) == "█" && shade(0, .dark) == " ")
+        #expect(shade(255, .light) == " " && shade(0, .light) == "█", "positive on a light background")
+        #expect(shade(200, .light) == "░" && shade(60, .light) == "▓")
+    }
+
     @Test func thumbnailSnapshotOfAFixture() throws {
         let img = try ImageDecoder.decode(try image("exif-rotated.jpg"))
         let t = Thumbnail(image: img, columns: 8, rows: 4)

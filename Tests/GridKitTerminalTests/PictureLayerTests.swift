@@ -1,0 +1,137 @@
+import Foundation
+@testable import GridKit
+@testable import GridKitTerminal
+import Testing
+
+/// The picture layer decides what a frame sends: these tests play frames through it and read
+/// back where it drew (the cursor move before each picture) and what it placed or deleted.
+@MainActor @Suite struct PictureLayerTests {
+    /// A canvas 40×20 with a 2×2 grid of 8×4-cell pictures at rows 2 and 7.
+    func canvasWithPictures() -> (Canvas, [TerminalImage]) {
+        let canvas = Canvas(size: Size(width: 40, height: 20))
+        canvas.graphicsMode = .sixel
+        let images = (0..<4).map { _ in testImage(80, 80) }
+        let context = DrawContext(canvas: canvas, frame: canvas.bounds)
+        for (i, image) in images.enumerated() {
+            context.placeImage(image, in: Rect(x: 2 + (i % 2) * 10, y: 2 + (i / 2) * 5, width: 8, height: 4))
+        }
+        return (canvas, images)
+    }
+
+    /// Where pictures were drawn: the cursor positions (0-based x, y) that precede them.
+    func drawnAt(_ bytes: [UInt8], marker: String = "\u{1B}P") -> [Point] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.matches(of: /\e7\e\[(\d+);(\d+)H/).compactMap { m in
+            let rest = text[m.range.upperBound...]
+            guard rest.hasPrefix(marker) else { return nil }
+            return Point(x: Int(m.2)! - 1, y: Int(m.1)! - 1)
+        }
+    }
+
+    func frame(_ layer: PictureLayer, _ canvas: Canvas, everything: Bool = false, written: [Int: [ClosedRange<Int>]] = [:]) -> [UInt8] {
+        let pieces = canvas.picturePieces()
+        layer.beforeText(pieces, in: canvas, everything: everything)
+        layer.afterText(pieces, in: canvas, written: written)
+        return layer.takeBytes()
+    }
+
+    func sixelLayer() -> PictureLayer {
+        PictureLayer(mode: .sixel, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+    }
+
+    @Test func eachPictureIsDrawnOnceAndAgainOnlyWhereTextWasWrittenOverIt() {
+        let (canvas, _) = canvasWithPictures()
+        let layer = sixelLayer()
+        #expect(Set(drawnAt(frame(layer, canvas, everything: true))) == [Point(x: 2, y: 2), Point(x: 12, y: 2), Point(x: 2, y: 7), Point(x: 12, y: 7)])
+        #expect(frame(layer, canvas).isEmpty, "nothing changed: nothing sent")
+        // Text written on row 3 between the pictures touches none; across the second it does.
+        #expect(frame(layer, canvas, written: [3: [10...11]]).isEmpty)
+        #expect(drawnAt(frame(layer, canvas, written: [8: [0...0, 14...15]])) == [Point(x: 12, y: 7)])
+    }
+
+    @Test func aPictureUnderAHeaderIsDrawnCroppedToWhatShows() throws {
+        let (canvas, images) = canvasWithPictures()
+        let layer = sixelLayer()
+        _ = frame(layer, canvas, everything: true)
+        // A header over the top row of the first picture.
+        canvas.drawText(String(repeating: "=", count: 9), at: Point(x: 1, y: 2), style: .plain)
+        let bytes = frame(layer, canvas, written: [2: [1...9]])
+        #expect(drawnAt(bytes) == [Point(x: 2, y: 3)], "drawn below the header, not over it")
+        let sixel = try #require(decodeSixel(bytes))
+        #expect(sixel.width == 80 && sixel.height == 60, "three rows of 20 pixels, not four")
+        #expect(canvas.placedPicture(UInt32(images[0].id)) != nil)
+    }
+
+    @Test func aScrollMovesTheDrawnPicturesAndOnlyWhatCameInIsDrawn() {
+        let (canvas, _) = canvasWithPictures()
+        let layer = sixelLayer()
+        _ = frame(layer, canvas, everything: true)
+        // The rows 1..<19 scroll up by 3: the top pictures lose their first row to the band's
+        // edge, and a new tile comes in at the bottom, partly.
+        let shift = FrameDiff.RowShift(rows: 1..<19, distance: 3)
+        canvas.shiftRows(in: Rect(x: 0, y: 1, width: 40, height: 18), by: 3)
+        // The grid draws the rows let in afresh.
+        canvas.fill(Rect(x: 0, y: 16, width: 40, height: 3), style: .plain)
+        let newcomer = testImage(80, 80)
+        DrawContext(canvas: canvas, frame: Rect(x: 0, y: 1, width: 40, height: 18)).placeImage(newcomer, in: Rect(x: 2, y: 15, width: 8, height: 4))
+        #expect(layer.didScroll(shift) == 16..<19, "the rows let in are written again")
+        let bytes = frame(layer, canvas, written: [16: [0...39], 17: [0...39], 18: [0...39]])
+        #expect(drawnAt(bytes) == [Point(x: 2, y: 16)], "only the picture let in (local row 15 of the band)")
+    }
+
+    @Test func aTileScrolledFurtherInGetsOnlyItsNewRows() throws {
+        let canvas = Canvas(size: Size(width: 40, height: 20))
+        canvas.graphicsMode = .sixel
+        let image = testImage(80, 80)
+        let band = Rect(x: 0, y: 0, width: 40, height: 20)
+        DrawContext(canvas: canvas, frame: band).placeImage(image, in: Rect(x: 2, y: 17, width: 8, height: 4)) // 3 rows show
+        let layer = sixelLayer()
+        _ = frame(layer, canvas, everything: true)
+        canvas.shiftRows(in: band, by: 2)
+        canvas.fill(Rect(x: 0, y: 18, width: 40, height: 2), style: .plain)
+        DrawContext(canvas: canvas, frame: band).placeImage(image, in: Rect(x: 2, y: 15, width: 8, height: 4))
+        _ = layer.didScroll(FrameDiff.RowShift(rows: 0..<20, distance: 2))
+        let bytes = frame(layer, canvas, written: [18: [0...39], 19: [0...39]])
+        #expect(drawnAt(bytes) == [Point(x: 2, y: 18)], "the fourth row of the tile, under the three that moved")
+        #expect(try #require(decodeSixel(bytes)).height == 20)
+    }
+
+    @Test func kittyDirectPlacesMovesAndDeletesPlacements() {
+        let (canvas, images) = canvasWithPictures()
+        let layer = PictureLayer(mode: .kittyDirect, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        let first = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
+        #expect(first.matches(of: /\e_Ga=t,/).count == 4 && first.matches(of: /\e_Ga=p,/).count == 4)
+        #expect(frame(layer, canvas).isEmpty, "text does not touch kitty's pictures")
+        // Scrolled by a row: every moved placement is placed again with its number, none sent again.
+        canvas.shiftRows(in: Rect(x: 0, y: 1, width: 40, height: 18), by: 1)
+        _ = layer.didScroll(FrameDiff.RowShift(rows: 1..<19, distance: 1))
+        let moved = String(decoding: frame(layer, canvas), as: UTF8.self)
+        #expect(moved.matches(of: /\e_Ga=t,/).isEmpty && moved.matches(of: /\e_Ga=p,/).count == 4)
+        #expect(moved.matches(of: /a=d,d=i/).isEmpty, "moved placements are replaced, not deleted and made anew")
+        // One picture covered: its placement is deleted; the rest stay.
+        canvas.fill(Rect(x: 0, y: 0, width: 11, height: 5), style: .plain)
+        let covered = String(decoding: frame(layer, canvas), as: UTF8.self)
+        #expect(covered.matches(of: /a=d,d=i/).count == 1 && covered.matches(of: /\e_Ga=p,/).isEmpty)
+        // A picture cut by the header shows its lower part through a source rectangle.
+        canvas.drawText("header", at: Point(x: 12, y: 1), style: .plain)
+        let cut = String(decoding: frame(layer, canvas), as: UTF8.self)
+        #expect(cut.contains("y=20,w=80,h=60"), "\(cut)")
+        layer.deleteAll()
+        #expect(String(decoding: layer.takeBytes(), as: UTF8.self).matches(of: /a=d,d=I/).count == 4)
+        _ = images
+    }
+
+    @Test func placeholderNumbersAreSentBeforeTheCellsThatCarryThem() {
+        let (canvas, images) = canvasWithPictures()
+        let layer = PictureLayer(mode: .kitty, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        let pieces = canvas.picturePieces()
+        layer.beforeText(pieces, in: canvas, everything: true)
+        let sent = String(decoding: layer.takeBytes(), as: UTF8.self)
+        #expect(sent.matches(of: /a=T,U=1/).count == 4)
+        #expect(Set(images.compactMap { layer.placeholderNumbers[UInt32($0.id)] }).count == 4)
+        // The photos are left: everything sent is freed.
+        canvas.clear()
+        layer.beforeText(canvas.picturePieces(), in: canvas, everything: false)
+        #expect(String(decoding: layer.takeBytes(), as: UTF8.self).matches(of: /a=d,d=I/).count == 4)
+    }
+}
