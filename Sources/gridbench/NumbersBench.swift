@@ -6,7 +6,7 @@ import GridKitTesting
 
 /// Numbers with a per-item size from the delegate, so the layout takes its O(n) path.
 @MainActor
-final class VariedNumbers: Screen {
+final class VariedNumbers: Screen, GridDelegateFlowLayout {
     let base: NumbersScreen
     init(count: Int) { base = NumbersScreen(count: count, arrangement: .grid) }
     var title: String { base.title }

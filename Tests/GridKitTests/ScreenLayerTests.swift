@@ -18,7 +18,7 @@ final class LoggingScreen: Screen {
     var title: String { name }
     var keyHints: String { "n next · Enter open" }
     var keyHelp: [KeyHelp] { [KeyHelp("n", "push the next screen")] }
-    func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10_000, height: 1)) }
+    func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)) }
     func registerCells(in gridView: GridView) { log.append("register"); gridView.register(LabelCell.self) }
     func attach(to gridView: GridView, context: ScreenContext) {
         log.append("attach(registered: \(gridView.dataSource === self), items: \(gridView.layout.numberOfSections))")

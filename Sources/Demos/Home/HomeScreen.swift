@@ -21,7 +21,7 @@ public final class HomeScreen: Screen {
     public var keyHints: String { "↑↓ move · Enter open · ? keys · q quit" }
 
     public func makeLayout() -> any GridLayout {
-        let layout = FlowLayout(itemSize: Size(width: 10_000, height: 2), lineSpacing: 1,
+        let layout = FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 2), lineSpacing: 1,
                                 sectionInset: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
         layout.headerReferenceSize = Size(width: 0, height: 1)
         return layout

@@ -27,7 +27,7 @@ public final class NumbersScreen: Screen {
             layout = FlowLayout(itemSize: Size(width: 12, height: 3), lineSpacing: 1, interitemSpacing: 1,
                                 sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
         case .list:
-            layout = FlowLayout(itemSize: Size(width: 10_000, height: 1), lineSpacing: 0, interitemSpacing: 0,
+            layout = FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), lineSpacing: 0, interitemSpacing: 0,
                                 sectionInset: .zero)
         }
         layout.headerReferenceSize = Size(width: 0, height: 1)

@@ -59,8 +59,56 @@ public final class FlowLayout: GridLayout {
         var headerSize: Size, footerSize: Size
     }
 
-    /// Reads the grid's counts, and sizes from its delegate's flow-layout methods.
-    @MainActor public func prepare(for gridView: GridView) { setInput(gridView.collectFlowInput(for: self)) }
+    /// The grid it lays out (set by the grid).
+    public weak var gridView: GridView?
+
+    /// An item extent across the scroll direction that fills the line: the viewport less the
+    /// section's insets, whatever the terminal's width. `Size(width: FlowLayout.fullLine,
+    /// height: 1)` is a list row.
+    public static let fullLine = 1 << 30
+
+    /// Reads the grid's counts, and sizes from its delegate when that is a `GridDelegateFlowLayout`.
+    @MainActor public func prepare(for gridView: GridView) { setInput(collectInput(from: gridView)) }
+
+    /// What each section needs: counts from the data source, sizes from the delegate.
+    @MainActor private func collectInput(from grid: GridView) -> [SectionLayoutInput] {
+        guard let ds = grid.dataSource else { return [] }
+        let sectionCount = max(0, ds.numberOfSections(in: grid))
+        let d = grid.delegate as? GridDelegateFlowLayout
+        var perItem: Bool?
+        var out: [SectionLayoutInput] = []
+        out.reserveCapacity(sectionCount)
+        for s in 0..<sectionCount {
+            let count = max(0, ds.gridView(grid, numberOfItemsInSection: s))
+            var sizes = SectionLayoutInput.Sizes.uniform(itemSize)
+            if isSelfSizing {
+                sizes = .selfSizing(estimated: estimatedItemSize)
+            } else if count > 0, perItem != false, let d {
+                // The delegate's answer for the first item tells whether it sizes items at all.
+                if let first = d.gridView(grid, layout: self, sizeForItemAt: IndexPath(item: 0, section: s)) {
+                    perItem = true
+                    var list = [first], uniform = true
+                    list.reserveCapacity(count)
+                    for i in 1..<max(1, count) {
+                        let size = d.gridView(grid, layout: self, sizeForItemAt: IndexPath(item: i, section: s)) ?? itemSize
+                        uniform = uniform && size == first
+                        list.append(size)
+                    }
+                    sizes = uniform ? .uniform(first) : .varied(list)
+                } else {
+                    perItem = false
+                }
+            }
+            out.append(SectionLayoutInput(
+                count: count, sizes: sizes,
+                inset: d?.gridView(grid, layout: self, insetForSectionAt: s) ?? sectionInset,
+                lineSpacing: d?.gridView(grid, layout: self, minimumLineSpacingForSectionAt: s) ?? minimumLineSpacing,
+                interitemSpacing: d?.gridView(grid, layout: self, minimumInteritemSpacingForSectionAt: s) ?? minimumInteritemSpacing,
+                headerSize: d?.gridView(grid, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize,
+                footerSize: d?.gridView(grid, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize))
+        }
+        return out
+    }
 
     /// Gives the layout new content: one entry per section.
     package func setInput(_ sections: [SectionLayoutInput]) {
@@ -121,6 +169,22 @@ public final class FlowLayout: GridLayout {
 
     /// True when items size themselves (`estimatedItemSize` is not zero).
     package var isSelfSizing: Bool { estimatedItemSize != .zero }
+
+    public var sizesCellsByContent: Bool { isSelfSizing }
+
+    /// The item's cross extent and the estimated main extent.
+    public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? {
+        guard isSelfSizing, attributes.kind == .cell else { return nil }
+        return vertical ? Size(width: attributes.frame.width, height: estimatedItemSize.height)
+                        : Size(width: estimatedItemSize.width, height: attributes.frame.height)
+    }
+
+    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                       withOriginalAttributes original: LayoutAttributes) -> Bool {
+        isSelfSizing && recordMeasuredSize(preferred.frame.size, at: original.indexPath)
+    }
+
+    public func invalidateMeasurements(at indexPaths: [IndexPath]?) { forgetMeasurements(at: indexPaths) }
 
     /// Keeps a measured size for an item; true when that moved anything. O(items per line +
     /// log lines + sections): later sections shift by the change.

@@ -2,10 +2,19 @@
 ///
 /// A layout is told the visible size (`setViewport`) and asked to `prepare(for:)` the grid's
 /// content on every reload and batch update, reading counts from the grid's data source and
-/// sizes from its delegate as it sees fit. Afterwards every query should cost O(log n + what it
-/// returns), never O(items): grids of a million items are ordinary. `FlowLayout` and
-/// `WaterfallLayout` conform; so can your own.
+/// sizes from its delegate through a delegate protocol of its own (as UIKit's layouts do:
+/// `GridDelegateFlowLayout`, `WaterfallLayoutDelegate`). Afterwards every query should cost
+/// O(log n + what it returns), never O(items): grids of a million items are ordinary.
+/// `FlowLayout` and `WaterfallLayout` conform; so can your own, in your own package.
+///
+/// Cells that size themselves by their content (UIKit's self-sizing) go through three
+/// methods: the grid asks `preferredSizeOffer(for:)` for each cell coming on screen, hands the
+/// cell's answer to `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`,
+/// and calls `invalidateMeasurements(at:)` when items' content changed.
 public protocol GridLayout: AnyObject {
+    /// The grid this layout places cells for: set by the grid, held weakly (UIKit's
+    /// `collectionView`). Declare it `public weak var gridView: GridView?`.
+    @MainActor var gridView: GridView? { get set }
     /// The axis content scrolls along.
     var scrollDirection: ScrollDirection { get }
     /// True when section headers pin to the leading edge while their section is on screen.
@@ -40,9 +49,28 @@ public protocol GridLayout: AnyObject {
     /// Calls `body` for each item meeting `rect`, in order. The default filters
     /// `layoutAttributesForElements(in:)`; layouts can answer faster.
     func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void)
+
+    /// True when cells coming on screen are asked their size (the default: false).
+    var sizesCellsByContent: Bool { get }
+    /// The space a cell may measure itself in for `attributes`; nil when it is not asked.
+    func preferredSizeOffer(for attributes: LayoutAttributes) -> Size?
+    /// A cell's answer (`preferred`, its frame's size the cell's preferred size) for the item at
+    /// `original`: the layout keeps it and returns true when that moved anything (UIKit's
+    /// method of the same name).
+    func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                withOriginalAttributes original: LayoutAttributes) -> Bool
+    /// The content of these items changed (nil: every item, after items moved): what they
+    /// measured no longer holds.
+    func invalidateMeasurements(at indexPaths: [IndexPath]?)
 }
 
 extension GridLayout {
+    public var sizesCellsByContent: Bool { false }
+    public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? { nil }
+    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
+                                       withOriginalAttributes original: LayoutAttributes) -> Bool { false }
+    public func invalidateMeasurements(at indexPaths: [IndexPath]?) {}
+
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         for a in layoutAttributesForElements(in: rect) where a.kind == .cell { body(a.indexPath, a.frame) }
     }

@@ -23,6 +23,8 @@ extension WaterfallLayoutDelegate {
 /// are placed at the top of the shortest column, so their tops never go up in item order and a
 /// rectangle's items are found by binary search.
 public final class WaterfallLayout: GridLayout {
+    /// The grid it lays out (set by the grid).
+    public weak var gridView: GridView?
     /// Columns, when `minimumColumnWidth` is nil.
     public var numberOfColumns = 2
     /// When set, as many columns as fit at this width (at least one), instead of `numberOfColumns`.

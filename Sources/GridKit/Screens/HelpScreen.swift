@@ -36,7 +36,7 @@ public final class HelpScreen: Screen {
 
     /// One full-width row per key.
     public func makeLayout() -> any GridLayout {
-        FlowLayout(itemSize: Size(width: 10_000, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
+        FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
     public func registerCells(in gridView: GridView) { gridView.register(HelpRowCell.self) }

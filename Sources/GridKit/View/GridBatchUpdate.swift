@@ -90,7 +90,7 @@ extension GridView {
         let mapping = try validate(batch, before: before, after: after)
 
         let oldFocus = focusedIndexPath
-        flowLayout?.forgetMeasurements() // items moved: cells on screen are measured again
+        layout.invalidateMeasurements(at: nil) // items moved: cells on screen are measured again
         layout.prepare(for: self)
         discardVisibleCells()
         prefetched.removeAll()

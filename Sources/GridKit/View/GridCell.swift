@@ -26,9 +26,10 @@ open class GridCell {
     /// Called before a cell that left the screen is handed out again: reset content here.
     open func prepareForReuse() {}
 
-    /// The size this cell wants for its current content, for self-sizing layouts
-    /// (`FlowLayout.estimatedItemSize`). `size` is the space offered: the item's cross extent and
-    /// the estimated main extent. Nil (the default) keeps the estimate.
+    /// The size this cell wants for its current content, for layouts that size cells by their
+    /// content (`GridLayout.preferredSizeOffer(for:)`). `size` is the space offered: for a flow
+    /// layout, the item's cross extent and the estimated main extent. Nil (the default) keeps the
+    /// estimate.
     open func preferredSize(fitting size: Size) -> Size? { nil }
 
     /// Draws the cell. `bounds` starts at (0, 0) and has the cell's size.

@@ -14,17 +14,11 @@ extension GridDataSource {
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? { nil }
 }
 
-/// Sizing and behaviour. Every method is optional: the defaults take the layout's values.
-/// Sizing methods return nil to mean "use the layout's property".
+/// Behaviour every layout shares: selection, focus, display and scrolling. Every method is
+/// optional. Sizes are each layout's own questions, asked of the delegate through the layout's
+/// own delegate protocol (see the layouts), as UIKit's layouts do.
 @MainActor
 public protocol GridDelegate: AnyObject {
-    func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size?
-    func gridView(_ gridView: GridView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets?
-    func gridView(_ gridView: GridView, layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) -> Int?
-    func gridView(_ gridView: GridView, layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int) -> Int?
-    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size?
-    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size?
-
     func gridView(_ gridView: GridView, shouldSelectItemAt indexPath: IndexPath) -> Bool
     func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath)
     func gridView(_ gridView: GridView, didDeselectItemAt indexPath: IndexPath)
@@ -35,12 +29,6 @@ public protocol GridDelegate: AnyObject {
 }
 
 extension GridDelegate {
-    public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? { nil }
-    public func gridView(_ gridView: GridView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets? { nil }
-    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) -> Int? { nil }
-    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int) -> Int? { nil }
-    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? { nil }
-    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size? { nil }
     public func gridView(_ gridView: GridView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
     public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {}
     public func gridView(_ gridView: GridView, didDeselectItemAt indexPath: IndexPath) {}

@@ -13,11 +13,11 @@ extension GridView {
         var elements = layout.layoutAttributesForElements(in: visibleRect)
         let sameElements = !needsFullRedraw && drawn?.showsSameItems(as: elements) == true
         var shown = sameElements ? [] : updateVisibleCells(elements)
-        if let flow = layout as? FlowLayout, flow.isSelfSizing {
+        if layout.sizesCellsByContent {
             // Cells that just came on screen are measured; a size that changed moves what follows,
             // which may bring other cells on screen: a few rounds settle it.
             for _ in 0..<8 where !shown.isEmpty {
-                guard measure(shown, in: flow, anchor: elements.first { $0.kind == .cell }?.indexPath) else { break }
+                guard measure(shown, anchor: elements.first { $0.kind == .cell }?.indexPath) else { break }
                 elements = layout.layoutAttributesForElements(in: visibleRect)
                 shown = updateVisibleCells(elements)
             }
@@ -82,19 +82,20 @@ extension GridView {
     /// Asks newly shown cells for their size. True when that moved anything; then the content
     /// offset is corrected so the focused item (or else the first one on screen) stays where the
     /// user saw it, and the focus stays in view.
-    private func measure(_ indexPaths: [IndexPath], in flow: FlowLayout, anchor firstVisible: IndexPath?) -> Bool {
-        let vertical = flow.scrollDirection == .vertical
+    private func measure(_ indexPaths: [IndexPath], anchor firstVisible: IndexPath?) -> Bool {
+        let layout = self.layout, vertical = layout.scrollDirection == .vertical
         let anchor = focusedIndexPath.flatMap { visibleCells[$0] != nil ? $0 : nil } ?? firstVisible
-        let before = anchor.flatMap { flow.layoutAttributesForItem(at: $0)?.frame.origin }
+        let before = anchor.flatMap { layout.layoutAttributesForItem(at: $0)?.frame.origin }
         var changed = false
         for ip in indexPaths {
-            guard let cell = visibleCells[ip], let frame = flow.layoutAttributesForItem(at: ip)?.frame else { continue }
-            let offered = vertical ? Size(width: frame.width, height: flow.estimatedItemSize.height)
-                                   : Size(width: flow.estimatedItemSize.width, height: frame.height)
-            if let preferred = cell.preferredSize(fitting: offered), flow.recordMeasuredSize(preferred, at: ip) { changed = true }
+            guard let cell = visibleCells[ip], let original = layout.layoutAttributesForItem(at: ip),
+                  let offered = layout.preferredSizeOffer(for: original), let size = cell.preferredSize(fitting: offered) else { continue }
+            var preferred = original
+            preferred.frame.size = size
+            if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) { changed = true }
         }
         guard changed else { return false }
-        if let anchor, let before, let after = flow.layoutAttributesForItem(at: anchor)?.frame.origin {
+        if let anchor, let before, let after = layout.layoutAttributesForItem(at: anchor)?.frame.origin {
             let shift = vertical ? after.y - before.y : after.x - before.x
             if shift != 0 { setContentOffset(vertical ? Point(x: offset.x, y: offset.y + shift) : Point(x: offset.x + shift, y: offset.y)) }
         }

@@ -1,5 +1,4 @@
-/// A scrolling grid of cells placed by a `GridLayout` (a `FlowLayout` unless you give another):
-/// `UICollectionView` for the terminal.
+/// A scrolling grid of cells placed by a `GridLayout`: `UICollectionView` for the terminal.
 ///
 /// Only the cells on screen exist; cells that scroll away go to a reuse pool per identifier.
 /// Everything is drawn into a `Canvas` by `render(into:)`; nothing here knows about curses.
@@ -20,12 +19,11 @@ public final class GridView {
     public var layout: any GridLayout {
         didSet {
             guard layout !== oldValue else { return }
+            if oldValue.gridView === self { oldValue.gridView = nil }
+            layout.gridView = self
             reloadData()
         }
     }
-
-    /// The layout as a `FlowLayout`, when it is one (for its flow-only properties).
-    public var flowLayout: FlowLayout? { layout as? FlowLayout }
     /// Supplies counts and cells (held weakly, as in UIKit).
     public weak var dataSource: GridDataSource?
     /// Sizing and behaviour callbacks (held weakly).
@@ -94,9 +92,10 @@ public final class GridView {
     struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
 
     /// A grid at `frame` on the canvas, placing cells with `layout`.
-    public init(frame: Rect, layout: any GridLayout = FlowLayout()) {
+    public init(frame: Rect, layout: any GridLayout) {
         self.frame = frame
         self.layout = layout
+        layout.gridView = self
         layout.setViewport(layoutViewport)
     }
 
@@ -149,7 +148,7 @@ public final class GridView {
 
     /// Re-asks the data source for these items' cells.
     public func reloadItems(at indexPaths: [IndexPath]) {
-        flowLayout?.forgetMeasurements(at: indexPaths)
+        layout.invalidateMeasurements(at: indexPaths)
         for ip in indexPaths {
             if let cell = visibleCells.removeValue(forKey: ip) {
                 delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
@@ -167,47 +166,6 @@ public final class GridView {
         visibleCells.removeAll()
         for (key, view) in visibleSupplementary { enqueue(view, kind: key.kind) }
         visibleSupplementary.removeAll()
-    }
-
-    /// What a flow layout needs of each section, from the data source and the delegate's
-    /// flow-layout methods.
-    func collectFlowInput(for layout: FlowLayout) -> [SectionLayoutInput] {
-        guard let ds = dataSource else { return [] }
-        let sectionCount = max(0, ds.numberOfSections(in: self))
-        let d = delegate
-        var perItem: Bool?
-        var out: [SectionLayoutInput] = []
-        out.reserveCapacity(sectionCount)
-        for s in 0..<sectionCount {
-            let count = max(0, ds.gridView(self, numberOfItemsInSection: s))
-            var sizes = SectionLayoutInput.Sizes.uniform(layout.itemSize)
-            if layout.isSelfSizing {
-                sizes = .selfSizing(estimated: layout.estimatedItemSize)
-            } else if count > 0, perItem != false, let d {
-                // The delegate's answer for the first item tells whether it sizes items at all.
-                if let first = d.gridView(self, layout: layout, sizeForItemAt: IndexPath(item: 0, section: s)) {
-                    perItem = true
-                    var list = [first], uniform = true
-                    list.reserveCapacity(count)
-                    for i in 1..<max(1, count) {
-                        let size = d.gridView(self, layout: layout, sizeForItemAt: IndexPath(item: i, section: s)) ?? layout.itemSize
-                        uniform = uniform && size == first
-                        list.append(size)
-                    }
-                    sizes = uniform ? .uniform(first) : .varied(list)
-                } else {
-                    perItem = false
-                }
-            }
-            out.append(SectionLayoutInput(
-                count: count, sizes: sizes,
-                inset: d?.gridView(self, layout: layout, insetForSectionAt: s) ?? layout.sectionInset,
-                lineSpacing: d?.gridView(self, layout: layout, minimumLineSpacingForSectionAt: s) ?? layout.minimumLineSpacing,
-                interitemSpacing: d?.gridView(self, layout: layout, minimumInteritemSpacingForSectionAt: s) ?? layout.minimumInteritemSpacing,
-                headerSize: d?.gridView(self, layout: layout, referenceSizeForHeaderInSection: s) ?? layout.headerReferenceSize,
-                footerSize: d?.gridView(self, layout: layout, referenceSizeForFooterInSection: s) ?? layout.footerReferenceSize))
-        }
-        return out
     }
 
     func isValid(_ ip: IndexPath) -> Bool {

@@ -27,7 +27,7 @@ final class HeaderLabel: GridCell {
 
 /// A configurable delegate/data source: counts per section, optional per-item sizes, headers,
 /// and a log of the delegate calls it received.
-final class TestContent: DelegateDataSource, GridPrefetching {
+final class TestContent: DelegateDataSource, GridDelegateFlowLayout, GridPrefetching {
     var counts: [Int]
     var sizeFor: ((IndexPath) -> Size)?
     var header: Size?

@@ -1,7 +1,8 @@
 // Uses GridKit the way another package would, through the `GridKit` product alone, and checks
 // what the README promises: typed registration, a diffable data source whose focus follows its
-// item, an error (and no change) for a duplicate identifier, self-sizing cells, and a FlowLayout
-// held as `any GridLayout`. Prints each failure and a closing count; exits 1 on any failure.
+// item, an error (and no change) for a duplicate identifier, self-sizing cells, a FlowLayout
+// held as `any GridLayout`, and a layout of this package's own whose cells size themselves
+// through the public `GridLayout` protocol. Prints each failure and a closing count; exits 1 on any failure.
 import Glibc
 import GridKit
 
@@ -87,7 +88,72 @@ var passed = 0, failed = 0
     check(grid.layout is FlowLayout, "a FlowLayout held as any GridLayout")
 }
 
+/// One column of rows, each as tall as its cell says: a layout written outside GridKit.
+final class StackLayout: GridLayout {
+    weak var gridView: GridView?
+    var scrollDirection: ScrollDirection { .vertical }
+    var sectionHeadersPinToVisibleBounds: Bool { false }
+    private var width = 0
+    private var heights: [Int] = []
+    func setViewport(_ size: Size) -> Bool { width = size.width; return false }
+    @MainActor func prepare(for gridView: GridView) {
+        let count = gridView.dataSource.map { $0.gridView(gridView, numberOfItemsInSection: 0) } ?? 0
+        heights = Array(repeating: 1, count: count)
+    }
+    private func top(_ item: Int) -> Int { heights[..<item].reduce(0, +) }
+    var contentSize: Size { Size(width: width, height: heights.reduce(0, +)) }
+    var numberOfSections: Int { 1 }
+    func numberOfItems(inSection section: Int) -> Int { section == 0 ? heights.count : 0 }
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section == 0, heights.indices.contains(indexPath.item) else { return nil }
+        return LayoutAttributes(indexPath: indexPath, frame: Rect(x: 0, y: top(indexPath.item), width: width, height: heights[indexPath.item]), kind: .cell)
+    }
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        heights.indices.compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
+    }
+    func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? { nil }
+    func neighbor(of indexPath: IndexPath, direction: FocusDirection) -> IndexPath? {
+        let next = indexPath.item + (direction == .down ? 1 : direction == .up ? -1 : 0)
+        return next != indexPath.item && heights.indices.contains(next) ? IndexPath(item: next, section: 0) : nil
+    }
+    func indexPathForItem(nearest point: Point) -> IndexPath? {
+        heights.indices.last { top($0) <= point.y }.map { IndexPath(item: $0, section: 0) }
+    }
+    // Self-sizing, through the protocol.
+    var sizesCellsByContent: Bool { true }
+    func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? { Size(width: width, height: 1) }
+    func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes) -> Bool {
+        let item = original.indexPath.item
+        guard heights[item] != preferred.frame.height else { return false }
+        heights[item] = max(1, preferred.frame.height)
+        return true
+    }
+}
+
+@MainActor func customLayout() {
+    final class Rows: GridDataSource {
+        let names = ["tall", "next", "tall", "last"]
+        func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { names.count }
+        func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+            let cell = gridView.dequeue(TallCell.self, for: indexPath)
+            cell.name = names[indexPath.item]
+            return cell
+        }
+    }
+    let layout = StackLayout()
+    let grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: 10), layout: layout)
+    check(layout.gridView === grid, "the grid sets the layout's gridView")
+    grid.register(TallCell.self)
+    let rows = Rows()
+    grid.dataSource = rows
+    grid.reloadData()
+    let lines = text(of: grid)
+    check(lines[0].hasPrefix("tall") && lines[3].hasPrefix("next") && lines[4].hasPrefix("tall") && lines[7].hasPrefix("last"),
+          "an outside layout sizes its cells through GridLayout: \(lines)")
+}
+
 do { try diffable() } catch { check(false, "apply threw \(error)") }
 selfSizing()
+customLayout()
 print("\(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)

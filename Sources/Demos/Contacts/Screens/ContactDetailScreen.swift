@@ -2,7 +2,7 @@ import GridKit
 
 /// Every field of one contact, a row each; long values wrap. An inline photo is decoded and
 /// drawn at the top as a half-block picture; one that does not decode says why.
-public final class ContactDetailScreen: Screen {
+public final class ContactDetailScreen: Screen, GridDelegateFlowLayout {
     struct Row {
         let label: String
         let value: String
@@ -51,7 +51,7 @@ public final class ContactDetailScreen: Screen {
     public var keyHints: String { "↑↓ move · Esc back · q quit" }
 
     public func makeLayout() -> any GridLayout {
-        FlowLayout(itemSize: Size(width: 10_000, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
+        FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
     public func registerCells(in gridView: GridView) {
@@ -75,7 +75,7 @@ public final class ContactDetailScreen: Screen {
 
     public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
         let width = max(1, gridView.frame.width - 1 - DetailRowCell.valueColumn)
-        return Size(width: 10_000, height: max(1, TextWrap.lines(rows[indexPath.item].value, width: width).count))
+        return Size(width: FlowLayout.fullLine, height: max(1, TextWrap.lines(rows[indexPath.item].value, width: width).count))
     }
 
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {

@@ -72,7 +72,7 @@ public final class ContactsScreen: Screen, ExitReporting {
     private func apply(_ a: Arrangement, to layout: FlowLayout) {
         switch a {
         case .list:
-            layout.itemSize = Size(width: 10_000, height: 1)
+            layout.itemSize = Size(width: FlowLayout.fullLine, height: 1)
             layout.estimatedItemSize = .zero
             layout.minimumLineSpacing = 0
             layout.sectionInset = .zero

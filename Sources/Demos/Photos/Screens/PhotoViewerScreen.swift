@@ -1,7 +1,7 @@
 import GridKit
 
 /// One photo, as large as fits, with its name and size; ← → for the previous and next.
-public final class PhotoViewerScreen: Screen {
+public final class PhotoViewerScreen: Screen, GridDelegateFlowLayout {
     let photos: [PhotoItem]
     private(set) var index: Int
     let pool: DecodePool
@@ -24,7 +24,7 @@ public final class PhotoViewerScreen: Screen {
     public var keyHints: String { "← → previous/next · Esc back · q quit" }
     public var keyHelp: [KeyHelp] { [KeyHelp("← →  h l  Space", "previous or next photo")] }
 
-    public func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10_000, height: 10_000), interitemSpacing: 0) }
+    public func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 10_000), interitemSpacing: 0) }
 
     public func registerCells(in gridView: GridView) {
         gridView.register(PhotoViewCell.self)
