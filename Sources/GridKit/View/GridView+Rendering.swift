@@ -50,7 +50,7 @@ extension GridView {
         renderScratch = RenderScratch()
         defer { renderScratch = scratch }
         let everything: Bool
-        if !needsFullRedraw, let previous = drawn, previous.redrawNeeded(for: frameNow, on: canvas, background: background, scratch: &scratch) {
+        if !needsFullRedraw, let previous = drawn, previous.plan(for: frameNow, on: canvas, background: background, scratch: &scratch) == .incremental {
             everything = false
         } else {
             everything = true

@@ -1,4 +1,4 @@
-/// Working lists of `DrawnFrame.redrawNeeded`, kept from frame to frame by the grid so that a
+/// Working lists of `DrawnFrame.plan(for:on:background:scratch:)`, kept from frame to frame by the grid so that a
 /// key press allocates none of them again.
 struct RenderScratch {
     /// Per element of the new frame: draw it.
