@@ -73,7 +73,7 @@ package struct FrameWriter {
 
     /// Has the terminal move the rows of `shift` (a list scrolled by a line, a grid by a row of
     /// tiles): cheaper than writing them again. The rows it leaves are blank in the default colours.
-    package mutating func scroll(_ shift: FrameDiff.RowShift) {
+    package mutating func scroll(_ shift: RowShift) {
         flushBlanks()
         guard let region = caps.scrollRegion, let up = caps.scrollUp, let down = caps.scrollDown else { return }
         func cached(_ kind: Int32, _ a: Int, _ b: Int, _ make: (Int, Int) -> [UInt8]) -> [UInt8] {

@@ -110,7 +110,7 @@ final class PictureLayer {
 
     /// The terminal moved the rows of `shift` (a scroll region). Returns rows to write again
     /// whole: a sixel terminal may leave pixels behind in the rows a scroll lets in.
-    func didScroll(_ shift: FrameDiff.RowShift) -> Range<Int>? {
+    func didScroll(_ shift: RowShift) -> Range<Int>? {
         let band = Rect(x: 0, y: shift.rows.lowerBound, width: Int.max / 2, height: shift.rows.count)
         var moved: [PicturePiece: Int] = [:]
         for (piece, placement) in drawn {

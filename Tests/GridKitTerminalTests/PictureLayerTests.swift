@@ -68,7 +68,7 @@ import Testing
         _ = frame(layer, canvas, everything: true)
         // The rows 1..<19 scroll up by 3: the top pictures lose their first row to the band's
         // edge, and a new tile comes in at the bottom, partly.
-        let shift = FrameDiff.RowShift(rows: 1..<19, distance: 3)
+        let shift = RowShift(rows: 1..<19, distance: 3)
         canvas.shiftRows(in: Rect(x: 0, y: 1, width: 40, height: 18), by: 3)
         // The grid draws the rows let in afresh.
         canvas.fill(Rect(x: 0, y: 16, width: 40, height: 3), style: .plain)
@@ -90,7 +90,7 @@ import Testing
         canvas.shiftRows(in: band, by: 2)
         canvas.fill(Rect(x: 0, y: 18, width: 40, height: 2), style: .plain)
         DrawContext(canvas: canvas, frame: band).placeImage(image, in: Rect(x: 2, y: 15, width: 8, height: 4))
-        _ = layer.didScroll(FrameDiff.RowShift(rows: 0..<20, distance: 2))
+        _ = layer.didScroll(RowShift(rows: 0..<20, distance: 2))
         let bytes = frame(layer, canvas, written: [18: [0...39], 19: [0...39]])
         #expect(drawnAt(bytes) == [Point(x: 2, y: 18)], "the fourth row of the tile, under the three that moved")
         #expect(try #require(decodeSixel(bytes)).height == 20)
@@ -104,7 +104,7 @@ import Testing
         #expect(frame(layer, canvas).isEmpty, "text does not touch kitty's pictures")
         // Scrolled by a row: every moved placement is placed again with its number, none sent again.
         canvas.shiftRows(in: Rect(x: 0, y: 1, width: 40, height: 18), by: 1)
-        _ = layer.didScroll(FrameDiff.RowShift(rows: 1..<19, distance: 1))
+        _ = layer.didScroll(RowShift(rows: 1..<19, distance: 1))
         let moved = String(decoding: frame(layer, canvas), as: UTF8.self)
         #expect(moved.matches(of: /\e_Ga=t,/).isEmpty && moved.matches(of: /\e_Ga=p,/).count == 4)
         #expect(moved.matches(of: /a=d,d=i/).isEmpty, "moved placements are replaced, not deleted and made anew")

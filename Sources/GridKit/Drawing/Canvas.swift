@@ -3,10 +3,10 @@ import Synchronization
 /// An in-memory grid of terminal cells. Everything GridKit draws lands here; the terminal
 /// backend flushes it to the screen and tests read it back as text.
 ///
-/// The canvas also remembers what changed since its changes were last taken (`takeChanges`):
-/// the rows written, the columns written in each, and rows moved with `shiftRows`. A write
-/// that leaves a cell as it was changes nothing. That is how the terminal sends a frame
-/// without comparing the whole screen, and how a grid knows nobody drew over it.
+/// The canvas keeps the one record of what changed since it was last taken (see the damage
+/// record, `takeDamage()`): the rows written, the columns written in each, and rows moved with
+/// `shiftRows`. A write that leaves a cell as it was changes nothing. That is how the terminal
+/// sends a frame without comparing the whole screen, and how a grid knows nobody drew over it.
 public final class Canvas {
     /// Columns and rows.
     public let size: Size
@@ -53,9 +53,9 @@ public final class Canvas {
 
     private static let identities = Atomic<UInt64>(0)
     /// Unique among canvases for the life of the process (an object's address is not: memory is reused).
-    package let identity: UInt64
-    /// Bumped every time changes are taken, so a taker can tell whether it was the last one.
-    package private(set) var changeEpoch: UInt64 = 0
+    public let identity: UInt64
+    /// Bumped every time the damage is taken, so a taker can tell whether it was the last one.
+    private(set) var changeEpoch: UInt64 = 0
     /// Counts changes, in memory of its own rather than a stored `var`: a class's `var` is
     /// checked for exclusive access on every write, and every changed cell bumps this.
     private let writeCount: UnsafeMutablePointer<UInt64>
@@ -65,7 +65,7 @@ public final class Canvas {
     private let spanStart: UnsafeMutablePointer<Int>, spanEnd: UnsafeMutablePointer<Int>
     /// Rows moved since the changes were taken (full-width `shiftRows` only; nil when none,
     /// or when moves could not be summed into one).
-    package private(set) var pendingShift: FrameDiff.RowShift?
+    private(set) var pendingShift: RowShift?
 
     /// A blank canvas.
     public init(size: Size, colorMode: ColorMode = .palette256) {
@@ -110,19 +110,13 @@ public final class Canvas {
         if to > spanEnd[y] { spanEnd[y] = to }
     }
 
-    /// A number that changes whenever a cell of row `y` changes, for telling whether anyone
-    /// drew there since it was read.
-    package func version(ofRow y: Int) -> UInt64 { versions[y] }
+    func rowVersion(_ y: Int) -> UInt64 { versions[y] }
 
-    /// The columns of row `y` changed since the changes were last taken (rows moved by
-    /// `pendingShift` carry their columns along; rows it left count as changed).
-    package func changedColumns(ofRow y: Int) -> Range<Int> {
+    func changedSpan(_ y: Int) -> Range<Int> {
         spanStart[y] < spanEnd[y] ? spanStart[y]..<spanEnd[y] : 0..<0
     }
 
-    /// Starts counting changes afresh; returns the new epoch, which a taker keeps to know that
-    /// nobody else took the changes since.
-    package func takeChanges() -> UInt64 {
+    func resetDamage() -> UInt64 {
         for y in 0..<size.height { spanStart[y] = 0; spanEnd[y] = 0 }
         pendingShift = nil
         changeEpoch &+= 1
@@ -131,7 +125,7 @@ public final class Canvas {
 
     /// Moves the cells of `rect` up by `distance` rows (down when negative), as content does
     /// when a view scrolls; the rows it leaves keep what they had, counted as changed, for the
-    /// caller to draw. A move across the full width is remembered as `pendingShift`, so a
+    /// caller to draw. A move across the full width is remembered as `movedRows`, so a
     /// terminal can move those rows itself.
     package func shiftRows(in rect: Rect, by distance: Int) {
         let r = rect.intersection(bounds)
@@ -171,7 +165,7 @@ public final class Canvas {
         if let earlier = pendingShift {
             let total = earlier.distance + distance
             if earlier.rows == rows, total != 0, abs(total) < rows.count {
-                pendingShift = FrameDiff.RowShift(rows: rows, distance: total)
+                pendingShift = RowShift(rows: rows, distance: total)
             } else {
                 // Two moves that do not add up to one: what they moved counts as changed.
                 pendingShift = nil
@@ -179,7 +173,7 @@ public final class Canvas {
                 for y in rows { changed(y, 0, w) }
             }
         } else {
-            pendingShift = FrameDiff.RowShift(rows: rows, distance: distance)
+            pendingShift = RowShift(rows: rows, distance: distance)
         }
     }
 

@@ -5,9 +5,10 @@
 /// cell) is never reported on its own, because drawing the left half draws both; it is still
 /// remembered, so the next frame compares against it.
 ///
-/// When the canvas is the one it saw last and nobody else took its changes since, only the
-/// columns the canvas says changed are compared (see `Canvas`), and rows the canvas moved are
-/// handed over as they are instead of being searched for.
+/// When the canvas is the one it saw last and nobody else took its damage since, only the
+/// columns the canvas's damage record names are compared (see `Canvas`), and rows the canvas
+/// moved are its `movedRows`, not searched for. The diff keeps the last frame's cells to compare
+/// with, and moves them as the terminal moves its rows; it records no changes of its own.
 public struct FrameDiff {
     /// The last frame's rows; row `y` is at `slots[y]`, so moving rows moves slot numbers.
     private var last: [CanvasCell] = []
@@ -40,17 +41,7 @@ public struct FrameDiff {
     /// True when `canvas`'s record of changes covers everything since the last frame seen.
     private func knowsChanges(of canvas: Canvas) -> Bool {
         guard lastSize == canvas.size, let watched else { return false }
-        return watched.identity == canvas.identity && watched.epoch == canvas.changeEpoch
-    }
-
-    /// A band of rows whose content moved up (`distance` > 0) or down since the last frame, as
-    /// when a list scrolls by a line: a terminal can move them itself (a scroll region) and be
-    /// sent only what is new.
-    public struct RowShift: Equatable, Sendable {
-        /// The rows of the scroll region: content moves within them, the rows it leaves are new.
-        public let rows: Range<Int>
-        /// Rows moved: positive up, negative down.
-        public let distance: Int
+        return watched.identity == canvas.identity && watched.epoch == canvas.damageEpoch
     }
 
     /// The shift (of at most a third of the height) that leaves the most rows of `canvas` equal
@@ -59,7 +50,7 @@ public struct FrameDiff {
     public func rowShift(to canvas: Canvas) -> RowShift? {
         guard lastSize == canvas.size else { return nil }
         let known = knowsChanges(of: canvas)
-        if known, let shift = canvas.pendingShift { return shift.rows.count > 3 ? shift : nil }
+        if known, let shift = canvas.movedRows { return shift.rows.count > 3 ? shift : nil }
         let w = canvas.size.width, h = canvas.size.height
         return last.withUnsafeBufferPointer { old in
             func oldRow(_ y: Int) -> UnsafePointer<CanvasCell> { old.baseAddress! + slots[y] * w }
@@ -147,7 +138,7 @@ public struct FrameDiff {
     @discardableResult
     public mutating func update(to canvas: Canvas, _ body: (_ x: Int, _ y: Int, _ cell: CanvasCell) -> Void) -> Int {
         // The canvas's record holds only if the remembered rows moved as the canvas's did.
-        let known = knowsChanges(of: canvas) && canvas.pendingShift == appliedShift
+        let known = knowsChanges(of: canvas) && canvas.movedRows == appliedShift
         let w = canvas.size.width, h = canvas.size.height
         if lastSize != canvas.size {
             last = Array(repeating: Self.unknown, count: w * h)
@@ -164,7 +155,7 @@ public struct FrameDiff {
             }
         }
         for y in forgottenRows.indices { forgottenRows[y] = false }
-        watched = (canvas.identity, canvas.takeChanges())
+        watched = (canvas.identity, canvas.takeDamage())
         appliedShift = nil
         return reported
     }

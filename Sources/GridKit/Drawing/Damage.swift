@@ -1,0 +1,37 @@
+/// A band of rows whose content moved up (`distance` > 0) or down, as when a list scrolls by a
+/// line: a terminal can move them itself (a scroll region) and be sent only what is new.
+public struct RowShift: Equatable, Sendable {
+    /// The rows of the scroll region: content moves within them, the rows it leaves are new.
+    public let rows: Range<Int>
+    /// Rows moved: positive up, negative down.
+    public let distance: Int
+
+    public init(rows: Range<Int>, distance: Int) { self.rows = rows; self.distance = distance }
+}
+
+/// The canvas's damage record: one record of what changed, which the grid (did anyone draw over
+/// me?), the chrome (are my bars as I left them?) and a destination (which cells to send) all
+/// read. It holds, since the damage was last taken: the columns changed per row, the rows moved
+/// (`movedRows`), a version per row, and an epoch that tells a taker whether someone else took
+/// the damage since.
+extension Canvas {
+    /// Bumped every time the damage is taken (`takeDamage()`).
+    public var damageEpoch: UInt64 { changeEpoch }
+
+    /// The rows moved since the damage was taken: full-width moves (`shiftRows`) summed into
+    /// one; nil when none, or when moves could not be summed (their rows count as changed).
+    public var movedRows: RowShift? { pendingShift }
+
+    /// A number that changes whenever a cell of row `y` changes: a drawer that kept it can tell
+    /// whether anyone drew there since.
+    public func version(ofRow y: Int) -> UInt64 { rowVersion(y) }
+
+    /// The columns of row `y` changed since the damage was taken (rows moved by `movedRows`
+    /// carry their columns along; rows it left count as changed).
+    public func changedColumns(ofRow y: Int) -> Range<Int> { changedSpan(y) }
+
+    /// Starts a new record; returns the new epoch, which the taker keeps to know that nobody
+    /// else took the damage since. Called by the destination once a frame is sent.
+    @discardableResult
+    public func takeDamage() -> UInt64 { resetDamage() }
+}
