@@ -8,14 +8,26 @@ public final class GridHarness {
     public let gridView: GridView
     /// Where frames are drawn.
     public let canvas: Canvas
-    private let content: any DelegateDataSource
+    /// What the grid was given, kept alive (the grid holds it weakly).
+    private let content: AnyObject?
+    private let dataSource: (any GridDataSource)?
 
     /// Builds the grid, lets `content` register its cells, and loads it.
     public init(_ content: any DelegateDataSource, layout: any GridLayout, size: Size, colorMode: ColorMode = .palette256) {
         self.content = content
+        dataSource = nil
         canvas = Canvas(size: size, colorMode: colorMode)
         gridView = GridView(frame: Rect(origin: .zero, size: size), layout: layout)
         gridView.connect(content)
+    }
+
+    /// Builds the grid for a whole screen as `ScreenController` does (its layout, its cells,
+    /// `attach` with `context`, its data source), without the title and hint lines.
+    public init(screen: any Screen, size: Size, context: ScreenContext? = nil, colorMode: ColorMode = .palette256) {
+        content = screen
+        canvas = Canvas(size: size, colorMode: colorMode)
+        gridView = GridView(frame: Rect(origin: .zero, size: size), layout: screen.makeLayout())
+        dataSource = gridView.connect(screen, context: context ?? ScreenContext(mailbox: Mailbox(), colorMode: colorMode))
     }
 
     /// Sends events to the grid, then renders. Returns the frame.

@@ -15,11 +15,14 @@ public struct ScreenHarness {
     public var size: Size
     /// The colours the host claims to show.
     public var colorMode: ColorMode
+    /// Whether going back from the first screen ends the run, as the app under test says.
+    public var quitsWhenRootPops: Bool
 
     /// A harness for a terminal of `size`.
-    public init(size: Size, colorMode: ColorMode = .palette256) {
+    public init(size: Size, colorMode: ColorMode = .palette256, quitsWhenRootPops: Bool = true) {
         self.size = size
         self.colorMode = colorMode
+        self.quitsWhenRootPops = quitsWhenRootPops
     }
 
     /// Runs `screen` with the events of `keys` (an `InputEvent.script`, e.g. `"down*3, enter, esc"`)
@@ -32,7 +35,7 @@ public struct ScreenHarness {
         let host = HeadlessHost(size: size, colorMode: colorMode,
                                 events: (keys.isEmpty ? [] : InputEvent.script(keys)) + events)
         host.waitForWork = waitForWork
-        ScreenController(host: host).run(screen)
+        ScreenController(host: host, quitsWhenRootPops: quitsWhenRootPops).run(screen)
         return host
     }
 

@@ -6,7 +6,7 @@ import GridKitTesting
 
 /// Numbers with a per-item size from the delegate, so the layout takes its O(n) path.
 @MainActor
-final class VariedNumbers: Screen, GridDelegateFlowLayout {
+final class VariedNumbers: Screen, GridDataSource, GridDelegateFlowLayout {
     let base: NumbersScreen
     init(count: Int) { base = NumbersScreen(count: count, arrangement: .grid) }
     var title: String { base.title }
@@ -34,10 +34,9 @@ func benchNumbers() {
         for varied in [false, true] {
             var times: [UInt64] = []
             for _ in 0..<3 {
-                let content: DelegateDataSource = varied ? VariedNumbers(count: count) : NumbersScreen(count: count, arrangement: .grid)
-                let layout = varied ? VariedNumbers(count: count).makeLayout() : NumbersScreen(count: count, arrangement: .grid).makeLayout()
+                let content: any Screen = varied ? VariedNumbers(count: count) : NumbersScreen(count: count, arrangement: .grid)
                 let t0 = now()
-                let h = GridHarness(content, layout: layout, size: size)
+                let h = GridHarness(screen: content, size: size)
                 h.render()
                 times.append(now() - t0)
             }
@@ -50,7 +49,7 @@ func benchNumbers() {
     row(["per key (handle + render), 1M", "median", "p95", "max"])
     for arrangement in NumbersScreen.Arrangement.allCases {
         let content = NumbersScreen(count: 1_000_000, arrangement: arrangement)
-        let h = GridHarness(content, layout: content.makeLayout(), size: size)
+        let h = GridHarness(screen: content, size: size)
         h.render()
         for (label, jump) in [("start", nil), ("middle", IndexPath(item: 500, section: 499)), ("end", IndexPath(item: 0, section: 999))] as [(String, IndexPath?)] {
             if let jump { h.gridView.focusItem(at: jump); h.render() }

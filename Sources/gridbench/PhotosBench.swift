@@ -67,10 +67,8 @@ func benchPhotos() {
         // Keys while a page of 12-megapixel decodes is under way: the grid must not wait for them.
         let dir = jpegFolder(width: 4000, height: 3000, count: 12)
         let screen = PhotosScreen(library: PhotoLibrary.scan([dir]))
-        let h = GridHarness(screen, layout: screen.makeLayout(), size: size)
         let mailbox = Mailbox()
-        screen.attach(to: h.gridView, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
-        h.gridView.reloadData()
+        let h = GridHarness(screen: screen, size: size, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
         h.render()
         var samples: [UInt64] = []
         for i in 0..<60 {

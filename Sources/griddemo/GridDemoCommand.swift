@@ -71,7 +71,7 @@ enum GridDemoCommand {
             return 2
         } catch { return 2 }
         TestFault.armIfAsked()
-        ScreenController(host: terminal).run(screen)
+        ScreenController(host: terminal, quitsWhenRootPops: true).run(screen)
         terminal.close()
         for message in (screen as? ExitReporting)?.exitMessages ?? [] {
             FileHandle.standardError.write(Data("griddemo: \(message)\n".utf8))

@@ -57,8 +57,12 @@ import Testing
 
     @Test func qOnTheFirstScreenQuitsBeforeTheRestOfTheScript() {
         let host = HeadlessHost(size: Size(width: 90, height: 24), events: InputEvent.script("q, down"))
-        ScreenController(host: host).run(DemoCatalog.home())
+        ScreenController(host: host, quitsWhenRootPops: true).run(DemoCatalog.home()) // as griddemo runs it
         #expect(host.lastFrame!.text.contains("▶ Photos"))
+        // An app that did not say so stays on its first screen.
+        let staying = HeadlessHost(size: Size(width: 90, height: 24), events: InputEvent.script("q, esc, down"))
+        ScreenController(host: staying).run(DemoCatalog.home())
+        #expect(staying.lastFrame!.text.contains("▶ Contacts"), "q and Esc did nothing at the root; Down moved")
     }
 
     @Test func tooSmallTerminalShowsTheNoticeAndRecovers() {

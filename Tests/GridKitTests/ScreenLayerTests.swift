@@ -4,14 +4,16 @@ import Testing
 
 /// A screen of numbered rows that logs what the controller does with it.
 @MainActor
-final class LoggingScreen: Screen {
+final class LoggingScreen: Screen, GridDataSource, GridDelegate {
     let name: String
     let rows: Int
     var multipleSelection = false
     var log: [String] = []
+    var status = ""
+    /// The context's depth, as attach saw it.
+    var depth: Int?
     /// Made by `n`: pushed from `handle`.
     var next: (() -> LoggingScreen)?
-    private var navigation: NavigationRequests?
 
     init(_ name: String, rows: Int = 30) { self.name = name; self.rows = rows }
 
@@ -21,9 +23,9 @@ final class LoggingScreen: Screen {
     func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)) }
     func registerCells(in gridView: GridView) { log.append("register"); gridView.register(LabelCell.self) }
     func attach(to gridView: GridView, context: ScreenContext) {
-        log.append("attach(registered: \(gridView.dataSource === self), items: \(gridView.layout.numberOfSections))")
-        navigation = context.navigation
+        log.append("attach(delegate: \(gridView.delegate === self), items: \(gridView.layout.numberOfSections))")
         gridView.allowsMultipleSelection = multipleSelection
+        depth = context.depth
     }
     func detach(from gridView: GridView) { log.append("detach") }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows }
@@ -32,8 +34,9 @@ final class LoggingScreen: Screen {
         cell.label = "\(name) row \(indexPath.item)"
         return cell
     }
-    func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
-        if let next { navigation?.push(next()) }
+    func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { log.append("selected \(indexPath.item)") }
+    func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
+        next.map { .push($0()) } ?? .handled
     }
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         if event == .char("n"), let next { return .push(next()) }
@@ -57,8 +60,8 @@ final class LoggingScreen: Screen {
     @Test func connectRegistersThenPreparesThenLoads() {
         let screen = LoggingScreen("Rows")
         harness.run(screen)
-        // attach runs after registration, with the data source set, before the first load.
-        #expect(screen.log == ["register", "attach(registered: true, items: 0)", "detach"])
+        // attach runs after registration, as the grid's delegate, before the data source is asked for and loads.
+        #expect(screen.log == ["register", "attach(delegate: true, items: 0)", "detach"])
     }
 
     @Test func helpListsCommonKeysThenTheScreensOwn() {
@@ -116,5 +119,19 @@ final class LoggingScreen: Screen {
         let moved = harness.host(running: LoggingScreen("Rows"), keys: "down")
         #expect(moved.presentCount == 2)
         #expect(moved.changedCells[1] > 0 && moved.changedCells[1] < 50, "one focus move rewrites two rows' labels, not the screen")
+    }
+
+    /// A status stays apart from the key hints, at the right of the title bar; a screen knows
+    /// how deep it is; selecting an item pushes through the screen's action, the one way to go.
+    @Test func statusDepthAndSelectionPushes() {
+        let root = LoggingScreen("Root")
+        root.status = "12 of 30"
+        let second = LoggingScreen("Second")
+        root.next = { second }
+        let host = harness.host(running: root, keys: "enter")
+        #expect(host.firstFrame!.row(0).hasPrefix(" Root") && host.firstFrame!.row(0).hasSuffix("12 of 30 "))
+        #expect(!host.firstFrame!.row(11).contains("12 of 30"))
+        #expect(root.depth == 0 && second.depth == 1 && root.log.contains("selected 0"))
+        #expect(host.lastFrame!.row(0).hasPrefix(" Second"))
     }
 }

@@ -1,7 +1,7 @@
 import GridKit
 
 /// The first screen: the demos, one per row. Enter opens one.
-public final class HomeScreen: Screen {
+public final class HomeScreen: Screen, GridDataSource, GridDelegate {
     /// One entry of the menu: a name, a line about it, and how to make its screen.
     public struct Entry {
         public let name: String
@@ -13,7 +13,6 @@ public final class HomeScreen: Screen {
     }
 
     private let entries: [Entry]
-    private var navigation: NavigationRequests?
 
     public init(entries: [Entry]) { self.entries = entries }
 
@@ -47,12 +46,11 @@ public final class HomeScreen: Screen {
         return header
     }
 
-    public func attach(to gridView: GridView, context: ScreenContext) { navigation = context.navigation }
-
     /// Enter or a double click opens the demo.
-    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
-        gridView.deselectItem(at: indexPath)
-        navigation?.push(entries[indexPath.item].make())
+    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
+
+    public func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
+        .push(entries[indexPath.item].make())
     }
 }
 

@@ -2,7 +2,7 @@ import GridKit
 
 /// The stress screen: `count` numbered tiles in sections of 1,000 with sticky headers.
 /// Nothing is stored per item: every number, colour and position is computed.
-public final class NumbersScreen: Screen {
+public final class NumbersScreen: Screen, GridDataSource {
     /// Tiles in a grid, or one full-width row per item (for comparing with list programs).
     public enum Arrangement: String, CaseIterable { case grid, list }
 

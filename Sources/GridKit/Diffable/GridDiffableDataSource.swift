@@ -71,6 +71,15 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             install(snapshot, newSections, newPositions)
             return
         }
+        // The grid shows something else than this source's last snapshot (it loaded before this
+        // source was its data source, or from another one): a difference means nothing, reload.
+        if !gridShows(sections, grid) {
+            install(snapshot, newSections, newPositions)
+            let focusBefore = grid.focusedIndexPath
+            grid.reloadData()
+            if let f = grid.focusedIndexPath, f != focusBefore { grid.delegate?.gridView(grid, didFocusItemAt: f) }
+            return
+        }
         var newSectionIndex: [SectionID: Int] = [:]
         for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
         let reloaded = snapshot.reloadedItemIdentifiers.compactMap { positions[$0].map { SnapshotDifference.pack($0.section, $0.item) } }
@@ -83,7 +92,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         let selectedIDs = grid.indexPathsForSelectedItems.compactMap(itemIdentifier(for:))
         let old = (current, sections, positions)
         do {
-            try grid.performBatchUpdates { batch in
+            try grid.performBatchUpdates(notifyingFocus: false) { batch in
                 install(snapshot, newSections, newPositions)
                 changes.record(into: batch)
             }
@@ -96,8 +105,20 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         if let id = focusedID, let target = newPositions[id] ?? survivor {
             grid.focusedIndexPath = target
             grid.scrollToItem(at: target, at: .nearest)
+            // The focused item was removed: the focus is on another item now.
+            if newPositions[id] == nil { grid.delegate?.gridView(grid, didFocusItemAt: target) }
+        } else if focusedID == nil, let f = grid.focusedIndexPath {
+            grid.delegate?.gridView(grid, didFocusItemAt: f) // the first item came
         }
         grid.setNeedsDisplay()
+    }
+
+    /// True when the grid's layout holds exactly `sections`' counts.
+    private func gridShows(_ sections: [[ItemID]], _ grid: GridView) -> Bool {
+        let layout = grid.layout
+        guard layout.numberOfSections == sections.count else { return false }
+        for (s, items) in sections.enumerated() where layout.numberOfItems(inSection: s) != items.count { return false }
+        return true
     }
 
     private func install(_ snapshot: GridSnapshot<SectionID, ItemID>, _ newSections: [[ItemID]], _ newPositions: [ItemID: IndexPath]) {

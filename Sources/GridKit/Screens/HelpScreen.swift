@@ -1,7 +1,7 @@
 /// The `?` screen every app gets: the common keys, then the keys the screen it was opened from
 /// declares in `keyHelp`, then that screen's hint line.
 @MainActor
-public final class HelpScreen: Screen {
+public final class HelpScreen: Screen, GridDataSource {
     /// Keys every screen has, through `GridView` and the navigator.
     public static let commonKeys: [KeyHelp] = [
         KeyHelp("↑ ↓ ← →  h j k l", "move the focus (left and right continue across lines)"),

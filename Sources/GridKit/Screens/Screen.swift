@@ -6,7 +6,8 @@ public enum ScreenAction {
     case ignored
     /// Show another screen on top (Esc comes back).
     case push(any Screen)
-    /// Go back to the previous screen.
+    /// Go back to the previous screen. At the root it quits only where the app said so
+    /// (`ScreenController(host:quitsWhenRootPops:)`).
     case pop
     /// End the run loop.
     case quit
@@ -22,12 +23,17 @@ public struct KeyHelp: Hashable, Sendable {
     public init(_ keys: String, _ action: String) { self.keys = keys; self.action = action }
 }
 
-/// One screen: a delegate/data source (which registers its own cells) plus the few things the
-/// thin `ScreenController` asks of it. Everything has a default except the content.
+/// One screen: it registers its own cells, supplies its grid's content (itself, when it is a
+/// `GridDataSource`, or a data source it makes: a `GridDiffableDataSource`), is the grid's
+/// delegate when it is a `GridDelegate`, and answers the few things the thin `ScreenController`
+/// asks of it. Everything has a default except the layout and the cells.
 @MainActor
-public protocol Screen: DelegateDataSource {
+public protocol Screen: CellRegistering {
     /// Shown in the title bar.
     var title: String { get }
+    /// What is going on (a count, a filter, progress), shown at the right of the title bar:
+    /// apart from the key hints. Empty by default.
+    var status: String { get }
     /// A one-line hint of the keys, shown at the bottom.
     var keyHints: String { get }
     /// The keys this screen adds to the common ones (moving, paging, Enter, Esc…); the `?`
@@ -39,19 +45,29 @@ public protocol Screen: DelegateDataSource {
     func makeLayout() -> any GridLayout
     /// Called once its grid exists and its cells are registered, before the first reload.
     func attach(to gridView: GridView, context: ScreenContext)
+    /// The grid's data source, asked once after `attach`: the screen itself by default (when it
+    /// is a `GridDataSource`), or one it made, such as a `GridDiffableDataSource`; the controller
+    /// keeps it alive as long as the screen is on the stack.
+    func makeDataSource(for gridView: GridView) -> (any GridDataSource)?
     /// Called when the screen leaves the navigation stack for good: stop background work here.
     func detach(from gridView: GridView)
     /// Sees every event before the grid does.
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction
+    /// What selecting an item (Enter, a double click) leads to, after the delegate was told:
+    /// `.push(detail)` opens another screen. `.handled` (the default) stays.
+    func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction
     /// Draws over the grid area: messages, a filter line.
     func drawOverlay(in canvas: Canvas, gridView: GridView)
 }
 
 extension Screen {
+    public var status: String { "" }
     public var keyHints: String { "↑↓←→ move · Enter open · ? keys · Esc back · q quit" }
     public var keyHelp: [KeyHelp] { [] }
     public var minimumSize: Size { Size(width: 30, height: 8) }
     public func attach(to gridView: GridView, context: ScreenContext) {}
+    public func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { self as? GridDataSource }
+    public func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction { .handled }
     public func detach(from gridView: GridView) {}
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction { .ignored }
     public func drawOverlay(in canvas: Canvas, gridView: GridView) {}

@@ -27,13 +27,19 @@ package struct ScreenChrome {
             return
         }
         let w = canvas.size.width, bottom = canvas.size.height - 1
-        let title = screen.title, hints = screen.keyHints
+        let status = screen.status
+        let title = status.isEmpty ? screen.title : screen.title + "\u{0}" + status, hints = screen.keyHints
         if let d = drawn, d.title == title, d.hints == hints, d.canvas == canvas.identity,
            d.top == canvas.version(ofRow: 0), d.bottom == canvas.version(ofRow: bottom) {
             // Unchanged, and nobody drew over them since.
         } else {
             canvas.fill(Rect(x: 0, y: 0, width: w, height: 1), style: Self.titleStyle)
-            canvas.drawText(" " + title, at: .zero, style: Self.titleStyle, maxWidth: w)
+            // The status sits at the right of the title bar; the title gives way to it.
+            let statusWidth = status.isEmpty ? 0 : min(w / 2, TextWidth.width(of: status) + 1)
+            canvas.drawText(" " + screen.title, at: .zero, style: Self.titleStyle, maxWidth: max(0, w - statusWidth - 1))
+            if statusWidth > 0 {
+                canvas.drawText(status, at: Point(x: w - statusWidth, y: 0), style: Self.titleStyle, maxWidth: statusWidth - 1)
+            }
             let hintRow = Rect(x: 0, y: bottom, width: w, height: 1)
             canvas.fill(hintRow, style: .plain)
             canvas.drawText(" " + hints, at: hintRow.origin, style: Self.hintStyle, maxWidth: w)

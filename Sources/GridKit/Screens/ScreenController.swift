@@ -1,19 +1,25 @@
-/// The thin controller: it creates a grid view for the host's size, hands it the screen
-/// (delegate and data source), lets the screen register its cells, and runs. It names no
-/// cell type and holds no content or layout rules.
+/// The thin controller: it creates a grid view for the host's size, hands it the screen (which
+/// registers its cells and supplies the content), and runs. It names no cell type and holds no
+/// content or layout rules.
 @MainActor
 public final class ScreenController {
     private let host: any ScreenHost
     private let navigator = Navigator()
-    private let requests = NavigationRequests()
+    /// Whether going back from the first screen ends the run (the app says so).
+    private let quitsWhenRootPops: Bool
+    /// The item the user selected during the event being handled.
+    private var selection: IndexPath?
     private var canvas: Canvas
     /// Set when the screen or the navigation changed something the grid does not know about.
     private var screenChanged = false
     private var chrome = ScreenChrome()
 
-    /// A controller that draws on `host` (a `Terminal`, or a `HeadlessHost` in tests).
-    public init(host: any ScreenHost) {
+    /// A controller that draws on `host` (a `Terminal`, or a `HeadlessHost` in tests). With
+    /// `quitsWhenRootPops`, going back from the first screen (Esc, q) ends the run; without, it
+    /// does nothing there and only `.quit` (Ctrl-C) ends it.
+    public init(host: any ScreenHost, quitsWhenRootPops: Bool = false) {
         self.host = host
+        self.quitsWhenRootPops = quitsWhenRootPops
         canvas = Canvas(size: host.size, colorMode: host.colorMode)
         canvas.graphicsMode = host.graphicsMode
         canvas.backgroundTone = host.backgroundTone
@@ -38,11 +44,12 @@ public final class ScreenController {
 
     private func show(_ screen: any Screen) {
         let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
-        let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, navigation: requests,
+        let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, depth: navigator.stack.count,
                                     graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize,
                                     backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer)
-        grid.connect(screen) { screen.attach(to: $0, context: context) }
-        navigator.push(screen, grid: grid)
+        let content = grid.connect(screen, context: context)
+        grid.selectionObserver = { [unowned self] in selection = $0 }
+        navigator.push(screen, grid: grid, content: content)
     }
 
     /// Routes an event: screen first, then grid, then navigation. False means quit.
@@ -55,12 +62,18 @@ public final class ScreenController {
         }
         var action = screen.handle(event, in: grid)
         if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event) }
-        if let requested = requests.take() { action = requested }
+        if let selected = selection {
+            selection = nil
+            switch action {
+            case .handled, .ignored: action = screen.action(forSelectedItemAt: selected, in: grid)
+            default: break
+            }
+        }
         if case .ignored = action, !event.isResize {} else { screenChanged = true }
         switch action {
         case .handled, .ignored: break
         case .push(let next): show(next)
-        case .pop: if !navigator.pop() { return false }
+        case .pop: if !navigator.pop(), quitsWhenRootPops { return false }
         case .quit: return false
         }
         navigator.top?.grid.frame = ScreenChrome.gridFrame(in: canvas.size)

@@ -80,7 +80,15 @@ extension GridView {
     /// Applies a batch of inserts, deletes, moves and reloads. Update the model inside `updates`
     /// (or before), and record each change on the batch object. An inconsistent batch throws a
     /// `GridUpdateError` naming the section and the numbers, and the grid is left as it was.
+    /// When the focused item is deleted, the focus goes to the nearest item and the delegate's
+    /// `didFocusItemAt` is told.
     public func performBatchUpdates(_ updates: (GridBatchUpdate) -> Void) throws {
+        try performBatchUpdates(notifyingFocus: true, updates)
+    }
+
+    /// `performBatchUpdates`, telling the delegate of a focus moved to another item only when
+    /// asked (a diffable data source moves the focus itself afterwards).
+    func performBatchUpdates(notifyingFocus: Bool, _ updates: (GridBatchUpdate) -> Void) throws {
         let batch = GridBatchUpdate()
         updates(batch)
         let before = (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }
@@ -99,10 +107,12 @@ extension GridView {
             focusedIndexPath = mapping.map(f).flatMap { isValid($0) ? $0 : nil }
                 ?? nearestValid(to: IndexPath(item: f.item, section: mapping.sectionMap[f.section] ?? f.section))
         }
+        let movedToAnother = oldFocus.map { mapping.map($0) == nil } ?? true
         if focusedIndexPath == nil { focusedIndexPath = layout.firstIndexPath }
         clampContentOffset()
         if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
         setNeedsDisplay()
+        if notifyingFocus, movedToAnother, let f = focusedIndexPath { delegate?.gridView(self, didFocusItemAt: f) }
     }
 
     private func validate(_ b: GridBatchUpdate, before: [Int], after: [Int]) throws -> BatchMapping {

@@ -47,7 +47,9 @@ extension GridView {
         guard let ip = last ? layout.lastIndexPath : layout.firstIndexPath else { return }
         // Going to the top shows what is above the first item too (headers, insets), unless
         // the item needs the room to be seen whole.
-        if !last { setContentOffset(.zero) }
+        // Going to the end shows what is below the last item the same way, and keeps showing it
+        // while cells coming on screen measure themselves (`revealsContentEnd`).
+        if last { scrollToContentEnd(); revealsContentEnd = true } else { setContentOffset(.zero) }
         setFocus(ip, scroll: true)
     }
 
@@ -78,6 +80,7 @@ extension GridView {
         selected.insert(ip)
         setNeedsNavigationDisplay()
         delegate?.gridView(self, didSelectItemAt: ip)
+        selectionObserver?(ip)
     }
 
     func userToggle(_ ip: IndexPath) {

@@ -18,10 +18,12 @@ extension GridView {
             // which may bring other cells on screen: a few rounds settle it.
             for _ in 0..<8 where !shown.isEmpty {
                 guard measure(shown, anchor: elements.first { $0.kind == .cell }?.indexPath) else { break }
+                if revealsContentEnd { scrollToContentEnd() }
                 elements = layout.layoutAttributesForElements(in: visibleRect)
                 shown = updateVisibleCells(elements)
             }
         }
+        revealsContentEnd = false
         // Plain loops, not closures, on this path: a closure made here checks at run time that
         // it runs on the main actor, on every call. Class properties are read into locals once:
         // each read of one is checked for exclusive access.

@@ -26,6 +26,10 @@ extension GridView {
 
     func clampContentOffset() { setContentOffset(offset) }
 
+    /// Scrolls to the end of the content (the last line's tallest item, the section's insets
+    /// and footer).
+    func scrollToContentEnd() { setContentOffset(makePoint(main: maxOffset)) }
+
     /// The main-axis space a pinned header takes at the top of a section's items.
     private func pinnedHeaderExtent(_ section: Int) -> Int {
         layout.sectionHeadersPinToVisibleBounds ? layout.headerExtent(ofSection: section) : 0

@@ -37,6 +37,8 @@ public final class GridView {
         set { setContentOffset(newValue) }
     }
     var offset = Point.zero
+    /// Set by End: the next frame keeps the view at the end of the content while cells measure.
+    var revealsContentEnd = false
     /// Last main-axis scroll direction, so prefetching looks ahead the way the user is going.
     var scrollingForward = true
 
@@ -47,6 +49,9 @@ public final class GridView {
     /// When true, Space toggles the focused item's selection and Enter adds to it.
     public var allowsMultipleSelection = false
     var selected = Set<IndexPath>()
+    /// Told after the delegate of each selection the user makes (the controller turns it into
+    /// the screen's `action(forSelectedItemAt:in:)`).
+    package var selectionObserver: ((IndexPath) -> Void)?
     /// Selected items in order.
     public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
 

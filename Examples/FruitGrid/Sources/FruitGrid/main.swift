@@ -11,7 +11,7 @@ final class FruitCell: GridCell {
     }
 }
 
-final class Fruits: Screen {
+final class Fruits: Screen, GridDataSource {
     let names = ["apple", "banana", "cherry", "damson", "elderberry", "fig", "grape", "huckleberry"]
     var title: String { "Fruits" }
     func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 14, height: 3), lineSpacing: 1) }
@@ -26,7 +26,7 @@ final class Fruits: Screen {
 
 do {
     let terminal = try Terminal.open()
-    ScreenController(host: terminal).run(Fruits())
+    ScreenController(host: terminal, quitsWhenRootPops: true).run(Fruits())
     terminal.close()
 } catch let error as TerminalError {
     let line = "fruitgrid: \(error.message)\n"

@@ -2,7 +2,7 @@ import GridKit
 
 /// Every field of one contact, a row each; long values wrap. An inline photo is decoded and
 /// drawn at the top as a half-block picture; one that does not decode says why.
-public final class ContactDetailScreen: Screen, GridDelegateFlowLayout {
+public final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     struct Row {
         let label: String
         let value: String

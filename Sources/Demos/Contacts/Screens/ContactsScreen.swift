@@ -4,7 +4,7 @@ import GridKit
 
 /// The contacts list: A–Z sections with sticky headers, a list or card layout (`v`), a filter
 /// (`/`), letter jumps, and Enter for the detail screen.
-public final class ContactsScreen: Screen, ExitReporting {
+public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     public enum Arrangement { case list, cards }
 
     private(set) var directory: ContactDirectory
@@ -15,7 +15,6 @@ public final class ContactsScreen: Screen, ExitReporting {
     private weak var grid: GridView?
     /// The grid's data source once attached; the methods below answer the same from the directory.
     private var contents: GridDiffableDataSource<String, Int>?
-    private var navigation: NavigationRequests?
     /// Files still to read: they are read off the main thread once the screen is up.
     private var pendingPaths: [String]?
 
@@ -93,14 +92,13 @@ public final class ContactsScreen: Screen, ExitReporting {
 
     public func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
-        navigation = context.navigation
         // Sections by letter, items by contact: filtering applies a snapshot, and the focus stays
         // on its contact wherever it lands (or on the nearest one left when it is filtered out).
         let contents = GridDiffableDataSource<String, Int>(gridView: gridView) { [weak self] grid, ip, _ in
-            self?.gridView(grid, cellForItemAt: ip) ?? GridCell()
+            self?.cell(in: grid, at: ip) ?? GridCell()
         }
         contents.supplementaryViewProvider = { [weak self] grid, kind, ip in
-            self?.gridView(grid, viewForSupplementaryElementOfKind: kind, at: ip)
+            self?.header(in: grid, ofKind: kind, at: ip)
         }
         self.contents = contents
         showDirectory()
@@ -133,15 +131,12 @@ public final class ContactsScreen: Screen, ExitReporting {
         try? contents.apply(snapshot)
     }
 
-    // MARK: Data source
+    // MARK: Content
 
-    public func numberOfSections(in gridView: GridView) -> Int { directory.sections.count }
+    /// The diffable data source made in `attach`: the counts are its snapshot's.
+    public func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { contents }
 
-    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int {
-        directory.sections[section].members.count
-    }
-
-    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+    private func cell(in gridView: GridView, at indexPath: IndexPath) -> GridCell {
         switch arrangement {
         case .list:
             let cell = gridView.dequeue(ContactRowCell.self, for: indexPath)
@@ -154,7 +149,7 @@ public final class ContactsScreen: Screen, ExitReporting {
         }
     }
 
-    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    private func header(in gridView: GridView, ofKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         let section = directory.sections[indexPath.section]
         header.title = section.letter
@@ -163,9 +158,10 @@ public final class ContactsScreen: Screen, ExitReporting {
     }
 
     /// Enter or a double click opens the contact.
-    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
-        gridView.deselectItem(at: indexPath)
-        navigation?.push(ContactDetailScreen(contact: directory.contact(at: indexPath)))
+    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
+
+    public func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
+        .push(ContactDetailScreen(contact: directory.contact(at: indexPath)))
     }
 
     // MARK: Keys

@@ -1,7 +1,7 @@
 import GridKit
 
 /// One photo, as large as fits, with its name and size; ← → for the previous and next.
-public final class PhotoViewerScreen: Screen, GridDelegateFlowLayout {
+public final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     let photos: [PhotoItem]
     private(set) var index: Int
     let pool: DecodePool

@@ -90,10 +90,10 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         // Folders and photos by identity: a later rescan applies a new snapshot and marks and
         // focus stay on their photos.
         let contents = GridDiffableDataSource<String, Int>(gridView: gridView) { [weak self] grid, ip, _ in
-            self?.gridView(grid, cellForItemAt: ip) ?? GridCell()
+            self?.cell(in: grid, at: ip) ?? GridCell()
         }
         contents.supplementaryViewProvider = { [weak self] grid, kind, ip in
-            self?.gridView(grid, viewForSupplementaryElementOfKind: kind, at: ip)
+            self?.header(in: grid, ofKind: kind, at: ip)
         }
         var snapshot = GridSnapshot<String, Int>()
         for (s, section) in library.sections.enumerated() {
@@ -126,12 +126,12 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         return ((sectionStarts[ip.section] + ip.item) * 256 + min(255, size.width)) * 1024 + min(1023, size.height)
     }
 
-    // MARK: Data source
+    // MARK: Content
 
-    public func numberOfSections(in gridView: GridView) -> Int { library.sections.count }
-    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { library.sections[section].items.count }
+    /// The diffable data source made in `attach`: the counts are its snapshot's.
+    public func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { contents }
 
-    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+    private func cell(in gridView: GridView, at indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(PhotoCell.self, for: indexPath)
         cell.name = item(at: indexPath).name
         cell.entry = cache.entry(key(indexPath))
@@ -139,7 +139,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         return cell
     }
 
-    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    private func header(in gridView: GridView, ofKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         header.title = library.sections[indexPath.section].folder
         header.detail = "\(library.sections[indexPath.section].items.count) photos"
