@@ -11,7 +11,7 @@ BIN_APP = $(shell $(SWIFT) build $(APP_FLAGS) --show-bin-path 2>/dev/null)
 EXAMPLE = Examples/FruitGrid
 EXAMPLE_BIN = $(shell $(SWIFT) build --package-path $(EXAMPLE) --show-bin-path 2>/dev/null)
 
-.PHONY: deps build example test demo bench clean
+.PHONY: deps build example test demo bench docs clean
 
 deps:
 	@scripts/check-deps.sh
@@ -28,9 +28,14 @@ example: deps
 
 # Unit, snapshot and screen tests, then the end-to-end tests that drive the real griddemo and the
 # README's program in tmux.
-test: deps example
+test: deps example docs
 	$(SWIFT) build --build-tests
 	GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" $(SWIFT) test --skip-build --disable-xctest
+
+# The DocC catalog (Sources/GridKit/GridKit.docc), offline with the toolchain's docc; any
+# warning fails it. The archive lands in .build/docs.
+docs:
+	@SWIFT="$(SWIFT)" scripts/docs.sh
 
 demo: deps
 	$(SWIFT) build $(APP_FLAGS) --product griddemo

@@ -2,7 +2,7 @@
 ///
 /// Uniform item sizes are placed by arithmetic (O(1) per item, never walking all items);
 /// per-item sizes cost one O(n) pass when the input changes, after which every query is
-/// O(log n + visible). The rules are in DESIGN.md, "Flow layout, the rules".
+/// O(log n + visible). The rules are in the catalog's Layouts article, <doc:Layouts>.
 public final class FlowLayout: GridLayout {
     /// Lines run across this direction: `.vertical` fills rows and scrolls down.
     public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }

@@ -3,7 +3,7 @@ public enum ScrollDirection: Sendable {
     case vertical, horizontal
 }
 
-/// How the leftover space of a line is placed (see DESIGN.md, "Flow layout, the rules").
+/// How the leftover space of a line is placed (see the Layouts article, <doc:Layouts>).
 public enum LineAlignment: Sendable {
     /// UIKit's behaviour: full lines spread their leftover between items.
     case justified
