@@ -8,7 +8,15 @@ import GridKitTerminal
 enum GridDemoCommand {
     static let version = "0.1.0"
 
-    static let usage = """
+    static var usage: String { usageHead + keys }
+
+    /// The keys every screen has, from the key map itself; `?` in the app lists a screen's own.
+    static var keys: String {
+        "\nKeys (every screen; ? lists a screen's own):\n"
+            + KeyBindings.standard.help.map { "  " + $0.keys.padding(toLength: 30, withPad: " ", startingAt: 0) + $0.action }.joined(separator: "\n")
+    }
+
+    static let usageHead = """
     usage: griddemo [SCREEN] [OPTIONS]
 
     Screens:
@@ -26,8 +34,6 @@ enum GridDemoCommand {
       -h, --help                    show this help
       --version                     show the version
 
-    Keys: arrows or h j k l move, PgUp/PgDn, Home/End (g/G), Enter select or open,
-          Space toggle, / filter, Esc back, q quit.
     """
 
     /// A parse failure: the message is printed after "griddemo: ".

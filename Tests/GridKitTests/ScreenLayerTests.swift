@@ -68,15 +68,21 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         let frame = harness.run(LoggingScreen("Rows", rows: 3), keys: "?")
         let text = frame.text
         #expect(frame.row(0).contains("Keys · Rows"))
-        #expect(text.contains("PgUp  PgDn") && text.contains("this help"))
-        #expect(text.contains("push the next screen"))
+        #expect(text.contains("PgUp PgDn") && text.contains("the keys of this screen"))
         #expect(!text.contains("Space"), "Space is listed only where it marks")
         let big = ScreenHarness(size: Size(width: 80, height: 30))
+        #expect(big.run(LoggingScreen("Rows", rows: 3), keys: "?").text.contains("push the next screen"))
         let marking = LoggingScreen("Marks", rows: 3)
         marking.multipleSelection = true
         #expect(big.run(marking, keys: "?").text.contains("mark or unmark"))
         let all = big.run(LoggingScreen("Rows", rows: 3), keys: "?, end").text
         #expect(all.contains("n next · Enter open"), "the screen's hint line closes the list")
+        // The help shows the real bindings: an app that turns Backspace into "back" sees it there.
+        var keys = KeyBindings.standard
+        keys.backspaceGoesBack = true
+        let host = HeadlessHost(size: Size(width: 80, height: 30), events: InputEvent.script("?"))
+        ScreenController(host: host, keyBindings: keys).run(LoggingScreen("Rows", rows: 3))
+        #expect(host.lastFrame!.text.contains("Esc  q  Backspace"))
     }
 
     @Test func helpOnHelpDoesNothingAndEscReturns() {

@@ -1,29 +1,21 @@
-/// The `?` screen every app gets: the common keys, then the keys the screen it was opened from
-/// declares in `keyHelp`, then that screen's hint line.
+/// The `?` screen every app gets: the keys as they are bound (`KeyBindings`), then the keys the
+/// screen it was opened from declares in `keyHelp`, then that screen's hint line.
 @MainActor
 public final class HelpScreen: Screen, GridDataSource {
-    /// Keys every screen has, through `GridView` and the navigator.
-    public static let commonKeys: [KeyHelp] = [
-        KeyHelp("↑ ↓ ← →  h j k l", "move the focus (left and right continue across lines)"),
-        KeyHelp("PgUp  PgDn", "a page up or down"),
-        KeyHelp("Home  End  g  G", "first or last item"),
-        KeyHelp("Enter", "select or open"),
-        KeyHelp("mouse", "wheel scrolls, click focuses, double click opens"),
-        KeyHelp("?", "this help"),
-        KeyHelp("Esc  q", "back; quit from the first screen"),
-    ]
-    static let spaceKey = KeyHelp("Space", "mark or unmark")
+    /// The mouse, which no binding changes.
+    public static let mouseHelp = KeyHelp("mouse", "wheel scrolls, click focuses, double click opens")
 
     /// The rows shown, in order; an empty row separates the groups.
     public let rows: [KeyHelp]
     /// The screen the help is about.
     public let subject: String
 
-    /// Help for `screen`; `multipleSelection` adds Space (the grid toggles marks with it).
-    public init(for screen: any Screen, multipleSelection: Bool = false) {
+    /// Help for `screen` with `bindings`; the marking key shows only with `multipleSelection`
+    /// (the grid toggles marks with it only then).
+    public init(for screen: any Screen, bindings: KeyBindings = .standard, multipleSelection: Bool = false) {
         subject = screen.title
-        var rows = Self.commonKeys
-        if multipleSelection { rows.insert(Self.spaceKey, at: 4) }
+        var rows = bindings.help.filter { multipleSelection || $0.action != KeyAction.toggleMark.summary }
+        rows.append(Self.mouseHelp)
         if !screen.keyHelp.isEmpty { rows += [KeyHelp("", "")] + screen.keyHelp }
         rows += [KeyHelp("", ""), KeyHelp("on this screen", screen.keyHints)]
         self.rows = rows

@@ -26,13 +26,14 @@ package final class Navigator {
 
     /// What an event nobody handled means for navigation: Esc and q go back; `?` shows the
     /// keys of the screen on top; Ctrl-C quits.
-    package func fallback(for event: InputEvent) -> ScreenAction {
-        switch event {
-        case .key(.escape), .key(.character("q")): return .pop
-        case .key(.character("?")):
+    package func fallback(for event: InputEvent, bindings: KeyBindings) -> ScreenAction {
+        guard case .key(let key) = event else { return .ignored }
+        switch bindings.action(for: key) {
+        case .back?: return .pop
+        case .help?:
             guard let (screen, grid) = top, !(screen is HelpScreen) else { return .ignored }
-            return .push(HelpScreen(for: screen, multipleSelection: grid.allowsMultipleSelection))
-        case .key(.control("c")): return .quit
+            return .push(HelpScreen(for: screen, bindings: bindings, multipleSelection: grid.allowsMultipleSelection))
+        case .quit?: return .quit
         default: return .ignored
         }
     }

@@ -7,6 +7,8 @@ public final class ScreenController {
     private let navigator = Navigator()
     /// Whether going back from the first screen ends the run (the app says so).
     private let quitsWhenRootPops: Bool
+    /// What the keys do, for every screen's grid and for navigation.
+    private let keyBindings: KeyBindings
     /// The item the user selected during the event being handled.
     private var selection: IndexPath?
     private var canvas: Canvas
@@ -17,8 +19,9 @@ public final class ScreenController {
     /// A controller that draws on `host` (a `Terminal`, or a `HeadlessHost` in tests). With
     /// `quitsWhenRootPops`, going back from the first screen (Esc, q) ends the run; without, it
     /// does nothing there and only `.quit` (Ctrl-C) ends it.
-    public init(host: any ScreenHost, quitsWhenRootPops: Bool = false) {
+    public init(host: any ScreenHost, quitsWhenRootPops: Bool = false, keyBindings: KeyBindings = .standard) {
         self.host = host
+        self.keyBindings = keyBindings
         self.quitsWhenRootPops = quitsWhenRootPops
         canvas = Canvas(size: host.size, colorMode: host.colorMode)
         canvas.graphicsMode = host.graphicsMode
@@ -44,6 +47,7 @@ public final class ScreenController {
 
     private func show(_ screen: any Screen) {
         let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
+        grid.keyBindings = keyBindings
         let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, depth: navigator.stack.count,
                                     graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize,
                                     backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer)
@@ -61,7 +65,7 @@ public final class ScreenController {
             canvas.backgroundTone = host.backgroundTone
         }
         var action = screen.handle(event, in: grid)
-        if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event) }
+        if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event, bindings: keyBindings) }
         if let selected = selection {
             selection = nil
             switch action {

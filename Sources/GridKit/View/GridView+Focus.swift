@@ -107,22 +107,23 @@ extension GridView {
     }
 
     private func handleKey(_ key: Key) -> Bool {
-        switch key {
-        case .up, .character("k"): moveFocus(.up)
-        case .down, .character("j"): moveFocus(.down)
-        case .left, .character("h"): moveFocus(.left)
-        case .right, .character("l"): moveFocus(.right)
+        guard let action = keyBindings.action(for: key) else { return false }
+        switch action {
+        case .moveUp: moveFocus(.up)
+        case .moveDown: moveFocus(.down)
+        case .moveLeft: moveFocus(.left)
+        case .moveRight: moveFocus(.right)
         case .pageUp: movePage(forward: false)
         case .pageDown: movePage(forward: true)
-        case .home, .character("g"): focusEdge(last: false)
-        case .end, .character("G"): focusEdge(last: true)
-        case .enter:
+        case .first: focusEdge(last: false)
+        case .last: focusEdge(last: true)
+        case .select:
             guard let f = focusedIndexPath else { return false }
             userSelect(f)
-        case .character(" "):
+        case .toggleMark:
             guard allowsMultipleSelection, let f = focusedIndexPath else { return false }
             userToggle(f)
-        default: return false
+        case .help, .back, .quit: return false // navigation's, not the grid's
         }
         return true
     }

@@ -44,6 +44,8 @@ public final class GridView {
 
     /// The item with the keyboard focus.
     public internal(set) var focusedIndexPath: IndexPath?
+    /// What the keys do (`KeyBindings.standard` unless the app binds others).
+    public var keyBindings = KeyBindings.standard
     /// When false, Enter and clicks do not select.
     public var allowsSelection = true
     /// When true, Space toggles the focused item's selection and Enter adds to it.

@@ -57,7 +57,7 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     public var keyHelp: [KeyHelp] {
         [KeyHelp("/", "filter as you type (name, organisation, email, phone)"),
          KeyHelp("v", "list or cards"),
-         KeyHelp("a–z", "jump to a letter (Shift+letter for h j k l g q v)")]
+         KeyHelp("a–z", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " ")))")]
     }
 
     public func makeLayout() -> any GridLayout {
@@ -166,6 +166,15 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     // MARK: Keys
 
+    /// Lower-case letters that mean something else here: the grid's and navigation's bindings,
+    /// and this screen's own `v`. Shift+letter jumps for those.
+    private var takenLetters: [Character] {
+        let bound = (grid?.keyBindings ?? .standard).entries.compactMap { e -> Character? in
+            if case .character(let c) = e.key, c.isLetter, c.isLowercase { return c } else { return nil }
+        }
+        return bound + ["v"]
+    }
+
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         guard case .key(let key) = event else { return .ignored }
         if isTypingFilter { return handleFilterKey(key, gridView) }
@@ -182,7 +191,7 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         case .escape where !directory.filter.isEmpty:
             refilter("", gridView)
             return .handled
-        case .character(let c) where c.isLetter && (c.isUppercase || !"hjklgqv".contains(c)):
+        case .character(let c) where c.isLetter && (c.isUppercase || !takenLetters.contains(c)):
             if let s = directory.section(forLetter: c) { gridView.focusItem(at: IndexPath(item: 0, section: s)); gridView.scrollToItem(at: IndexPath(item: 0, section: s), at: .top) }
             return .handled
         default:
