@@ -46,12 +46,16 @@ public final class HeadlessHost: ScreenHost {
     /// Adds events to play (during a run too, from `afterEachEvent`).
     public func enqueue(_ events: [InputEvent]) { script += events }
 
+    /// Called after each frame is presented (the harness notes what the frame showed).
+    public var afterPresent: (() -> Void)?
+
     /// Keeps a copy of the frame and counts its changes.
     public func present(_ canvas: Canvas) {
         changedCells.append(diff.update(to: canvas) { _, _, _ in })
         lastFrame = canvas.copy()
         if firstFrame == nil { firstFrame = lastFrame }
         presentCount += 1
+        afterPresent?()
     }
 
     /// Plays the script, then stops (as if the user quit).

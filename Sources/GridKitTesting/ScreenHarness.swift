@@ -32,18 +32,64 @@ public struct ScreenHarness {
     @discardableResult
     public func host(running screen: any Screen, keys: String = "", events: [InputEvent] = [],
                      waitForWork: ((Mailbox) -> Bool)? = nil) -> HeadlessHost {
+        play(screen, keys: keys, events: events, waitForWork: waitForWork).host
+    }
+
+    /// Runs `screen` with `keys` and returns what happened: the last frame drawn (the whole
+    /// terminal), the screen on top then, its grid, and that grid's focus and selection.
+    @discardableResult
+    public func run(_ screen: any Screen, keys: String = "", events: [InputEvent] = [],
+                    waitForWork: ((Mailbox) -> Bool)? = nil) -> ScreenRun {
+        play(screen, keys: keys, events: events, waitForWork: waitForWork)
+    }
+
+    private func play(_ screen: any Screen, keys: String, events: [InputEvent], waitForWork: ((Mailbox) -> Bool)?) -> ScreenRun {
         let host = HeadlessHost(size: size, colorMode: colorMode,
                                 events: (keys.isEmpty ? [] : InputEvent.script(keys)) + events)
         host.waitForWork = waitForWork
-        ScreenController(host: host, quitsWhenRootPops: quitsWhenRootPops).run(screen)
-        return host
-    }
-
-    /// Runs `screen` with `keys` and returns the last frame drawn: the whole terminal.
-    @discardableResult
-    public func run(_ screen: any Screen, keys: String = "", events: [InputEvent] = [],
-                    waitForWork: ((Mailbox) -> Bool)? = nil) -> Canvas {
+        let controller = ScreenController(host: host, quitsWhenRootPops: quitsWhenRootPops)
+        var top: (screen: (any Screen)?, grid: GridView?) = (nil, nil)
+        // The stack is gone once the run ends: note what each frame showed.
+        host.afterPresent = { top = (controller.screens.last, controller.gridView) }
+        controller.run(screen)
         // Every run draws at least its first frame, so there is always a last one.
-        host(running: screen, keys: keys, events: events, waitForWork: waitForWork).lastFrame!
+        return ScreenRun(frame: host.lastFrame!, topScreen: top.screen, gridView: top.grid, host: host)
+    }
+}
+
+/// What a `ScreenHarness` run left: the last frame, and the screen, grid, focus and selection
+/// it showed.
+@MainActor
+public struct ScreenRun {
+    /// The last frame drawn: the whole terminal.
+    public let frame: Canvas
+    /// The screen on top when it was drawn.
+    public let topScreen: (any Screen)?
+    /// That screen's grid.
+    public let gridView: GridView?
+    /// The host the run played on (frame counts, the first frame).
+    public let host: HeadlessHost
+
+    /// The focused item of the top screen's grid.
+    public var focusedIndexPath: IndexPath? { gridView?.focusedIndexPath }
+    /// Its selected items, in order.
+    public var selectedIndexPaths: [IndexPath] { gridView?.indexPathsForSelectedItems ?? [] }
+    /// The frame's text (`Canvas.text`).
+    public var text: String { frame.text }
+    /// Row `y` of the frame.
+    public func row(_ y: Int) -> String { frame.row(y) }
+
+    /// The frame as snapshot text with a gutter that marks rows: `▶` where the focused item's
+    /// first row is, `●` where a selected item's is.
+    public var markedText: String {
+        var marks = [Character](repeating: " ", count: frame.size.height)
+        func mark(_ ip: IndexPath, _ c: Character) {
+            guard let grid = gridView, let a = grid.layout.layoutAttributesForItem(at: ip) else { return }
+            let y = grid.frame.minY + a.frame.minY - grid.contentOffset.y
+            if y >= grid.frame.minY, y < grid.frame.maxY, y < marks.count, marks[y] == " " { marks[y] = c }
+        }
+        if let f = focusedIndexPath { mark(f, "▶") }
+        for ip in selectedIndexPaths { mark(ip, "●") }
+        return (0..<frame.size.height).map { "\(marks[$0])|" + frame.row($0) + "|" }.joined(separator: "\n") + "\n"
     }
 }

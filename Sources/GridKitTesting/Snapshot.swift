@@ -19,6 +19,13 @@ public struct Snapshot {
         try verify(text: Snapshot.frame(canvas), named: name)
     }
 
+    /// Compares a screen run's last frame with `<name>.txt`; with `markingFocus`, rows holding
+    /// the focused item (`▶`) and selected items (`●`) are marked in a gutter (`ScreenRun.markedText`).
+    @MainActor
+    public func verify(_ run: ScreenRun, named name: String, markingFocus: Bool = false) throws {
+        try verify(text: markingFocus ? run.markedText : Snapshot.frame(run.frame), named: name)
+    }
+
     /// A canvas as snapshot text: a ruler-free frame with `|` at both edges so trailing
     /// spaces are visible in diffs.
     public static func frame(_ canvas: Canvas) -> String {

@@ -8,7 +8,7 @@ import Testing
 /// through the real controller.
 @MainActor @Suite struct HomeNavigationTests {
     func run(_ screen: any Screen, _ script: String, size: Size = Size(width: 90, height: 24)) -> Canvas {
-        ScreenHarness(size: size).run(screen, keys: script)
+        ScreenHarness(size: size).run(screen, keys: script).frame
     }
 
     @Test func homeSnapshot() throws {

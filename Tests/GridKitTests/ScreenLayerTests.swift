@@ -114,7 +114,7 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         let small = harness.run(LoggingScreen("Rows"), keys: "resize:20x5")
         #expect(small.text.contains("too small") && small.text.contains("30×8"))
         let grown = harness.run(LoggingScreen("Rows"), keys: "down, resize:20x5, resize:40x10")
-        #expect(grown.size == Size(width: 40, height: 10))
+        #expect(grown.frame.size == Size(width: 40, height: 10))
         #expect(grown.text.contains("[Rows row 1]"))
     }
 
@@ -139,5 +139,22 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         #expect(!host.firstFrame!.row(11).contains("12 of 30"))
         #expect(root.depth == 0 && second.depth == 1 && root.log.contains("selected 0"))
         #expect(host.lastFrame!.row(0).hasPrefix(" Second"))
+    }
+
+    /// A run tells what happened: the frame, the screen on top and its grid, focus and
+    /// selection; a snapshot can mark the focused and selected rows.
+    @Test func aRunReportsTopScreenGridFocusAndSelection() throws {
+        let root = LoggingScreen("Root")
+        root.multipleSelection = true
+        let run = harness.run(root, keys: "down, space, down*2, space, up")
+        #expect(run.topScreen === root && run.gridView?.layout.numberOfItems(inSection: 0) == 30)
+        #expect(run.focusedIndexPath == IndexPath(item: 2, section: 0))
+        #expect(run.selectedIndexPaths == [IndexPath(item: 1, section: 0), IndexPath(item: 3, section: 0)])
+        let marked = run.markedText.split(separator: "\n").map(String.init)
+        #expect(marked[2].hasPrefix("●|") && marked[3].hasPrefix("▶|") && marked[4].hasPrefix("●|") && marked[1].hasPrefix(" |"))
+        try Snapshot().verify(run, named: "marked-focus-selection", markingFocus: true)
+        let second = LoggingScreen("Second")
+        root.next = { second }
+        #expect(harness.run(root, keys: "n").topScreen === second)
     }
 }
