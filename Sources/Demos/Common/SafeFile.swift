@@ -1,23 +1,23 @@
 import Foundation
 
 /// Why a file was not read, said the way `ls` and friends say it.
-public struct FileReadError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct FileReadError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// Reading files given by the user without trusting them: a photo folder or an address book
 /// can hold anything a file system can.
-public enum SafeFile {
+package enum SafeFile {
     /// Images bigger than this are refused before reading: no real photo is, and reading one
     /// would only hold memory that a decode would then refuse anyway (see `ImageDecoder.maxPixels`).
-    public static let imageLimit = 256 << 20
+    package static let imageLimit = 256 << 20
     /// vCard files bigger than this are refused: 1 GB is millions of cards, far past any real
     /// address book, and keeps a runaway file from taking all memory.
-    public static let vcardLimit = 1 << 30
+    package static let vcardLimit = 1 << 30
 
     /// What a path is, when it is not something we read.
-    public static func kind(of mode: mode_t) -> String? {
+    package static func kind(of mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a directory"
@@ -39,12 +39,12 @@ public enum SafeFile {
     /// - Reading stops one byte past the limit, so a file that grows while being read cannot
     ///   take more memory than that.
     /// - O_RDONLY only: input files are never written.
-    public static func read(_ path: String, limit: Int) throws -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws -> [UInt8] {
         try readIdentified(path, limit: limit).bytes
     }
 
     /// Which version of a file was read: a later read of a part of it checks it is the same.
-    public struct Identity: Equatable, Sendable {
+    package struct Identity: Equatable, Sendable {
         var device: UInt64
         var inode: UInt64
         var size: Int
@@ -53,7 +53,7 @@ public enum SafeFile {
     }
 
     /// `read`, and the identity of the version read.
-    public static func readIdentified(_ path: String, limit: Int) throws -> (bytes: [UInt8], identity: Identity) {
+    package static func readIdentified(_ path: String, limit: Int) throws -> (bytes: [UInt8], identity: Identity) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
@@ -99,7 +99,7 @@ public enum SafeFile {
 
     /// `count` bytes at `offset` of the file at `path`, if it is still the version `identity`
     /// names: a part of a changed file could be anything.
-    public static func readPart(_ path: String, offset: Int, count: Int, identity: Identity) throws -> [UInt8] {
+    package static func readPart(_ path: String, offset: Int, count: Int, identity: Identity) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
@@ -123,7 +123,7 @@ public enum SafeFile {
 
     /// Why `path` cannot be read as a file or folder, or nil when it can (checked without
     /// opening it, so nothing blocks).
-    public static func problem(with path: String) -> String? {
+    package static func problem(with path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             return errno == ENOENT ? "no such file or directory" : String(cString: strerror(errno)).lowercased()

@@ -1,45 +1,45 @@
 import GridKit
 
 /// The first screen: the demos, one per row. Enter opens one.
-public final class HomeScreen: Screen, GridDataSource, GridDelegate {
+package final class HomeScreen: Screen, GridDataSource, GridDelegate {
     /// One entry of the menu: a name, a line about it, and how to make its screen.
-    public struct Entry {
-        public let name: String
-        public let summary: String
-        public let make: () -> Screen
-        public init(name: String, summary: String, make: @escaping () -> Screen) {
+    package struct Entry {
+        package let name: String
+        package let summary: String
+        package let make: () -> Screen
+        package init(name: String, summary: String, make: @escaping () -> Screen) {
             self.name = name; self.summary = summary; self.make = make
         }
     }
 
     private let entries: [Entry]
 
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
-    public var title: String { "GridKit demos" }
-    public var keyHints: String { "↑↓ move · Enter open · ? keys · q quit" }
+    package var title: String { "GridKit demos" }
+    package var keyHints: String { "↑↓ move · Enter open · ? keys · q quit" }
 
-    public func makeLayout() -> any GridLayout {
+    package func makeLayout() -> any GridLayout {
         let layout = FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 2), lineSpacing: 1,
                                 sectionInset: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
         layout.headerReferenceSize = Size(width: 0, height: 1)
         return layout
     }
 
-    public func registerCells(in gridView: GridView) {
+    package func registerCells(in gridView: GridView) {
         gridView.register(HomeEntryCell.self)
         gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
-    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { entries.count }
+    package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { entries.count }
 
-    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+    package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(HomeEntryCell.self, for: indexPath)
         cell.entry = entries[indexPath.item]
         return cell
     }
 
-    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    package func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         header.title = "Pick a demo"
         header.detail = entries.count == 1 ? "1 demo" : "\(entries.count) demos"
@@ -47,9 +47,9 @@ public final class HomeScreen: Screen, GridDataSource, GridDelegate {
     }
 
     /// Enter or a double click opens the demo.
-    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
+    package func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
 
-    public func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
+    package func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
         .push(entries[indexPath.item].make())
     }
 }

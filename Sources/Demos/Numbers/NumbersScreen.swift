@@ -2,25 +2,25 @@ import GridKit
 
 /// The stress screen: `count` numbered tiles in sections of 1,000 with sticky headers.
 /// Nothing is stored per item: every number, colour and position is computed.
-public final class NumbersScreen: Screen, GridDataSource {
+package final class NumbersScreen: Screen, GridDataSource {
     /// Tiles in a grid, or one full-width row per item (for comparing with list programs).
-    public enum Arrangement: String, CaseIterable { case grid, list }
+    package enum Arrangement: String, CaseIterable { case grid, list }
 
-    public static let sectionSize = 1_000
-    public let count: Int
-    public let arrangement: Arrangement
+    package static let sectionSize = 1_000
+    package let count: Int
+    package let arrangement: Arrangement
 
-    public let title: String
+    package let title: String
 
-    public init(count: Int, arrangement: Arrangement) {
+    package init(count: Int, arrangement: Arrangement) {
         self.count = max(0, count)
         self.arrangement = arrangement
         title = "Numbers · \(self.count.formatted) items · \(arrangement.rawValue)"
     }
 
-    public var keyHints: String { "↑↓←→ hjkl move · PgUp/PgDn · g/G first/last · Enter select · Esc back · q quit" }
+    package var keyHints: String { "↑↓←→ hjkl move · PgUp/PgDn · g/G first/last · Enter select · Esc back · q quit" }
 
-    public func makeLayout() -> any GridLayout {
+    package func makeLayout() -> any GridLayout {
         let layout: FlowLayout
         switch arrangement {
         case .grid:
@@ -35,30 +35,30 @@ public final class NumbersScreen: Screen, GridDataSource {
         return layout
     }
 
-    public func registerCells(in gridView: GridView) {
+    package func registerCells(in gridView: GridView) {
         gridView.register(NumberTileCell.self)
         gridView.register(NumberRowCell.self)
         gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
-    public func numberOfSections(in gridView: GridView) -> Int {
+    package func numberOfSections(in gridView: GridView) -> Int {
         (count + Self.sectionSize - 1) / Self.sectionSize
     }
 
-    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int {
+    package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int {
         min(Self.sectionSize, count - section * Self.sectionSize)
     }
 
-    public func number(at indexPath: IndexPath) -> Int { indexPath.section * Self.sectionSize + indexPath.item + 1 }
+    package func number(at indexPath: IndexPath) -> Int { indexPath.section * Self.sectionSize + indexPath.item + 1 }
 
-    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+    package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell: NumberCell = arrangement == .grid ? gridView.dequeue(NumberTileCell.self, for: indexPath)
                                                     : gridView.dequeue(NumberRowCell.self, for: indexPath)
         cell.number = number(at: indexPath)
         return cell
     }
 
-    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    package func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         let first = indexPath.section * Self.sectionSize + 1
         let last = first + gridView.layout.numberOfItems(inSection: indexPath.section) - 1

@@ -34,18 +34,18 @@ public final class Canvas {
     private var placed: [UInt32: PlacedPicture] = [:]
 
     /// True when any picture was placed and may still show.
-    package var hasPictures: Bool { !placed.isEmpty }
+    var hasPictures: Bool { !placed.isEmpty }
 
     /// The picture whose cells carry `image` (`CanvasCell.picture`).
     public func placedPicture(_ image: UInt32) -> PlacedPicture? { placed[image] }
 
     /// Remembers what a picture cell's image is.
-    package func registerPicture(_ image: TerminalImage, cells: Size) {
+    func registerPicture(_ image: TerminalImage, cells: Size) {
         placed[UInt32(truncatingIfNeeded: image.id)] = PlacedPicture(image: image, cells: cells)
     }
 
     /// Forgets the pictures no cell shows any more.
-    package func forgetPictures(except shown: Set<UInt32>) {
+    func forgetPictures(except shown: Set<UInt32>) {
         if placed.count != shown.count { placed = placed.filter { shown.contains($0.key) } }
     }
 
@@ -127,7 +127,7 @@ public final class Canvas {
     /// when a view scrolls; the rows it leaves keep what they had, counted as changed, for the
     /// caller to draw. A move across the full width is remembered as `movedRows`, so a
     /// terminal can move those rows itself.
-    package func shiftRows(in rect: Rect, by distance: Int) {
+    func shiftRows(in rect: Rect, by distance: Int) {
         let r = rect.intersection(bounds)
         guard distance != 0, !r.isEmpty else { return }
         guard abs(distance) < r.height else {

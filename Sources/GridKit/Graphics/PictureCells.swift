@@ -6,10 +6,10 @@
 extension CanvasCell {
     /// The scalar of a picture cell (a private-use code point no text puts in a canvas: control
     /// and private-use characters are not drawn by `drawText`).
-    package static let pictureMarker: UInt32 = 0x10_FFFD
+    static let pictureMarker: UInt32 = 0x10_FFFD
 
     /// The cell showing cell (`column`, `row`) of image `image` (a `TerminalImage.id`).
-    package static func picture(image: Int, column: Int, row: Int) -> CanvasCell {
+    static func picture(image: Int, column: Int, row: Int) -> CanvasCell {
         var cell = CanvasCell(scalar: pictureMarker, width: 1, style: .plain)
         cell.s1 = UInt32(truncatingIfNeeded: image)
         cell.s2 = UInt32(row)

@@ -111,7 +111,7 @@ public final class FlowLayout: GridLayout {
     }
 
     /// Gives the layout new content: one entry per section.
-    package func setInput(_ sections: [SectionLayoutInput]) {
+    func setInput(_ sections: [SectionLayoutInput]) {
         input = sections
         invalidateLayout()
     }
@@ -168,7 +168,7 @@ public final class FlowLayout: GridLayout {
     // MARK: Self-sizing
 
     /// True when items size themselves (`estimatedItemSize` is not zero).
-    package var isSelfSizing: Bool { estimatedItemSize != .zero }
+    var isSelfSizing: Bool { estimatedItemSize != .zero }
 
     public var sizesCellsByContent: Bool { isSelfSizing }
 
@@ -188,7 +188,7 @@ public final class FlowLayout: GridLayout {
 
     /// Keeps a measured size for an item; true when that moved anything. O(items per line +
     /// log lines + sections): later sections shift by the change.
-    package func recordMeasuredSize(_ size: Size, at ip: IndexPath) -> Bool {
+    func recordMeasuredSize(_ size: Size, at ip: IndexPath) -> Bool {
         prepareIfNeeded()
         guard ip.section >= 0, ip.section < sections.count else { return false }
         let main = max(0, mainOf(size))
@@ -207,7 +207,7 @@ public final class FlowLayout: GridLayout {
     /// Forgets measurements. Named items keep their size on screen until their cells are
     /// measured again (visible ones at once, as their cells are made anew); with no names, every
     /// item goes back to the estimate (after a batch update moved them all).
-    package func forgetMeasurements(at indexPaths: [IndexPath]? = nil) {
+    func forgetMeasurements(at indexPaths: [IndexPath]? = nil) {
         guard let indexPaths else { measured.removeAll(); invalidateLayout(); return }
         for ip in indexPaths { measured[ip.section]?[ip.item] = nil }
     }

@@ -2,31 +2,31 @@
 /// returns to the same focus and scroll position) and its data source (which the grid holds
 /// weakly).
 @MainActor
-package final class Navigator {
-    package private(set) var stack: [(screen: any Screen, grid: GridView, content: (any GridDataSource)?)] = []
+final class Navigator {
+    private(set) var stack: [(screen: any Screen, grid: GridView, content: (any GridDataSource)?)] = []
 
-    package init() {}
+    init() {}
 
-    package var top: (screen: any Screen, grid: GridView)? { stack.last.map { ($0.screen, $0.grid) } }
+    var top: (screen: any Screen, grid: GridView)? { stack.last.map { ($0.screen, $0.grid) } }
 
-    package func push(_ screen: any Screen, grid: GridView, content: (any GridDataSource)?) { stack.append((screen, grid, content)) }
+    func push(_ screen: any Screen, grid: GridView, content: (any GridDataSource)?) { stack.append((screen, grid, content)) }
 
     /// Drops the top screen (telling it to stop its work); false when it was the last one,
     /// which stays: time to quit.
-    package func pop() -> Bool {
+    func pop() -> Bool {
         guard stack.count > 1, let (screen, grid, _) = stack.popLast() else { return false }
         screen.detach(from: grid)
         return true
     }
 
     /// Tells every screen still on the stack that the run is over, top first.
-    package func detachAll() {
+    func detachAll() {
         while let (screen, grid, _) = stack.popLast() { screen.detach(from: grid) }
     }
 
     /// What an event nobody handled means for navigation: Esc and q go back; `?` shows the
     /// keys of the screen on top; Ctrl-C quits.
-    package func fallback(for event: InputEvent, bindings: KeyBindings) -> ScreenAction {
+    func fallback(for event: InputEvent, bindings: KeyBindings) -> ScreenAction {
         guard case .key(let key) = event else { return .ignored }
         switch bindings.action(for: key) {
         case .back?: return .pop

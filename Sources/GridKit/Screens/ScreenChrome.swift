@@ -1,6 +1,6 @@
 /// The title bar and key-hint line around every screen's grid.
 @MainActor
-package struct ScreenChrome {
+struct ScreenChrome {
     static let titleStyle = Style(foreground: .black, background: .cyan, attributes: .bold)
     static let hintStyle = Style(foreground: .brightBlack)
 
@@ -9,16 +9,16 @@ package struct ScreenChrome {
     /// changes neither, and measuring text is a good part of a small frame's cost).
     private var drawn: (title: String, hints: String, canvas: UInt64, top: UInt64, bottom: UInt64)?
 
-    package init() {}
+    init() {}
 
     /// The grid's frame for a terminal of `size`: everything but the title and hint rows.
-    package static func gridFrame(in size: Size) -> Rect {
+    static func gridFrame(in size: Size) -> Rect {
         Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
     }
 
     /// Draws the screen's whole frame: the chrome, its grid and its overlay, or the "terminal too
     /// small" notice when the canvas is smaller than the screen needs.
-    package mutating func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas) {
+    mutating func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas) {
         canvas.cursor = nil // the grid puts it on the focused cell
         let need = screen.minimumSize
         guard canvas.size.width >= need.width, canvas.size.height >= need.height else {

@@ -53,7 +53,7 @@ public final class GridView {
     var selected = Set<IndexPath>()
     /// Told after the delegate of each selection the user makes (the controller turns it into
     /// the screen's `action(forSelectedItemAt:in:)`).
-    package var selectionObserver: ((IndexPath) -> Void)?
+    var selectionObserver: ((IndexPath) -> Void)?
     /// Selected items in order.
     public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
 

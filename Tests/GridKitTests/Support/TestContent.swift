@@ -1,4 +1,4 @@
-import GridKit
+@testable import GridKit
 
 /// A cell that prints its index path ("s.i"), bracketed when focused, starred when selected.
 final class LabelCell: GridCell {

@@ -4,9 +4,9 @@ import struct GridKit.IndexPath // not Foundation's
 
 /// Contacts sorted and sectioned the way people expect (A–Z by family name, given name when
 /// there is none, ignoring case and accents; everything else under `#`), with a filter.
-public final class ContactDirectory {
+package final class ContactDirectory {
     /// The contacts, compactly; `order` puts them in display order.
-    public let store: ContactStore
+    package let store: ContactStore
     /// Store index of each contact, in display order.
     private let order: [Int32]
     /// Each displayed contact's section letter, as an ASCII byte (`#` for the rest).
@@ -15,18 +15,18 @@ public final class ContactDirectory {
     private var parsed: [Int: Contact] = [:]
 
     /// The sections shown: a letter and the display indices under it.
-    public private(set) var sections: [(letter: String, members: [Int])] = []
+    package private(set) var sections: [(letter: String, members: [Int])] = []
     /// The filter; empty shows everyone.
-    public private(set) var filter = ""
+    package private(set) var filter = ""
     /// What the last filter let through, so typing one more character searches only those.
     private var lastMatch: (query: [UInt8], phoneLike: Bool, members: [Int])?
     /// What the queries typed since the filter was empty let through: deleting a character
     /// goes back to one of them without searching again.
     private var earlier: [[UInt8]: [Int]] = [:]
 
-    public convenience init(_ contacts: [Contact]) { self.init(store: ContactStore(contacts)) }
+    package convenience init(_ contacts: [Contact]) { self.init(store: ContactStore(contacts)) }
 
-    public init(store: ContactStore) {
+    package init(store: ContactStore) {
         self.store = store
         // Sorted on compact keys: the section's rank and the first 7 bytes of the sort key in
         // one integer; only ties compare whole keys (see `ContactStore.Field.sortKey`).
@@ -96,10 +96,10 @@ public final class ContactDirectory {
     }
 
     /// How many contacts there are, filtered or not.
-    public var count: Int { order.count }
+    package var count: Int { order.count }
 
     /// Shows only contacts whose name, organisation, email or phone contains `text`.
-    public func setFilter(_ text: String) {
+    package func setFilter(_ text: String) {
         filter = text
         rebuild()
     }
@@ -170,20 +170,20 @@ public final class ContactDirectory {
     }
 
     /// How many contacts the filter lets through.
-    public var visibleCount: Int { sections.reduce(0) { $0 + $1.members.count } }
+    package var visibleCount: Int { sections.reduce(0) { $0 + $1.members.count } }
 
     /// The display index of the contact at `ip`.
-    public func contactIndex(at ip: IndexPath) -> Int { sections[ip.section].members[ip.item] }
+    package func contactIndex(at ip: IndexPath) -> Int { sections[ip.section].members[ip.item] }
 
     /// What the list row at `ip` shows.
-    public func row(at ip: IndexPath) -> ContactRow { store.row(Int(order[contactIndex(at: ip)])) }
+    package func row(at ip: IndexPath) -> ContactRow { store.row(Int(order[contactIndex(at: ip)])) }
 
     /// The whole contact at `ip`.
-    public func contact(at ip: IndexPath) -> Contact { contact(contactIndex(at: ip)) }
+    package func contact(at ip: IndexPath) -> Contact { contact(contactIndex(at: ip)) }
 
     /// The whole contact at display index `index`; the last few are remembered, since a card
     /// layout asks for the same ones every frame.
-    public func contact(_ index: Int) -> Contact {
+    package func contact(_ index: Int) -> Contact {
         if let c = parsed[index] { return c }
         if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }
         let c = store.contact(Int(order[index]))
@@ -192,7 +192,7 @@ public final class ContactDirectory {
     }
 
     /// Where a contact is shown now, if the filter lets it through.
-    public func indexPath(ofContact index: Int) -> IndexPath? {
+    package func indexPath(ofContact index: Int) -> IndexPath? {
         let l = String(UnicodeScalar(letters[index]))
         guard let s = sections.firstIndex(where: { $0.letter == l }),
               let i = sections[s].members.firstIndex(of: index) else { return nil }
@@ -200,7 +200,7 @@ public final class ContactDirectory {
     }
 
     /// The section for a typed letter (`#` for anything not A–Z).
-    public func section(forLetter c: Character) -> Int? {
+    package func section(forLetter c: Character) -> Int? {
         let l = c.isLetter && c.isASCII ? c.uppercased() : "#"
         return sections.firstIndex { $0.letter == l } ?? sections.firstIndex { $0.letter > l && $0.letter != "#" }
     }

@@ -2,18 +2,18 @@ import Foundation
 import Synchronization
 
 /// Loads contacts from files and folders given on the command line. Files are only read.
-public enum ContactSources {
+package enum ContactSources {
     /// What was loaded, and one line per problem (missing files, skipped cards).
-    public struct Loaded: Sendable {
-        public var store: ContactStore
-        public var problems: [String] = []
+    package struct Loaded: Sendable {
+        package var store: ContactStore
+        package var problems: [String] = []
         /// Every contact, parsed whole (for tests and small books; the list reads `store`).
-        public var contacts: [Contact] { store.allContacts }
+        package var contacts: [Contact] { store.allContacts }
     }
 
     /// Reads the cards of every file and folder in `paths`, in order, keeping each card's bytes
     /// and only what the list needs of it (see `ContactStore`).
-    public static func load(paths: [String]) -> Loaded {
+    package static func load(paths: [String]) -> Loaded {
         var all = ContactStoreBuilder(), blobs: [ContactStore.Blob] = [], files: [String] = [], problems: [String] = []
         for path in paths {
             if let problem = SafeFile.problem(with: path) {

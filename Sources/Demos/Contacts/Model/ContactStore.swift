@@ -1,9 +1,9 @@
 /// What a list row shows of a contact.
-public struct ContactRow: Hashable, Sendable {
-    public var name: String
-    public var organization: String
+package struct ContactRow: Hashable, Sendable {
+    package var name: String
+    package var organization: String
     /// The first phone number, else the first email.
-    public var primaryContact: String
+    package var primaryContact: String
 }
 
 /// An address book held the way a database holds a table: per contact only the few strings a
@@ -11,7 +11,7 @@ public struct ContactRow: Hashable, Sendable {
 /// in the file's bytes, so the whole contact is parsed only when someone looks at it. A
 /// hundred thousand `Contact` values with their strings and arrays took several times the file's
 /// own size. Contacts made in memory (the built-in sample, tests) are kept as they are.
-public final class ContactStore: Sendable {
+package final class ContactStore: Sendable {
     /// Where a card is: which bytes, where in them, its first line and its file.
     struct Place: Sendable {
         var blob: UInt32
@@ -50,13 +50,13 @@ public final class ContactStore: Sendable {
     }
 
     /// Contacts made in memory.
-    public convenience init(_ contacts: [Contact]) {
+    package convenience init(_ contacts: [Contact]) {
         var b = ContactStoreBuilder()
         for c in contacts { b.append(c) }
         self.init(text: b.text, ends: b.ends, backing: .contacts(contacts))
     }
 
-    public var count: Int { ends.count / Self.fieldCount }
+    package var count: Int { ends.count / Self.fieldCount }
 
     /// Offsets of one field of contact `i` in `text`.
     func range(_ field: Field, of i: Int) -> Range<Int> {
@@ -70,12 +70,12 @@ public final class ContactStore: Sendable {
     }
 
     /// What contact `i`'s list row shows.
-    public func row(_ i: Int) -> ContactRow {
+    package func row(_ i: Int) -> ContactRow {
         ContactRow(name: string(.name, of: i), organization: string(.organization, of: i), primaryContact: string(.primary, of: i))
     }
 
     /// The whole of contact `i`, parsed from its card now when it came from a file.
-    public func contact(_ i: Int) -> Contact {
+    package func contact(_ i: Int) -> Contact {
         switch backing {
         case .contacts(let all): return all[i]
         case .cards(let blobs, let places, let files):
@@ -105,7 +105,7 @@ public final class ContactStore: Sendable {
     }
 
     /// Every contact, whole: for tests and small address books.
-    public var allContacts: [Contact] { (0..<count).map(contact) }
+    package var allContacts: [Contact] { (0..<count).map(contact) }
 }
 
 /// Collects contacts into a store's arrays; one per thread, joined at the end.

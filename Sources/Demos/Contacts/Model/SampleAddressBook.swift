@@ -3,7 +3,7 @@ import Foundation
 /// A built-in address book of a few hundred people, generated deterministically as vCard 3.0
 /// text and read by the same parser as real files: names in several scripts, very long names,
 /// and cards with fields missing.
-public enum SampleAddressBook {
+package enum SampleAddressBook {
     static let given = ["Ada", "Ángel", "Björn", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", "Hiro", "Ingrid", "José",
                         "Kwame", "Léa", "Mateo", "Nadia", "Olúwadámiláre", "Priya", "Quentin", "Rosa", "Søren", "Tomás",
                         "Uma", "Valentina", "Wei", "Xavier", "Yuki", "Zoë"]
@@ -24,7 +24,7 @@ public enum SampleAddressBook {
     /// The sample as vCard text. `realistic` adds the lines phone and desktop exports carry on
     /// every card and a list never shows (PRODID, UID, REV, CATEGORIES), so a generated
     /// benchmark file has the size of a real one (100,000 cards: about 34 MB).
-    public static func vcardText(count: Int = 320, realistic: Bool = false) -> String {
+    package static func vcardText(count: Int = 320, realistic: Bool = false) -> String {
         var rng = SplitMix(seed: 20261129)
         var out = ""
         for i in 0..<count {
@@ -70,7 +70,7 @@ public enum SampleAddressBook {
     }
 
     /// The sample as contacts.
-    public static func contacts(count: Int = 320) -> [Contact] {
+    package static func contacts(count: Int = 320) -> [Contact] {
         VCardParser.parse(Array(vcardText(count: count).utf8), file: "sample").contacts
     }
 

@@ -2,7 +2,7 @@ import GridKit
 
 /// Every field of one contact, a row each; long values wrap. An inline photo is decoded and
 /// drawn at the top as a half-block picture; one that does not decode says why.
-public final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlowLayout {
+package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     struct Row {
         let label: String
         let value: String
@@ -15,7 +15,7 @@ public final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlow
     /// The decoded inline photo (small: decoding it here does not hold up the screen).
     let photo: Thumbnail?
 
-    public init(contact: Contact) {
+    package init(contact: Contact) {
         self.contact = contact
         var rows: [Row] = []
         func add(_ label: String, _ value: String) { if !value.isEmpty { rows.append(Row(label: label, value: value)) } }
@@ -47,44 +47,44 @@ public final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlow
         self.photo = photo
     }
 
-    public var title: String { contact.formattedName }
-    public var keyHints: String { "↑↓ move · Esc back · q quit" }
+    package var title: String { contact.formattedName }
+    package var keyHints: String { "↑↓ move · Esc back · q quit" }
 
-    public func makeLayout() -> any GridLayout {
+    package func makeLayout() -> any GridLayout {
         FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
-    public func registerCells(in gridView: GridView) {
+    package func registerCells(in gridView: GridView) {
         gridView.register(DetailRowCell.self)
         gridView.register(ContactPhotoView.self, forSupplementaryViewOfKind: .header)
     }
 
-    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
+    package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
 
     /// The photo sits in the section header, above the fields.
-    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? {
+    package func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? {
         photo == nil ? .zero : Size(width: 0, height: Self.photoSize.height + 1)
     }
 
-    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    package func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         guard let photo else { return nil }
         let view = gridView.dequeueSupplementary(ContactPhotoView.self, ofKind: kind, for: indexPath)
         view.thumbnail = photo
         return view
     }
 
-    public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+    package func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
         let width = max(1, gridView.frame.width - 1 - DetailRowCell.valueColumn)
         return Size(width: FlowLayout.fullLine, height: max(1, TextWrap.lines(rows[indexPath.item].value, width: width).count))
     }
 
-    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+    package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(DetailRowCell.self, for: indexPath)
         cell.row = rows[indexPath.item]
         return cell
     }
 
-    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+    package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         if case .resize = event { gridView.reloadData() } // wrapped heights depend on the width
         return .ignored
     }

@@ -4,12 +4,12 @@ import GridKit
 
 /// The contacts list: A–Z sections with sticky headers, a list or card layout (`v`), a filter
 /// (`/`), letter jumps, and Enter for the detail screen.
-public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
-    public enum Arrangement { case list, cards }
+package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
+    package enum Arrangement { case list, cards }
 
     private(set) var directory: ContactDirectory
     /// Problems met while loading (missing files, skipped cards), one line each.
-    public private(set) var problems: [String]
+    package private(set) var problems: [String]
     private(set) var arrangement: Arrangement
     private(set) var isTypingFilter = false
     private weak var grid: GridView?
@@ -18,12 +18,12 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     /// Files still to read: they are read off the main thread once the screen is up.
     private var pendingPaths: [String]?
 
-    public convenience init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
+    package convenience init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
         self.init(directory: ContactDirectory(contacts), problems: problems, arrangement: arrangement)
     }
 
     /// Contacts already loaded and sorted.
-    public init(directory: ContactDirectory, problems: [String] = [], arrangement: Arrangement = .list) {
+    package init(directory: ContactDirectory, problems: [String] = [], arrangement: Arrangement = .list) {
         self.directory = directory
         self.problems = problems
         self.arrangement = arrangement
@@ -31,7 +31,7 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     /// Contacts from vCard files and folders, read in the background: the screen shows at once
     /// and fills in when a large address book has been read and sorted.
-    public init(paths: [String], arrangement: Arrangement = .list) {
+    package init(paths: [String], arrangement: Arrangement = .list) {
         directory = ContactDirectory([])
         problems = []
         self.arrangement = arrangement
@@ -40,27 +40,27 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     var isLoading: Bool { pendingPaths != nil }
 
-    public var exitMessages: [String] { problems }
+    package var exitMessages: [String] { problems }
 
-    public var title: String {
+    package var title: String {
         if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0] : "\(pendingPaths!.count) files")…" }
         var t = "Contacts · \(directory.count.formatted) · \(arrangement == .list ? "list" : "cards")"
         if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
         return t
     }
 
-    public var keyHints: String {
+    package var keyHints: String {
         isTypingFilter ? "type to filter · Enter keep · Esc clear"
             : "↑↓←→ move · Enter open · / filter · v list/cards · A–Z jump · ? keys · q quit"
     }
 
-    public var keyHelp: [KeyHelp] {
+    package var keyHelp: [KeyHelp] {
         [KeyHelp("/", "filter as you type (name, organisation, email, phone)"),
          KeyHelp("v", "list or cards"),
          KeyHelp("a–z", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " ")))")]
     }
 
-    public func makeLayout() -> any GridLayout {
+    package func makeLayout() -> any GridLayout {
         let layout = FlowLayout()
         apply(arrangement, to: layout)
         layout.headerReferenceSize = Size(width: 0, height: 1)
@@ -84,13 +84,13 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         }
     }
 
-    public func registerCells(in gridView: GridView) {
+    package func registerCells(in gridView: GridView) {
         gridView.register(ContactRowCell.self)
         gridView.register(ContactCardCell.self)
         gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
-    public func attach(to gridView: GridView, context: ScreenContext) {
+    package func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         // Sections by letter, items by contact: filtering applies a snapshot, and the focus stays
         // on its contact wherever it lands (or on the nearest one left when it is filtered out).
@@ -134,7 +134,7 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     // MARK: Content
 
     /// The diffable data source made in `attach`: the counts are its snapshot's.
-    public func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { contents }
+    package func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { contents }
 
     private func cell(in gridView: GridView, at indexPath: IndexPath) -> GridCell {
         switch arrangement {
@@ -158,9 +158,9 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     }
 
     /// Enter or a double click opens the contact.
-    public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
+    package func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
 
-    public func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
+    package func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
         .push(ContactDetailScreen(contact: directory.contact(at: indexPath)))
     }
 
@@ -175,7 +175,7 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         return bound + ["v"]
     }
 
-    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+    package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         guard case .key(let key) = event else { return .ignored }
         if isTypingFilter { return handleFilterKey(key, gridView) }
         switch key {
@@ -226,7 +226,7 @@ public final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     // MARK: Overlay
 
-    public func drawOverlay(in canvas: Canvas, gridView: GridView) {
+    package func drawOverlay(in canvas: Canvas, gridView: GridView) {
         if isLoading {
             canvas.drawCenteredMessage("Reading contacts…", in: gridView.frame)
         } else if directory.count == 0 {

@@ -2,25 +2,25 @@ import Foundation
 import Synchronization
 
 /// A card that could not be read, and why: printed as `file:line: message`.
-public struct VCardProblem: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var message: String
-    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+package struct VCardProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var message: String
+    package var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
 
 /// What reading one file gave: the cards that loaded and the problems with the rest.
-public struct VCardParseResult: Sendable {
-    public var contacts: [Contact] = []
-    public var problems: [VCardProblem] = []
+package struct VCardParseResult: Sendable {
+    package var contacts: [Contact] = []
+    package var problems: [VCardProblem] = []
 }
 
 /// Reads vCard 4.0 (RFC 6350), 3.0 (RFC 2426) and 2.1 as phones and desktop address books export
 /// them: folded lines, groups, parameters, escapes, BOM, CRLF or LF, quoted-printable with soft
 /// line breaks and CHARSET, several cards per file. A malformed card is skipped with a problem
 /// naming its line; every other card loads.
-public enum VCardParser {
-    public static func parse(_ data: [UInt8], file: String) -> VCardParseResult {
+package enum VCardParser {
+    package static func parse(_ data: [UInt8], file: String) -> VCardParseResult {
         var result = VCardParseResult()
         let bytes = normalizedUTF8(data)
         if let problem = fileProblem(bytes, file: file) {

@@ -2,40 +2,40 @@ import CImageCodecs
 import Foundation
 
 /// Pixels in RGBA order, row by row.
-public struct RGBAImage: Sendable {
-    public let width: Int
-    public let height: Int
-    public var pixels: [UInt8]
+package struct RGBAImage: Sendable {
+    package let width: Int
+    package let height: Int
+    package var pixels: [UInt8]
     /// The size of the image in its file, before any decode-time scaling.
-    public var sourceWidth: Int
-    public var sourceHeight: Int
+    package var sourceWidth: Int
+    package var sourceHeight: Int
 
-    public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int? = nil, sourceHeight: Int? = nil) {
+    package init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int? = nil, sourceHeight: Int? = nil) {
         self.width = width; self.height = height; self.pixels = pixels
         self.sourceWidth = sourceWidth ?? width; self.sourceHeight = sourceHeight ?? height
     }
 
     /// The RGBA of one pixel.
-    public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+    package func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 }
 
 /// Why an image could not be shown; `message` is short enough for an error tile.
-public struct ImageDecodeError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct ImageDecodeError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// PNG and JPEG decoding through the C shim.
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// Bigger images are refused rather than decoded (decompression bombs): 150 megapixels.
-    public static let maxPixels = 150_000_000
+    package static let maxPixels = 150_000_000
 
     /// Decodes PNG or JPEG bytes. With `minSize`, a JPEG is decoded straight to the smallest
     /// DCT scale (1/2, 1/4, 1/8) that is still at least that big.
-    public static func decode(_ data: [UInt8], minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
+    package static func decode(_ data: [UInt8], minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
         var img = gk_image()
         let status: Int32
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -59,7 +59,7 @@ public enum ImageDecoder {
     }
 
     /// Reads a file (only reads it; see `SafeFile` for what is refused) and decodes it.
-    public static func decodeFile(_ path: String, minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
+    package static func decodeFile(_ path: String, minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
         let bytes: [UInt8]
         do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError {
             throw ImageDecodeError(message: e.message)

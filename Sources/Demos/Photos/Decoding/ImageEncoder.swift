@@ -1,8 +1,8 @@
 import CImageCodecs
 
 /// JPEG encoding, for making benchmark folders of real photos-sized files.
-public enum ImageEncoder {
-    public static func jpeg(_ image: RGBAImage, quality: Int = 85) -> [UInt8]? {
+package enum ImageEncoder {
+    package static func jpeg(_ image: RGBAImage, quality: Int = 85) -> [UInt8]? {
         var rgb = [UInt8]()
         rgb.reserveCapacity(image.width * image.height * 3)
         for i in stride(from: 0, to: image.pixels.count, by: 4) { rgb += image.pixels[i..<(i + 3)] }

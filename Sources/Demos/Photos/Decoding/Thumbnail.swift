@@ -2,26 +2,26 @@ import GridKit
 
 /// A picture shrunk for the terminal: `columns` × `rows` cells, each cell two pixels tall
 /// (drawn as `▀` with the upper pixel as foreground and the lower as background).
-public struct Thumbnail: Sendable {
-    public let columns: Int
-    public let rows: Int
+package struct Thumbnail: Sendable {
+    package let columns: Int
+    package let rows: Int
     /// The image's pixel rectangle inside the cell grid (pixels are cell-wide, half-cell tall).
-    public let imageRect: (x: Int, y: Int, width: Int, height: Int)
+    package let imageRect: (x: Int, y: Int, width: Int, height: Int)
     /// RGB of every pixel of the image rectangle, row by row.
     let rgb: [UInt8]
     /// The size of the original image, for captions.
-    public let sourceSize: Size
+    package let sourceSize: Size
     /// The same picture at pixel resolution, filling `columns` × `rows` cells of the terminal's
     /// cell size, for terminals that show images (nil in half-block mode).
-    public private(set) var picture: TerminalImage?
+    package private(set) var picture: TerminalImage?
 
     /// Bytes held, for the cache's budget.
-    public var byteCount: Int { rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) }
+    package var byteCount: Int { rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) }
 
     /// Adds the pixel-resolution picture for `mode`, handed to `prepare` (the host encodes it
     /// for the terminal there: this runs on a decode thread, so the thread that draws only
     /// copies the bytes).
-    public mutating func addPicture(from image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer? = nil,
+    package mutating func addPicture(from image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer? = nil,
                                     matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
         guard mode != .blocks, columns > 0, rows > 0, cell.width > 0, cell.height > 0, image.width > 0, image.height > 0 else { return }
         let boxW = columns * cell.width, boxH = rows * cell.height
@@ -45,7 +45,7 @@ public struct Thumbnail: Sendable {
     /// Fits `image` into `columns` × `rows` cells keeping its aspect ratio (a cell is about
     /// twice as tall as wide, so each half-cell is taken as a square pixel), averaging every
     /// source pixel that falls into each target pixel. Transparency is blended onto `matte`.
-    public init(image: RGBAImage, columns: Int, rows: Int, matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
+    package init(image: RGBAImage, columns: Int, rows: Int, matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         sourceSize = Size(width: image.sourceWidth, height: image.sourceHeight)
@@ -93,7 +93,7 @@ public struct Thumbnail: Sendable {
     }
 
     /// The colour of pixel (x, y) of the cell grid's pixel space, nil outside the image.
-    public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)? {
+    package func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8)? {
         let ix = x - imageRect.x, iy = y - imageRect.y
         guard ix >= 0, iy >= 0, ix < imageRect.width, iy < imageRect.height else { return nil }
         let o = (iy * imageRect.width + ix) * 3
@@ -109,7 +109,7 @@ public struct Thumbnail: Sendable {
     /// of shade characters where the terminal has 8 colours or none. The shades are drawn in
     /// the terminal's foreground colour, so on a light background the ramp runs the other way
     /// (a full block is dark there): the picture is never a negative.
-    public func draw(in context: DrawContext, at origin: Point, background: Style) {
+    package func draw(in context: DrawContext, at origin: Point, background: Style) {
         let shades: [String] = [" ", "░", "▒", "▓", "█"]
         let colour = context.colorMode >= .ansi16
         let light = context.backgroundTone == .light

@@ -1,36 +1,36 @@
 import Foundation
 
 /// Where a photo's pixels come from.
-public enum PhotoSource: Sendable {
+package enum PhotoSource: Sendable {
     case file(String)
     /// A picture drawn by `SampleAlbum` from its kind and seed.
     case generated(kind: Int, seed: Int, width: Int, height: Int)
 }
 
 /// One photo: its name, the folder it is filed under, and its source.
-public struct PhotoItem: Sendable {
-    public let name: String
-    public let folder: String
-    public let source: PhotoSource
+package struct PhotoItem: Sendable {
+    package let name: String
+    package let folder: String
+    package let source: PhotoSource
 }
 
 /// The photos of a screen, grouped into sections by folder.
-public struct PhotoLibrary: Sendable {
-    public let sections: [(folder: String, items: [PhotoItem])]
+package struct PhotoLibrary: Sendable {
+    package let sections: [(folder: String, items: [PhotoItem])]
     /// Files that were found but could not be read, and paths that do not exist.
-    public let skipped: [String]
+    package let skipped: [String]
 
-    public init(sections: [(folder: String, items: [PhotoItem])], skipped: [String] = []) {
+    package init(sections: [(folder: String, items: [PhotoItem])], skipped: [String] = []) {
         self.sections = sections
         self.skipped = skipped
     }
 
-    public var count: Int { sections.reduce(0) { $0 + $1.items.count } }
+    package var count: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
     /// Scans files and folders (recursively, any-case .png/.jpg/.jpeg). Files are only read.
-    public static func scan(_ paths: [String]) -> PhotoLibrary {
+    package static func scan(_ paths: [String]) -> PhotoLibrary {
         var byFolder: [String: [PhotoItem]] = [:], skipped: [String] = []
         let fm = FileManager.default
         func add(_ path: String) {

@@ -2,10 +2,10 @@ import Foundation
 
 /// A built-in album drawn in memory: gradients, Mandelbrot zooms, stripes and rings. Its
 /// pictures go through the same thumbnailing, cache and drawing path as decoded files.
-public enum SampleAlbum {
+package enum SampleAlbum {
     static let kinds = ["Gradient", "Mandelbrot", "Stripes", "Rings", "Plasma"]
 
-    public static func library(count: Int = 300) -> PhotoLibrary {
+    package static func library(count: Int = 300) -> PhotoLibrary {
         var sections: [(folder: String, items: [PhotoItem])] = []
         for (k, kind) in kinds.enumerated() {
             let items = (0..<count / kinds.count).map { i -> PhotoItem in
@@ -19,7 +19,7 @@ public enum SampleAlbum {
     }
 
     /// Draws one picture.
-    public static func render(kind: Int, seed: Int, width: Int, height: Int) -> RGBAImage {
+    package static func render(kind: Int, seed: Int, width: Int, height: Int) -> RGBAImage {
         var px = [UInt8](repeating: 255, count: width * height * 4)
         let hue = Double(seed * 47 % 360)
         for y in 0..<height {

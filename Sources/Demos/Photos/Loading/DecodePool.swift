@@ -8,14 +8,14 @@ import GridKit
 ///
 /// Sendable by construction, checked by hand: `queue` and `stopped` are only read or written
 /// while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
-public final class DecodePool: @unchecked Sendable {
+package final class DecodePool: @unchecked Sendable {
     private struct Job { let key: Int; var urgent: Bool; let work: @Sendable () -> Void }
     private let condition = NSCondition()
     private var queue: [Job] = []
     private var stopped = false
 
     /// `threads: 0` runs nothing, which tests use to look at the queue.
-    public init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))) {
+    package init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))) {
         for i in 0..<count {
             // Low priority: when cores are scarce the thread that reads keys and draws goes first;
             // idle cores still decode at full speed. A worker ends when the pool stops.
@@ -28,12 +28,12 @@ public final class DecodePool: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops the workers once their current job is done; pending jobs are dropped.
-    public func stop() {
+    package func stop() {
         condition.lock(); stopped = true; queue.removeAll(); condition.broadcast(); condition.unlock()
     }
 
     /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
-    public func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
+    package func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
         condition.lock()
         if let i = queue.firstIndex(where: { $0.key == key }) {
             if urgent && !queue[i].urgent { queue[i].urgent = true }
@@ -45,18 +45,18 @@ public final class DecodePool: @unchecked Sendable {
     }
 
     /// Drops pending jobs with these keys (running ones finish).
-    public func cancel(keys: Set<Int>) {
+    package func cancel(keys: Set<Int>) {
         condition.lock(); queue.removeAll { keys.contains($0.key) }; condition.unlock()
     }
 
     /// True once `stop()` was called: no job will start again.
-    public var isStopped: Bool {
+    package var isStopped: Bool {
         condition.lock(); defer { condition.unlock() }
         return stopped
     }
 
     /// Keys of jobs not started yet.
-    public var pendingKeys: [Int] {
+    package var pendingKeys: [Int] {
         condition.lock(); defer { condition.unlock() }
         return queue.map(\.key)
     }

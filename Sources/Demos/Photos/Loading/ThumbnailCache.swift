@@ -1,7 +1,7 @@
 /// Finished thumbnails (or the reason there is none), least recently used dropped first once
 /// the byte budget is exceeded. Used from the main thread only.
-public final class ThumbnailCache {
-    public enum Entry {
+package final class ThumbnailCache {
+    package enum Entry {
         case thumbnail(Thumbnail)
         case failure(String)
 
@@ -13,26 +13,26 @@ public final class ThumbnailCache {
         }
     }
 
-    public let budget: Int
-    public private(set) var byteCount = 0
+    package let budget: Int
+    package private(set) var byteCount = 0
     private var entries: [Int: (entry: Entry, stamp: UInt64)] = [:]
     private var clock: UInt64 = 0
 
-    public init(budget: Int) { self.budget = budget }
+    package init(budget: Int) { self.budget = budget }
 
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The entry for `key`, marking it recently used.
-    public func entry(_ key: Int) -> Entry? {
+    package func entry(_ key: Int) -> Entry? {
         guard let e = entries[key] else { return nil }
         clock += 1
         entries[key] = (e.entry, clock)
         return e.entry
     }
 
-    public func contains(_ key: Int) -> Bool { entries[key] != nil }
+    package func contains(_ key: Int) -> Bool { entries[key] != nil }
 
-    public func insert(_ entry: Entry, for key: Int) {
+    package func insert(_ entry: Entry, for key: Int) {
         clock += 1
         if let old = entries[key] { byteCount -= old.entry.byteCount }
         entries[key] = (entry, clock)

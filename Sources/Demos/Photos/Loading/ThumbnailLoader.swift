@@ -2,10 +2,10 @@ import GridKit
 
 /// Turns a photo into a cache entry: decode (or draw) and shrink it, and, where the terminal
 /// shows pictures, make and encode the pixel-resolution one too. Runs on pool threads.
-public enum ThumbnailLoader {
+package enum ThumbnailLoader {
     /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks,
     /// handed to `prepare` (`ScreenContext.prepareImage`) once made.
-    public static func load(_ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
+    package static func load(_ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
                             cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil) -> ThumbnailCache.Entry {
         do {
             let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)

@@ -1,7 +1,7 @@
 import GridKit
 
 /// One photo, as large as fits, with its name and size; ← → for the previous and next.
-public final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowLayout {
+package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     let photos: [PhotoItem]
     private(set) var index: Int
     let pool: DecodePool
@@ -20,18 +20,18 @@ public final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowLa
         self.pool = pool
     }
 
-    public var title: String { "\(photos[index].name) · \(index + 1) of \(photos.count)" }
-    public var keyHints: String { "← → previous/next · Esc back · q quit" }
-    public var keyHelp: [KeyHelp] { [KeyHelp("← →  h l  Space", "previous or next photo")] }
+    package var title: String { "\(photos[index].name) · \(index + 1) of \(photos.count)" }
+    package var keyHints: String { "← → previous/next · Esc back · q quit" }
+    package var keyHelp: [KeyHelp] { [KeyHelp("← →  h l  Space", "previous or next photo")] }
 
-    public func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 10_000), interitemSpacing: 0) }
+    package func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 10_000), interitemSpacing: 0) }
 
-    public func registerCells(in gridView: GridView) {
+    package func registerCells(in gridView: GridView) {
         gridView.register(PhotoViewCell.self)
         gridView.showsScrollIndicator = false
     }
 
-    public func attach(to gridView: GridView, context: ScreenContext) {
+    package func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         mailbox = context.mailbox
         graphics = context.graphicsMode
@@ -39,16 +39,16 @@ public final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowLa
         prepareImage = context.prepareImage
     }
 
-    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
+    package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
 
-    public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+    package func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
         gridView.frame.size
     }
 
     /// Key: photo and view size, so a resize decodes again at the new size.
     private func key(_ size: Size) -> Int { (index * 4096 + size.width) * 4096 + size.height }
 
-    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+    package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(PhotoViewCell.self, for: indexPath)
         let size = Size(width: gridView.frame.width, height: max(1, gridView.frame.height - 1))
         cell.caption = photos[index].name
@@ -74,7 +74,7 @@ public final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowLa
         }
     }
 
-    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+    package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         switch event {
         case .key(.left), .key(.character("h")): step(-1, gridView)
         case .key(.right), .key(.character("l")), .key(.character(" ")): step(1, gridView)

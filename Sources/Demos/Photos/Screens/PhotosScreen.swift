@@ -4,12 +4,12 @@ import GridKit
 /// prefetching starts the next page and cancels what scrolled away; finished thumbnails wake the
 /// run loop and redraw only their cell. Enter opens the full view; `+`/`-` resize thumbnails;
 /// `w` switches between the grid and a waterfall where every picture keeps its aspect ratio.
-public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegate, ExitReporting {
+package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegate, ExitReporting {
     /// Thumbnail cell sizes; the last row of each is the caption.
     static let sizes = [Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)]
 
     let library: PhotoLibrary
-    public let pool: DecodePool
+    package let pool: DecodePool
     let cache: ThumbnailCache
     private(set) var sizeLevel = 1
     /// Columns of pictures at their own aspect ratio instead of a grid of equal tiles.
@@ -28,7 +28,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
     private var cellPixels = Size(width: 10, height: 20)
     private var prepareImage: ImagePreparer?
 
-    public init(library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20) {
+    package init(library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20) {
         self.library = library
         self.pool = pool
         cache = ThumbnailCache(budget: cacheBudget)
@@ -36,21 +36,21 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         for s in library.sections { sectionStarts.append(start); start += s.items.count }
     }
 
-    public var exitMessages: [String] { library.skipped }
+    package var exitMessages: [String] { library.skipped }
 
-    public var title: String {
+    package var title: String {
         var t = "Photos · \(library.count.formatted)"
         if let marked = grid?.indexPathsForSelectedItems.count, marked > 0 { t += " · \(marked) marked" }
         if !library.skipped.isEmpty { t += " · \(library.skipped.count) skipped (listed on exit)" }
         return t
     }
-    public var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · w waterfall · ? keys · q quit" }
-    public var keyHelp: [KeyHelp] {
+    package var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · w waterfall · ? keys · q quit" }
+    package var keyHelp: [KeyHelp] {
         [KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails"),
          KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)")]
     }
 
-    public func makeLayout() -> any GridLayout {
+    package func makeLayout() -> any GridLayout {
         let inset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
         if isWaterfall {
             let layout = WaterfallLayout(columns: 1, columnSpacing: 2, itemSpacing: 1, sectionInset: inset)
@@ -68,19 +68,19 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
 
     /// A picture's width over its height: known for generated ones, learnt from the first decode
     /// for files (4:3 until then).
-    public func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
+    package func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
         let flat = sectionStarts[indexPath.section] + indexPath.item
         if let known = aspects[flat] { return known }
         if case let .generated(_, _, w, h) = item(at: indexPath).source, w > 0, h > 0 { return Double(w) / Double(h) }
         return 4.0 / 3.0
     }
 
-    public func registerCells(in gridView: GridView) {
+    package func registerCells(in gridView: GridView) {
         gridView.register(PhotoCell.self)
         gridView.register(SectionHeaderCell.self, forSupplementaryViewOfKind: .header)
     }
 
-    public func attach(to gridView: GridView, context: ScreenContext) {
+    package func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
         mailbox = context.mailbox
         graphics = context.graphicsMode
@@ -106,7 +106,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
 
     /// Leaving the photos ends their decoding: the pool's threads stop once their current job is
     /// done, and results still in flight find no screen to go to.
-    public func detach(from gridView: GridView) {
+    package func detach(from gridView: GridView) {
         pool.stop()
         inFlight.removeAll()
         mailbox = nil
@@ -129,7 +129,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
     // MARK: Content
 
     /// The diffable data source made in `attach`: the counts are its snapshot's.
-    public func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { contents }
+    package func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { contents }
 
     private func cell(in gridView: GridView, at indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(PhotoCell.self, for: indexPath)
@@ -147,7 +147,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
     }
 
     /// A cell that scrolled away before its thumbnail came: its decode is not needed now.
-    public func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {
+    package func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {
         let k = key(indexPath)
         guard inFlight.contains(k), !cache.contains(k) else { return }
         pool.cancel(keys: [k])
@@ -156,11 +156,11 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
 
     // MARK: Prefetching
 
-    public func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath]) {
+    package func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath]) {
         for ip in indexPaths { request(ip, urgent: false) }
     }
 
-    public func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+    package func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
         let keys = Set(indexPaths.map(key))
         pool.cancel(keys: keys)
         inFlight.subtract(keys)
@@ -204,7 +204,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
 
     // MARK: Keys
 
-    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+    package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         switch event {
         case .key(.character("+")), .key(.character("=")): return resize(by: 1, gridView)
         case .key(.character("-")): return resize(by: -1, gridView)
@@ -232,7 +232,7 @@ public final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegat
         return .handled
     }
 
-    public func drawOverlay(in canvas: Canvas, gridView: GridView) {
+    package func drawOverlay(in canvas: Canvas, gridView: GridView) {
         if library.count == 0 {
             var message = "No photos."
             if let first = library.skipped.first { message += "\n\n" + first }
