@@ -38,8 +38,8 @@ extension GridDelegate {
     public func gridViewDidScroll(_ gridView: GridView) {}
 }
 
-/// The seed's one-method protocol: a delegate/data source registers the cells it uses itself,
-/// so the screen that hosts it never names a cell type.
+/// The seed's one-method protocol: whatever fills a grid (a screen, a delegate/data source)
+/// registers the cells it uses itself, so whatever hosts it never names a cell type.
 @MainActor
 public protocol CellRegistering: AnyObject {
     func registerCells(in gridView: GridView)
@@ -52,5 +52,6 @@ public protocol GridPrefetching: AnyObject {
     func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
 }
 
-/// Everything a screen's content object is.
+/// A data source, a delegate and a cell registrar in one object: what `GridView.connect(_:prepare:)`
+/// takes. A `Screen` need not be one (it registers its cells and supplies a data source).
 public typealias DelegateDataSource = GridDataSource & GridDelegate & CellRegistering
