@@ -6,6 +6,8 @@ import Testing
 /// sent. Support/realterm.py runs them: it makes folders of solid-colour photos (colours far from
 /// the interface's), sends keys, waits for the screen to settle, and measures where each colour
 /// is, using the same run in tmux with half blocks to know where the text rows and tiles are.
+/// Plain xterm (black on white, 8 colours) shows grey photos as shade characters, judged by the
+/// mean luminance of each picture.
 ///
 /// On failure the screenshots (`<checkpoint>.png`, and the half-block reference
 /// `<checkpoint>.reference.txt`) stay in the folder named in the message; on success it is removed.
@@ -36,11 +38,23 @@ import Testing
         var wrongSlots: [String]
         var emptyTiles: [String]
         var largest: Largest
+        /// With the greys photos only: per photo (white, black, gradient), its picture's luminance.
+        var greys: [String: Grey]?
 
         struct Largest: Decodable {
             var colour: String
             var px: Int
             var fraction: Double
+        }
+
+        /// Mean luminance (0 to 255) of a grey photo's picture, and of its top and bottom thirds;
+        /// no tile when the reference showed none for it.
+        struct Grey: Decodable {
+            var tile: String?
+            var boxCells: [Int]?
+            var mean: Double?
+            var topThird: Double?
+            var bottomThird: Double?
         }
 
         func passes(_ check: String) -> Bool { checks[check] ?? false }
@@ -76,12 +90,13 @@ import Testing
 
     /// Runs griddemo photos in `terminal` through realterm.py and returns what it measured.
     func run(_ terminal: String, photos: String, steps: String, environment: [String: String] = [:],
-             termName: String? = nil, folder: String) throws -> Run {
+             termName: String? = nil, xtermPlain: Bool = false, folder: String) throws -> Run {
         try requireTools(terminal)
         var args = ["python3", Self.script, "--terminal", terminal, "--out", folder, "--photos", photos,
                     "--cols", "100", "--rows", "30", "--timeout", "60", "--deadline", "300", "--steps", steps]
         for (k, v) in environment.sorted(by: { $0.key < $1.key }) { args += ["--env", "\(k)=\(v)"] }
         if let termName { args += ["--term-name", termName] }
+        if xtermPlain { args.append("--xterm-plain") }
         args += ["--", try griddemo(), "photos", "{photos}"]
         let r = try spawnAndWait(args)
         let line = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
@@ -194,5 +209,34 @@ import Testing
         let start = try v.checkpoint(run, "start"), quit = try v.checkpoint(run, "quit")
         expectSixInTheirTiles(start, "xterm half blocks", v)
         v.expect(quit.passes("none"), "xterm half blocks: nothing left after q — \(quit.summary)")
+    }
+
+    /// A light-background terminal with 8 colours shows a positive grey image: plain xterm (no
+    /// sixel; black text on white, as it starts) with TERM=xterm and graphics on auto. griddemo
+    /// asks the background (OSC 11) and draws a grey ramp of shade characters in the foreground
+    /// colour, the other way round on a light background. White, black and white-to-black photos:
+    /// the white one light, the black one dark, the gradient lighter at the top than at the bottom
+    /// (a negative fails all three).
+    @Test func lightBackgroundEightColoursShowsPositiveGreys() throws {
+        let folder = Self.folder("greys-xterm")
+        let v = Verdict(folder: folder)
+        defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
+        let run: Run
+        do {
+            run = try self.run("xterm", photos: "greys", steps: "shot:start,key:q,exit", termName: "xterm",
+                               xtermPlain: true, folder: folder)
+        } catch { v.failed = true; throw error }
+        let start = try v.checkpoint(run, "start")
+        let label = "xterm on white, 8 colours"
+
+        func measured(_ name: String) -> String {
+            guard let g = start.greys?[name], let tile = g.tile else { return "\(name): no tile for it in the reference" }
+            func n(_ x: Double?) -> String { x.map { String(format: "%.1f", $0) } ?? "none" }
+            return "\(tile) (cells \(g.boxCells ?? [])): mean \(n(g.mean)), top third \(n(g.topThird)), bottom third \(n(g.bottomThird))"
+        }
+        v.expect(start.passes("white_light"), "\(label): the white photo shows light, mean luminance above 170 of 255 — \(measured("white"))")
+        v.expect(start.passes("black_dark"), "\(label): the black photo shows dark, mean luminance below 85 of 255 — \(measured("black"))")
+        v.expect(start.passes("gradient_falls"), "\(label): the white-to-black gradient is lighter in its top third than in its bottom third — \(measured("gradient"))")
+        v.expect(run.exitStatus == 0, "xterm on white: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 }

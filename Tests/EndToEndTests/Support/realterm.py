@@ -2,14 +2,19 @@
 """Runs a program in a real terminal emulator (xterm in VT340 mode, or kitty) on a virtual X server
 of its own, sends it keys, takes screenshots at named checkpoints and measures their pixels.
 
-    realterm.py --terminal xterm|kitty --out DIR [--photos six|many] [--cols 100 --rows 30]
-                [--env NAME=VALUE ...] [--term-name NAME] [--timeout 60] [--deadline 400]
-                --steps STEPS -- PROGRAM ARGS...
+    realterm.py --terminal xterm|kitty --out DIR [--photos six|many|greys] [--cols 100 --rows 30]
+                [--env NAME=VALUE ...] [--term-name NAME] [--xterm-plain] [--timeout 60]
+                [--deadline 400] --steps STEPS -- PROGRAM ARGS...
 
 An argument `{photos}` in ARGS stands for the folders of test photos made by --photos (`six`: one
 folder, `0-pink.jpg` … `5-plum.jpg`; `many`: folders alpha and beta of 30 each, `00-pink.jpg` …,
 the colours cycling). Each is one solid colour far from the interface's, so every pixel of such a
 colour on screen belongs to a photo, and the file name says which colour its tile should show.
+`greys`: one folder, `0-white.jpg`, `1-black.jpg` and `2-gradient.jpg` (white at the top to black
+at the bottom), for terminals that show pictures as a grey ramp of shade characters.
+
+xterm runs as a VT340 (sixel) unless --xterm-plain: then as it starts by default (no sixel, black
+text on white).
 
 STEPS, separated by commas: `key:KEYSYM` (xdotool key names: Return, Escape, Next, Prior, Down,
 q…; `key:Down*3` sends three), `exit` (wait until the program has ended) and `shot:NAME` (wait
@@ -39,6 +44,13 @@ and `checks`, all booleans:
     none           no test colour anywhere
     viewer         one colour covers 25% of the window at least
 
+and, with --photos greys only, measured in each grey tile's picture (the cells the reference
+drew, in pixels) as mean luminance (0.299 R + 0.587 G + 0.114 B, 0 to 255), under `greys`:
+
+    white_light    the white picture's mean is above 170
+    black_dark     the black picture's mean is below 85
+    gradient_falls the gradient's top third is lighter than its bottom third
+
 or, when the run itself failed, `ok: false` and `error` saying why.
 """
 import argparse, ctypes, json, os, re, select, shutil, signal, subprocess, sys, tempfile, threading, time
@@ -50,6 +62,11 @@ import argparse, ctypes, json, os, re, select, shutil, signal, subprocess, sys, 
 COLOURS = [("pink", (255, 0, 135)), ("lime", (135, 255, 0)), ("orange", (255, 135, 0)),
            ("spring", (0, 255, 135)), ("olive", (175, 175, 95)), ("plum", (175, 95, 175))]
 NAMES = [n for n, _ in COLOURS]
+# The greys photos: name, what `convert` makes it from.
+GREYS = [("white", "xc:white"), ("black", "xc:black"), ("gradient", "gradient:white-black")]
+GREY_NAMES = [n for n, _ in GREYS]
+# What the grey pictures' mean luminance must be above (white) and below (black).
+LIGHT, DARK = 170, 85
 # A pixel within this distance of a test colour is that colour.
 MATCH = 40
 # tmux's names for the xdotool key names the steps use.
@@ -169,6 +186,13 @@ def run(args, timeout=20, env=None):
 # Test pictures
 
 def make_photos(kind, root, size):
+    if kind == "greys":
+        d = os.path.join(root, "greys")
+        os.makedirs(d)
+        for i, (name, source) in enumerate(GREYS):
+            subprocess.run(["convert", "-size", size, source, os.path.join(d, f"{i}-{name}.jpg")], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
+        return [d]
     def picture(path, index):
         name, (r, g, b) = COLOURS[index % len(COLOURS)]
         subprocess.run(["convert", "-size", size, f"xc:#{r:02x}{g:02x}{b:02x}", path], check=True,
@@ -200,6 +224,11 @@ def make_photos(kind, root, size):
 def colour_of_file(name):
     m = re.match(r"^\d+-([a-z]+)\.jpg$", name)
     return m.group(1) if m and m.group(1) in NAMES else None
+
+
+def grey_of_file(name):
+    m = re.match(r"^\d+-([a-z]+)\.jpg$", name)
+    return m.group(1) if m and m.group(1) in GREY_NAMES else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,25 +331,28 @@ def layout_from_text(lines, cols, rows):
         if r in (0, rows - 1) or any(not (ch.isspace() or 0x2500 <= ord(ch) < 0x2580) for ch in rest):
             continue
         for m in re.finditer(r"(▶?)(\d+-[a-z]+\.jpg)", line):
-            colour = colour_of_file(m.group(2))
-            if colour is None:
+            colour, grey = colour_of_file(m.group(2)), grey_of_file(m.group(2))
+            if colour is None and grey is None:
                 continue
             left = m.start()     # the focus mark, when there is one, stands in the tile's first column
             above = [x for x in text_rows if x < r]
             top = (above[-1] + 1) if above else 0
-            tiles.append({"name": m.group(2), "colour": colour, "caption_row": r, "left": left,
-                          "band": [top, r], "has_blocks": False})
+            tiles.append({"name": m.group(2), "colour": colour, "grey": grey, "caption_row": r, "left": left,
+                          "band": [top, r], "has_blocks": False, "blocks_box": None})
     # The picture: the runs of half blocks above the caption. Its first column is the tile's (the
-    # caption's, when no blocks are drawn); the longest run is the pictures' width.
+    # caption's, when no blocks are drawn); the longest run is the pictures' width. The cells the
+    # blocks cover, [left, top, right, bottom) without bars, are the picture itself.
     width = 0
     for t in tiles:
-        runs = []
+        runs, block_rows = [], []
         for r in range(t["band"][0], t["band"][1]):
             for m in re.finditer("[" + "".join(sorted(BLOCKS)) + "]+", lines[r]):
                 if m.start() - 3 <= t["left"] < m.end():
                     runs.append((m.start(), m.end() - m.start()))
+                    block_rows.append(r)
         if runs:
             t["has_blocks"] = True
+            t["blocks_box"] = [min(s for s, _ in runs), min(block_rows), max(s + n for s, n in runs), max(block_rows) + 1]
             t["left"] = max(set(s for s, _ in runs), key=[s for s, _ in runs].count)
             width = max(width, max(n for _, n in runs))
     # The picture's height: a full band (caption to caption) less the gap row above the picture.
@@ -381,7 +413,7 @@ def start_terminal(a, procs, display, program, work):
     env.update(a.env)
     env["DISPLAY"] = display
     if a.terminal == "xterm":
-        args = ["xterm", "-ti", "vt340", "-b", "0", "-geometry", f"{a.cols}x{a.rows}+0+0", "+bc"]
+        args = ["xterm"] + ([] if a.xterm_plain else ["-ti", "vt340"]) + ["-b", "0", "-geometry", f"{a.cols}x{a.rows}+0+0", "+bc"]
         if a.term_name:
             args += ["-tn", a.term_name]
         args += ["-e", "sh", script] + program
@@ -553,7 +585,38 @@ def letterbox(shot, box):
     return reach(y0, -1), reach(y1, 1)
 
 
-def analyse(shot, lay, cols, rows, name):
+def mean_luminance(shot, x0, y0, x1, y1):
+    """The mean of 0.299 R + 0.587 G + 0.114 B over the pixels [x0, x1) × [y0, y1), or None."""
+    w, h, px = shot
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    total, n = 0, 0
+    for y in range(y0, y1):
+        row = px[(y * w + x0) * 3:(y * w + x1) * 3]
+        total += 299 * sum(row[0::3]) + 587 * sum(row[1::3]) + 114 * sum(row[2::3])
+        n += len(row) // 3
+    return round(total / 1000 / n, 1) if n else None
+
+
+def measure_greys(shot, tiles, cw, ch):
+    """For each grey photo, its tile and the mean luminance of its picture (the cells the
+    reference drew blocks in), and of the picture's top and bottom thirds."""
+    out = {}
+    for grey in GREY_NAMES:
+        t = next((t for t in tiles if t.get("grey") == grey and t.get("blocks_box")), None)
+        if t is None:
+            out[grey] = {"tile": None}
+            continue
+        c0, r0, c1, r1 = t["blocks_box"]
+        x0, y0, x1, y1 = c0 * cw, r0 * ch, c1 * cw, r1 * ch
+        third = (y1 - y0) // 3
+        out[grey] = {"tile": t["name"], "box_cells": t["blocks_box"], "box_px": [x0, y0, x1, y1],
+                     "mean": mean_luminance(shot, x0, y0, x1, y1),
+                     "top_third": mean_luminance(shot, x0, y0, x1, y0 + third),
+                     "bottom_third": mean_luminance(shot, x0, y1 - third, x1, y1)}
+    return out
+
+
+def analyse(shot, lay, cols, rows, name, photos="none"):
     w, h, px = shot
     cw, ch = w // cols, h // rows
     cache, classify = classify_table()
@@ -736,6 +799,25 @@ def analyse(shot, lay, cols, rows, name):
         else:
             parts.append(f"{k} 0 px")
     out["summary"] = f"{name}: " + "; ".join(parts) + f" (tile picture area {pic_area} px, {pw}x{ph} cells of {cw}x{ch})"
+
+    if photos == "greys":
+        greys = out["greys"] = measure_greys(shot, tiles, cw, ch)
+        white, black, gradient = greys["white"], greys["black"], greys["gradient"]
+        out["checks"].update({
+            "white_light": white.get("mean") is not None and white["mean"] > LIGHT,
+            "black_dark": black.get("mean") is not None and black["mean"] < DARK,
+            "gradient_falls": gradient.get("top_third") is not None and gradient.get("bottom_third") is not None
+                              and gradient["top_third"] > gradient["bottom_third"],
+        })
+
+        def said(g):
+            v = greys[g]
+            if v["tile"] is None:
+                return f"{g}: no tile in the reference"
+            return (f"{g} ({v['tile']}, cells {v['box_cells']}): mean {v['mean']}, top third {v['top_third']},"
+                    f" bottom third {v['bottom_third']}")
+        out["summary"] = (f"{name}: mean luminance (0-255) of each grey picture: " + "; ".join(said(g) for g in GREY_NAMES)
+                          + f" (cells of {cw}x{ch} px)")
     return out
 
 
@@ -747,12 +829,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--terminal", choices=["xterm", "kitty"], required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--photos", choices=["six", "many", "none"], default="none")
+    ap.add_argument("--photos", choices=["six", "many", "greys", "none"], default="none")
     ap.add_argument("--photo-size", default="1920x1080")
     ap.add_argument("--cols", type=int, default=100)
     ap.add_argument("--rows", type=int, default=30)
     ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the program")
     ap.add_argument("--term-name", default="", help="xterm's TERM (-tn); default: what xterm sets")
+    ap.add_argument("--xterm-plain", action="store_true", help="xterm as it starts by default, not as a VT340 (no sixel)")
     ap.add_argument("--timeout", type=float, default=60, help="seconds for each wait")
     ap.add_argument("--deadline", type=float, default=400, help="seconds for everything")
     ap.add_argument("--quiet", type=float, default=1.5, help="seconds without change that mean the screen has settled")
@@ -833,7 +916,7 @@ def main():
             raise Failure("the tmux reference failed: " + ref_error[0])
         for name, (shot, took) in shots.items():
             lay = ref.get(name)
-            cp = analyse(shot, lay, a.cols, a.rows, name)
+            cp = analyse(shot, lay, a.cols, a.rows, name, a.photos)
             cp["png"] = os.path.join(result["out"], name + ".png")
             cp["settled_s"] = took
             if lay:
