@@ -9,8 +9,9 @@ if command -v pkg-config >/dev/null 2>&1; then
   pkg-config --exists ncursesw || missing+=(libncurses-dev)
   pkg-config --exists libpng || missing+=(libpng-dev)
   pkg-config --exists libjpeg || missing+=(libjpeg-dev)
+  pkg-config --exists zlib || missing+=(zlib1g-dev)
 else
-  missing+=(libncurses-dev libpng-dev libjpeg-dev)
+  missing+=(libncurses-dev libpng-dev libjpeg-dev zlib1g-dev)
 fi
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # The graphics end-to-end tests run griddemo in a pseudo-terminal through a small Python script.
@@ -18,6 +19,13 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 [ -e /lib/terminfo/t/tmux-256color ] || [ -e /usr/share/terminfo/t/tmux-256color ] || missing+=(ncurses-base)
 # xterm-direct (24-bit colour) is in ncurses-term; the end-to-end tests run under it.
 [ -e /usr/share/terminfo/x/xterm-direct ] || [ -e /lib/terminfo/x/xterm-direct ] || missing+=(ncurses-term)
+# The real-terminal tests run xterm (sixel) and kitty on a virtual X server, send keys with
+# xdotool and take screenshots with ImageMagick's import.
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+command -v xterm >/dev/null 2>&1 || missing+=(xterm)
+command -v kitty >/dev/null 2>&1 || missing+=(kitty)
+command -v import >/dev/null 2>&1 && command -v convert >/dev/null 2>&1 || missing+=(imagemagick)
+command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
 
 [ ${#missing[@]} -eq 0 ] && { echo "check-deps: ok"; exit 0; }
 line="apt-get install -y ${missing[*]}"

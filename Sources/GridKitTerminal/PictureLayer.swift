@@ -194,19 +194,41 @@ final class PictureLayer {
                 part.source = Rect(x: piece.source.minX, y: piece.source.minY + part.cells.minY - piece.cells.minY,
                                    width: piece.source.width, height: part.cells.height)
             }
-            let bytes: [UInt8]
-            if let known = cropCache[part] {
-                bytes = known
-            } else {
-                bytes = encode(part, picture)
-                if cropCache.count > 96 { cropCache.removeAll(keepingCapacity: true) }
-                cropCache[part] = bytes
+            for tile in sixelTiles(of: part) {
+                let bytes: [UInt8]
+                if let known = cropCache[tile] {
+                    bytes = known
+                } else {
+                    bytes = encode(tile, picture)
+                    if cropCache.count > 96 { cropCache.removeAll(keepingCapacity: true) }
+                    cropCache[tile] = bytes
+                }
+                emit(cursorSave(at: tile.cells.origin) + bytes + cursorRestore)
             }
-            emit(cursorSave(at: part.cells.origin) + bytes + cursorRestore)
             drawn[piece] = 0
         }
         let wanted = Set(pieces)
         for piece in drawn.keys where !wanted.contains(piece) { drawn[piece] = nil }
+    }
+
+    /// The largest sixel drawn in one piece, in pixels either way: xterm draws nothing of a
+    /// sixel wider or taller than its `maxGraphicSize`, 1000 × 1000 unless configured.
+    static let maxSixelPixels = 1000
+
+    /// `piece` cut into pieces a sixel terminal draws (one, unless it is larger than
+    /// `maxSixelPixels` either way: a full-screen viewer on a large window).
+    private func sixelTiles(of piece: PicturePiece) -> [PicturePiece] {
+        let columns = max(1, Self.maxSixelPixels / max(1, cellPixels.width)), rows = max(1, Self.maxSixelPixels / max(1, cellPixels.height))
+        guard mode == .sixel, piece.cells.width > columns || piece.cells.height > rows else { return [piece] }
+        var tiles: [PicturePiece] = []
+        for dy in stride(from: 0, to: piece.cells.height, by: rows) {
+            for dx in stride(from: 0, to: piece.cells.width, by: columns) {
+                let w = min(columns, piece.cells.width - dx), h = min(rows, piece.cells.height - dy)
+                tiles.append(PicturePiece(image: piece.image, cells: Rect(x: piece.cells.minX + dx, y: piece.cells.minY + dy, width: w, height: h),
+                                          source: Rect(x: piece.source.minX + dx, y: piece.source.minY + dy, width: w, height: h)))
+            }
+        }
+        return tiles
     }
 
     /// A piece on screen, untouched by this frame's text, that is the top or bottom band of

@@ -134,4 +134,15 @@ import Testing
         layer.beforeText(canvas.picturePieces(), in: canvas, everything: false)
         #expect(String(decoding: layer.takeBytes(), as: UTF8.self).matches(of: /a=d,d=I/).count == 4)
     }
+
+    /// xterm draws nothing of a sixel over 1000 pixels either way: a large picture goes in pieces.
+    @Test func largePicturesAreSentAsSixelsXtermDraws() throws {
+        let canvas = Canvas(size: Size(width: 200, height: 60))
+        canvas.graphicsMode = .sixel
+        DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(testImage(1600, 1000), in: Rect(x: 0, y: 1, width: 160, height: 50))
+        let bytes = frame(sixelLayer(), canvas, everything: true)
+        let sizes = String(decoding: bytes, as: UTF8.self).matches(of: /"1;1;(\d+);(\d+)/).map { (Int($0.1)!, Int($0.2)!) }
+        #expect(sizes.count == 2 && sizes.allSatisfy { $0.0 <= 1000 && $0.1 <= 1000 }, "\(sizes)")
+        #expect(sizes.map(\.0).reduce(0, +) == 1600 && drawnAt(bytes) == [Point(x: 0, y: 1), Point(x: 100, y: 1)])
+    }
 }

@@ -4,7 +4,9 @@ import GridKit
 /// reason it failed, or a placeholder while it decodes. Shared by the grid tile and the full view.
 enum PhotoArea {
     static func draw(_ entry: ThumbnailCache.Entry?, in context: DrawContext, area: Rect, matte: Color, placeholder: String) {
-        let background = Style(background: matte)
+        // With 8 colours or none the matte would be black whatever the terminal's background:
+        // pictures then sit on the terminal's own background.
+        let background = context.colorMode >= .ansi16 ? Style(background: matte) : Style.plain
         context.fill(area, style: background)
         switch entry {
         case .thumbnail(let t)?:
