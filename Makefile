@@ -11,7 +11,7 @@ BIN_APP = $(shell $(SWIFT) build $(APP_FLAGS) --show-bin-path 2>/dev/null)
 EXAMPLE = Examples/FruitGrid
 EXAMPLE_BIN = $(shell $(SWIFT) build --package-path $(EXAMPLE) --show-bin-path 2>/dev/null)
 
-.PHONY: deps build example test demo bench docs clean
+.PHONY: deps build example test demo bench docs api api-baseline lint format clean
 
 deps:
 	@scripts/check-deps.sh
@@ -28,7 +28,7 @@ example: deps
 
 # Unit, snapshot and screen tests, then the end-to-end tests that drive the real griddemo and the
 # README's program in tmux.
-test: deps example docs
+test: deps lint example docs api
 	$(SWIFT) build --build-tests
 	GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" $(SWIFT) test --skip-build --disable-xctest
 
@@ -36,6 +36,21 @@ test: deps example docs
 # warning fails it. The archive lands in .build/docs.
 docs:
 	@SWIFT="$(SWIFT)" scripts/docs.sh
+
+# The public API of the library products against the baseline in api/ (any change fails until
+# it is recorded on purpose with `make api-baseline`).
+api:
+	@scripts/api-check.sh
+
+api-baseline:
+	@scripts/api-check.sh update
+
+# swift-format (in the toolchain) with the committed .swift-format; `make format` applies it.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples/FruitGrid/Sources Package.swift
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Examples/FruitGrid/Sources Package.swift
 
 demo: deps
 	$(SWIFT) build $(APP_FLAGS) --product griddemo
