@@ -13,7 +13,6 @@
 #include <termios.h>
 #include <unistd.h>
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
 
@@ -60,25 +59,26 @@ int gk_open(void) {
     if (screen == NULL) return -1;
     set_term(screen);
     restore_len = 0;
-    append_cap("sgr0"); append_cap("cnorm"); append_cap("rmkx");
-    /* ncurses turns xterm mouse reporting on where terminfo has kmous; every mode it may have
-       used (normal, button, any-event, SGR) goes off again, or a crashed app leaves the shell
-       receiving mouse sequences as typed text. */
+    append_cap("sgr0"); append_cap("cnorm");
+    /* mousemask below has ncurses turn xterm mouse reporting on where terminfo has kmous; every
+       mode it may have used (normal, button, any-event, SGR) goes off again, or a crashed app
+       leaves the shell receiving mouse sequences as typed text. */
     char *kmous = tigetstr("kmous");
     if (kmous != NULL && kmous != (char *)-1) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
     append_cap("rmcup");
     restored = 0;
+    /* The tty's modes for our own reader (input.c): bytes as they come, not echoed, CR as CR.
+       Curses reads no keys, so none of its key reader's settings (keypad, which would also put
+       the terminal in keypad-transmit mode, nodelay, the escape delay, the click interval). */
     cbreak();
     noecho();
     nonl();
-    keypad(stdscr, TRUE);
-    nodelay(stdscr, TRUE);
     idlok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
-    set_escdelay(25);
     typeahead(-1);
     curs_set(0);
-    mouseinterval(0);
+    /* Only for the escape sequences that turn the terminal's mouse reporting on (and endwin's
+       that turn it off): the reports are read as bytes. */
     mousemask(ALL_MOUSE_EVENTS, NULL);
     if (has_colors()) { start_color(); use_default_colors(); }
     /* The first read would otherwise refresh the untouched stdscr over the first frame. */
@@ -190,10 +190,3 @@ int gk_query_mode(int on) {
     return tcsetattr(STDIN_FILENO, TCSANOW, &query_saved);
 }
 
-int gk_read_reply(uint8_t *buffer, size_t size, int timeout_ms) {
-    struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
-    int r = poll(&p, 1, timeout_ms);
-    if (r <= 0) return r < 0 && errno != EINTR ? -1 : 0;
-    ssize_t n = read(STDIN_FILENO, buffer, size);
-    return n < 0 ? (errno == EINTR || errno == EAGAIN ? 0 : -1) : (int)n;
-}

@@ -131,7 +131,7 @@ public enum GraphicsDetector {
             var buffer = [UInt8](repeating: 0, count: 512)
             while clock.now < end {
                 let left = Int((end - clock.now) / .milliseconds(1)) + 1
-                let n = buffer.withUnsafeMutableBufferPointer { gk_read_reply($0.baseAddress, $0.count, Int32(left)) }
+                let n = buffer.withUnsafeMutableBufferPointer { gk_read_input(STDIN_FILENO, $0.baseAddress, $0.count, Int32(left)) }
                 if n < 0 { break }
                 replies += buffer[0..<Int(n)]
                 // DA1 comes last: once it is in, everything is.

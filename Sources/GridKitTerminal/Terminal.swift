@@ -30,7 +30,8 @@ public final class Terminal: ScreenHost {
 
     private var writer: FrameWriter
     private var diff = FrameDiff()
-    private var decoder = InputDecoder()
+    /// The terminal's input, decoded from the bytes read (with its terminfo keys, looked up once).
+    private var decoder: InputDecoder
     private let wakeRead: Int32, wakeWrite: Int32
     /// Where the wake-up pipe is read into: once per key, so not allocated each time.
     nonisolated(unsafe) private let wakeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
@@ -66,14 +67,13 @@ public final class Terminal: ScreenHost {
         // Handlers go in before newterm so curses does not install its own for these signals.
         gk_install_signal_handlers(fds[1])
         guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
-        gk_input_reset(STDIN_FILENO)
-        gk_input_load_terminfo()
         return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision)
     }
 
     private init(wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision) {
         self.wakeRead = wakeRead
         self.wakeWrite = wakeWrite
+        decoder = InputDecoder(keys: .fromTerminfo())
         size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
         var pw: Int32 = 0, ph: Int32 = 0
         gk_window_pixels(&pw, &ph)
@@ -191,15 +191,12 @@ public final class Terminal: ScreenHost {
     }
 
     /// Sleeps in `poll()` on the tty and the wake-up pipe; no timers, no busy waiting. Input is
-    /// read in one `read` for all that is waiting (see the shim's input.c).
+    /// read in one `read` for all that is waiting (`gk_read_input`) and decoded by `InputDecoder`;
+    /// a sequence left unfinished by a read is waited for no longer than its escape delay.
     public func run(_ handler: (InputEvent?) -> Bool) {
         while isOpen {
-            let read = { () -> gk_event? in
-                let e = gk_input_next()
-                return e.kind == GK_NONE ? nil : e
-            }
-            while let e = decoder.nextRaw(read) {
-                guard let event = decoder.decode(e, read: read, size: { currentSize() }, now: Self.now()) else { continue }
+            let now = Self.now()
+            while let event = decoder.next(now: now) {
                 if !handler(event) { return }
             }
             switch drainWakePipe() {
@@ -212,14 +209,19 @@ public final class Terminal: ScreenHost {
             case .nothing: break
             }
             if mailbox.drain() > 0, !handler(nil) { return }
+            var timeout: Int32 = -1
+            if let deadline = decoder.deadline {
+                let t = Self.now()
+                timeout = t >= deadline ? 0 : Int32((deadline - t + 999_999) / 1_000_000)
+            }
             let fds = pollSet
             fds[0] = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             fds[1] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-            let r = poll(fds, 2, -1)
+            let r = poll(fds, 2, timeout)
             if r < 0 && errno != EINTR { return }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 // Known to be readable: read at once, with no second poll.
-                if gk_input_fill(-2) < 0 { exitSignal = SIGHUP; return }
+                if decoder.read(from: STDIN_FILENO) < 0 { exitSignal = SIGHUP; return }
             } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
                 exitSignal = SIGHUP
                 return

@@ -1,25 +1,12 @@
 #ifndef GRIDKIT_CNCURSES_H
 #define GRIDKIT_CNCURSES_H
-/* The only interface between Swift and ncurses. Swift never sees curses.h: every macro,
-   attribute bit and key code is translated here into the small vocabulary below. */
+/* The only interface between Swift and ncurses. Swift never sees curses.h: every macro and
+   attribute bit is translated here into the small vocabulary below. Keys are not: curses reads
+   none, input arrives as bytes (gk_read_input) and GridKitTerminal's InputDecoder decodes them,
+   with the terminal's key strings from gk_string_cap. */
+#include <stddef.h>
 #include <stdint.h>
 #include <wchar.h>
-
-/* What gk_input_next returns. */
-enum {
-    GK_NONE = 0, GK_CHAR, GK_UP, GK_DOWN, GK_LEFT, GK_RIGHT, GK_PGUP, GK_PGDN, GK_HOME, GK_END,
-    GK_ENTER, GK_BACKSPACE, GK_DELETE, GK_BACKTAB, GK_RESIZE, GK_MOUSE, GK_FUNCTION, GK_OTHER
-};
-/* Mouse actions for GK_MOUSE. */
-enum { GK_MOUSE_PRESS = 1, GK_MOUSE_RELEASE, GK_MOUSE_WHEEL_UP, GK_MOUSE_WHEEL_DOWN };
-
-typedef struct {
-    int kind;          /* GK_* above */
-    uint32_t ch;       /* GK_CHAR: the code point; GK_FUNCTION: n of F(n) */
-    int mouse_action;  /* GK_MOUSE_* */
-    int mouse_button;  /* 1..3 */
-    int x, y;
-} gk_event;
 
 /* 1 when TERM names a terminal terminfo knows; 0 unknown; -1 no terminfo database. */
 int gk_check_terminal(const char *term);
@@ -50,19 +37,10 @@ int gk_flag_cap(const char *name);
 const char *gk_tparm(const char *cap, long p1, long p2, long p3, long p4, long p5, long p6, long p7, long p8, long p9);
 int gk_wcwidth(uint32_t ch);
 
-/* Input, read in bulk and decoded without curses (input.c). gk_input_reset sets the fd and
-   forgets keys; gk_input_load_terminfo learns the terminal's key sequences (kcuu1, kf1, …);
-   gk_input_add_key adds one (tests). gk_input_fill reads what is waiting (timeout_ms < -1:
-   at once, input is known to be there; else poll that long first) and returns the bytes read,
-   0, or -1 at end of input. gk_input_next decodes the next event from what was read (kind
-   GK_NONE when nothing is left), waiting briefly only for the rest of a sequence begun. */
-void gk_input_reset(int fd);
-void gk_input_load_terminfo(void);
-int gk_input_add_key(const char *seq, int kind, uint32_t ch);
-/* The ANSI (keypad-transmit off) forms of the cursor, Home/End, PgUp/PgDn and Delete keys. */
-void gk_input_add_ansi_keys(void);
-int gk_input_fill(int timeout_ms);
-gk_event gk_input_next(void);
+/* Reads what is waiting on fd in one read() (input.c): at once when the caller knows input is
+   there (timeout_ms < -1), else after waiting up to timeout_ms for it (-1: for as long as it
+   takes). Returns the bytes read, 0 when none came in time, -1 at end of input or on error. */
+int gk_read_input(int fd, uint8_t *buffer, size_t size, int timeout_ms);
 /* Takes the tty's size after SIGWINCH and tells curses; returns 1 when it could. */
 int gk_resize(void);
 
@@ -73,8 +51,6 @@ int gk_write_raw(const uint8_t *bytes, size_t count);
 void gk_window_pixels(int *width, int *height);
 /* Raw mode for asking the terminal questions before curses starts: 1 on, 0 back as it was. */
 int gk_query_mode(int on);
-/* Reads what the terminal answered, waiting at most `timeout_ms`; returns bytes read (0 on
-   timeout, -1 on error). */
-int gk_read_reply(uint8_t *buffer, size_t size, int timeout_ms);
+/* The answers are read with gk_read_input on stdin. */
 
 #endif
