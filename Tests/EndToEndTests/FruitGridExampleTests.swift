@@ -21,7 +21,7 @@ import Testing
     @Test func readmeProgramIsTheExampleCharacterForCharacter() throws {
         let file = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/FruitGrid/main.swift"), encoding: .utf8)
         let program = try Self.readmeProgram()
-        #expect(program.contains("ScreenController(host: terminal).run(Fruits())"), "the README block was found")
+        #expect(program.contains("ScreenController(host: terminal, quitsWhenRootPops: true).run(Fruits())"), "the README block was found")
         #expect(program == file, "README.md's program and Examples/FruitGrid/Sources/FruitGrid/main.swift differ")
     }
 
