@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "GridKitGraphics", targets: ["GridKitGraphics"]),
         .library(name: "GridKitTerminal", targets: ["GridKitTerminal"]),
         .library(name: "GridKitTesting", targets: ["GridKitTesting"]),
-        .executable(name: "griddemo", targets: ["griddemo"]),
+        .executable(name: "griddemo", targets: ["griddemo"])
     ],
     targets: [
         .target(
@@ -36,13 +36,16 @@ let package = Package(
         .target(name: "Demos", dependencies: ["GridKit", "CImageCodecs"]),
         .executableTarget(name: "griddemo", dependencies: ["Demos", "GridKit", "GridKitTerminal"]),
         .executableTarget(name: "gridbench", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTesting"]),
-        .testTarget(name: "GridKitTests", dependencies: ["GridKit", "GridKitTesting"],
-                    exclude: ["Snapshots"]),
-        .testTarget(name: "DemosTests", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTesting", "CImageCodecs"],
-                    exclude: ["Snapshots", "Fixtures"]),
-        .testTarget(name: "GridDemoTests", dependencies: ["griddemo", "Demos", "GridKit", "GridKitTesting"],
-                    exclude: ["Snapshots"]),
+        .testTarget(
+            name: "GridKitTests", dependencies: ["GridKit", "GridKitTesting"],
+            exclude: ["Snapshots"]),
+        .testTarget(
+            name: "DemosTests", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTesting", "CImageCodecs"],
+            exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(
+            name: "GridDemoTests", dependencies: ["griddemo", "Demos", "GridKit", "GridKitTesting"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "GridKitTerminalTests", dependencies: ["GridKitTerminal", "GridKitGraphics", "GridKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support/ptycapture.py", "Support/realterm.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Support/ptycapture.py", "Support/realterm.py"])
     ]
 )

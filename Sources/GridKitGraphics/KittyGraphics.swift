@@ -30,7 +30,7 @@ public enum KittyGraphics {
         0x2CEF, 0x2CF0, 0x2CF1, 0x2DE0, 0x2DE1, 0x2DE2, 0x2DE3, 0x2DE4, 0x2DE5, 0x2DE6, 0x2DE7, 0x2DE8, 0x2DE9, 0x2DEA,
         0x2DEB, 0x2DEC, 0x2DED, 0x2DEE, 0x2DEF, 0x2DF0, 0x2DF1, 0x2DF2, 0x2DF3, 0x2DF4, 0x2DF5, 0x2DF6, 0x2DF7, 0x2DF8,
         0x2DF9, 0x2DFA, 0x2DFB, 0x2DFC, 0x2DFD, 0x2DFE, 0x2DFF, 0xA66F, 0xA67C, 0xA67D, 0xA6F0, 0xA6F1, 0xA8E0, 0xA8E1,
-        0xA8E2, 0xA8E3, 0xA8E4, 0xA8E5, 0xA8E6, 0xA8E7, 0xA8E8, 0xA8E9,
+        0xA8E2, 0xA8E3, 0xA8E4, 0xA8E5, 0xA8E6, 0xA8E7, 0xA8E8, 0xA8E9
     ]
 
     /// The largest image number a placeholder can carry in a 256-colour palette.
@@ -81,8 +81,9 @@ public enum KittyGraphics {
     /// scaled into `columns` × `rows` cells at the cursor, as placement `placement` (which it
     /// replaces when it exists), leaving the cursor where it is.
     public static func place(number: Int, placement: Int, source: Rect, columns: Int, rows: Int) -> [UInt8] {
-        Array(("\u{1B}_Ga=p,q=2,i=\(number),p=\(placement),x=\(source.minX),y=\(source.minY),w=\(source.width),"
-               + "h=\(source.height),c=\(columns),r=\(rows),C=1\u{1B}\\").utf8)
+        Array(
+            ("\u{1B}_Ga=p,q=2,i=\(number),p=\(placement),x=\(source.minX),y=\(source.minY),w=\(source.width),"
+                + "h=\(source.height),c=\(columns),r=\(rows),C=1\u{1B}\\").utf8)
     }
 
     /// The APC sequence that removes placement `placement` of image `number` (its data stays).

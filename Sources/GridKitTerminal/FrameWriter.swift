@@ -226,7 +226,9 @@ package struct FrameWriter {
     private mutating func setPen(_ fg: Int, _ bg: Int, _ attributes: TextAttributes) {
         if attributes != pen.attributes || (fg == -1 && pen.fg != -1) || (bg == -1 && pen.bg != -1) {
             // Something must be turned off: start again from nothing.
-            if attributes.isEmpty { bytes += caps.reset } else {
+            if attributes.isEmpty {
+                bytes += caps.reset
+            } else {
                 if attributeCodes[attributes.rawValue] == nil { attributeCodes[attributes.rawValue] = caps.attributes(attributes) }
                 bytes += attributeCodes[attributes.rawValue]!
             }

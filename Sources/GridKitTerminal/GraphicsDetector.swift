@@ -18,8 +18,9 @@ public enum GraphicsDetector {
     public static let deadline: Duration = .milliseconds(100)
 
     /// The queries, in the order the replies are expected.
-    static let queries = Array(("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}_Gi=32,s=1,v=1,a=q,t=d,f=24,U=1;AAAA\u{1B}\\"
-                                + "\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[16t\u{1B}[c").utf8)
+    static let queries = Array(
+        ("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}_Gi=32,s=1,v=1,a=q,t=d,f=24,U=1;AAAA\u{1B}\\"
+            + "\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[16t\u{1B}[c").utf8)
     /// Asks a sixel terminal for 256 colour registers (it answers with what it gives), then DA1
     /// to end the wait.
     static let registerQuery = Array("\u{1B}[?1;3;256S\u{1B}[c".utf8)
@@ -87,8 +88,9 @@ public enum GraphicsDetector {
         if let m = text.firstMatch(of: /\e\[6;(\d+);(\d+)t/), let h = Int(m.1), let w = Int(m.2), w > 0, h > 0 {
             cell = Size(width: w, height: h)
         }
-        var decision = Decision(mode: .blocks, cellPixelSize: cell, tmuxPassthrough: false,
-                                background: background(in: text, environment: env))
+        var decision = Decision(
+            mode: .blocks, cellPixelSize: cell, tmuxPassthrough: false,
+            background: background(in: text, environment: env))
         if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 { decision.sixelColors = min(256, n) }
         let kittyOK = text.contains("\u{1B}_Gi=31;OK")
         var sixel = false
@@ -100,11 +102,7 @@ public enum GraphicsDetector {
         // Through tmux only placeholders land where they belong: they are text tmux places. A
         // picture drawn at the outer terminal's cursor (sixel, iTerm2, direct placement) would
         // land wherever tmux left it, and stay when tmux skips clearing blank cells.
-        if supportsPlaceholders(text) { decision.mode = .kitty }
-        else if inTmux { decision.mode = .blocks }
-        else if program == "WezTerm" || program == "iTerm.app" { decision.mode = .iterm }
-        else if kittyLike { decision.mode = .kittyDirect }
-        else if sixel { decision.mode = .sixel }
+        if supportsPlaceholders(text) { decision.mode = .kitty } else if inTmux { decision.mode = .blocks } else if program == "WezTerm" || program == "iTerm.app" { decision.mode = .iterm } else if kittyLike { decision.mode = .kittyDirect } else if sixel { decision.mode = .sixel }
         decision.tmuxPassthrough = inTmux && decision.mode != .blocks
         return decision
     }

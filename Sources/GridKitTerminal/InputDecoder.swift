@@ -204,7 +204,7 @@ struct InputDecoder {
         guard i + 1 < tail else { return nil }
         switch bytes[i + 1] {
         case 0x5B: return csi(at: i, final: final, now: now) // [
-        case 0x4F: return ss3(at: i, final: final)           // O
+        case 0x4F: return ss3(at: i, final: final) // O
         default: return nil
         }
     }
@@ -219,8 +219,7 @@ struct InputDecoder {
             var k = 0
             while k < have && bytes[i + k] == entry.bytes[k] { k += 1 }
             guard k == have else { continue }
-            if have < entry.bytes.count { partial = true }
-            else if entry.bytes.count > best?.bytes.count ?? 0 { best = entry }
+            if have < entry.bytes.count { partial = true } else if entry.bytes.count > best?.bytes.count ?? 0 { best = entry }
         }
         if partial && !final { return .unfinished }
         return best.map { Step(length: $0.bytes.count, event: .key($0.key)) }
@@ -280,16 +279,16 @@ struct InputDecoder {
     /// The key a CSI or SS3 sequence names, modifiers dropped; nil for one we do not use.
     private func csiKey(final: UInt8, parameters p: Range<Int>) -> Key? {
         switch final {
-        case 0x41: return .up        // A
-        case 0x42: return .down      // B
-        case 0x43: return .right     // C
-        case 0x44: return .left      // D
-        case 0x48: return .home      // H
-        case 0x46: return .end       // F
-        case 0x5A: return .backTab   // Z
+        case 0x41: return .up // A
+        case 0x42: return .down // B
+        case 0x43: return .right // C
+        case 0x44: return .left // D
+        case 0x48: return .home // H
+        case 0x46: return .end // F
+        case 0x5A: return .backTab // Z
         case 0x50...0x53 where p.isEmpty || (p.count == 1 && bytes[p.lowerBound] == 0x31): // SS3 P–S (or CSI 1 P): F1–F4
             return .function(Int(final) - 0x4F)
-        case 0x7E:                   // ~, numbered keys
+        case 0x7E: // ~, numbered keys
             switch firstNumber(p) {
             case 1, 7: return .home
             case 4, 8: return .end
@@ -402,11 +401,12 @@ struct KeyTable {
     private(set) var prefixed: [Entry] = []
 
     /// The capabilities read, and their keys; the first of two with the same sequence wins.
-    static let capabilities: [(name: String, key: Key)] = [
-        ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right),
-        ("kpp", .pageUp), ("knp", .pageDown), ("khome", .home), ("ka1", .home), ("kend", .end), ("kc1", .end),
-        ("kent", .enter), ("kdch1", .delete), ("kcbt", .backTab),
-    ] + (1...24).map { ("kf\($0)", .function($0)) }
+    static let capabilities: [(name: String, key: Key)] =
+        [
+            ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right),
+            ("kpp", .pageUp), ("knp", .pageDown), ("khome", .home), ("ka1", .home), ("kend", .end), ("kc1", .end),
+            ("kent", .enter), ("kdch1", .delete), ("kcbt", .backTab)
+        ] + (1...24).map { ("kf\($0)", .function($0)) }
 
     init() {}
 

@@ -83,8 +83,10 @@ final class PictureLayer {
             guard let picture = canvas.placedPicture(piece.image) else { continue }
             let n = freeNumber()
             numbers[piece.image] = n; imageOfNumber[n] = piece.image; lastUse[n] = clock
-            emit(mode == .kitty ? KittyGraphics.transmit(picture.image, number: n, placeholderColumns: picture.cells.width, rows: picture.cells.height)
-                                : KittyGraphics.transmit(picture.image, number: n))
+            emit(
+                mode == .kitty
+                    ? KittyGraphics.transmit(picture.image, number: n, placeholderColumns: picture.cells.width, rows: picture.cells.height)
+                    : KittyGraphics.transmit(picture.image, number: n))
         }
     }
 
@@ -135,8 +137,9 @@ final class PictureLayer {
         }
         drawn = moved
         guard mode == .sixel else { return nil }
-        return shift.distance > 0 ? (shift.rows.upperBound - shift.distance)..<shift.rows.upperBound
-                                  : shift.rows.lowerBound..<(shift.rows.lowerBound - shift.distance)
+        return shift.distance > 0
+            ? (shift.rows.upperBound - shift.distance)..<shift.rows.upperBound
+            : shift.rows.lowerBound..<(shift.rows.lowerBound - shift.distance)
     }
 
     /// After the frame's text: draws what is missing, deletes what left. `written` holds, per
@@ -166,9 +169,10 @@ final class PictureLayer {
                 nextPlacement += 1
             }
             let px = pixelRect(of: piece, in: picture)
-            emit(cursorSave(at: piece.cells.origin)
-                 + KittyGraphics.place(number: n, placement: placement, source: px, columns: piece.cells.width, rows: piece.cells.height)
-                 + cursorRestore)
+            emit(
+                cursorSave(at: piece.cells.origin)
+                    + KittyGraphics.place(number: n, placement: placement, source: px, columns: piece.cells.width, rows: piece.cells.height)
+                    + cursorRestore)
             drawn[piece] = placement
         }
         for (piece, placement) in displaced {
@@ -191,8 +195,9 @@ final class PictureLayer {
                 } else {
                     part.cells = Rect(x: piece.cells.minX, y: piece.cells.minY, width: piece.cells.width, height: shown.cells.minY - piece.cells.minY)
                 }
-                part.source = Rect(x: piece.source.minX, y: piece.source.minY + part.cells.minY - piece.cells.minY,
-                                   width: piece.source.width, height: part.cells.height)
+                part.source = Rect(
+                    x: piece.source.minX, y: piece.source.minY + part.cells.minY - piece.cells.minY,
+                    width: piece.source.width, height: part.cells.height)
             }
             for tile in sixelTiles(of: part) {
                 let bytes: [UInt8]
@@ -224,8 +229,10 @@ final class PictureLayer {
         for dy in stride(from: 0, to: piece.cells.height, by: rows) {
             for dx in stride(from: 0, to: piece.cells.width, by: columns) {
                 let w = min(columns, piece.cells.width - dx), h = min(rows, piece.cells.height - dy)
-                tiles.append(PicturePiece(image: piece.image, cells: Rect(x: piece.cells.minX + dx, y: piece.cells.minY + dy, width: w, height: h),
-                                          source: Rect(x: piece.source.minX + dx, y: piece.source.minY + dy, width: w, height: h)))
+                tiles.append(
+                    PicturePiece(
+                        image: piece.image, cells: Rect(x: piece.cells.minX + dx, y: piece.cells.minY + dy, width: w, height: h),
+                        source: Rect(x: piece.source.minX + dx, y: piece.source.minY + dy, width: w, height: h)))
             }
         }
         return tiles
@@ -234,12 +241,14 @@ final class PictureLayer {
     /// A piece on screen, untouched by this frame's text, that is the top or bottom band of
     /// `piece` (same picture, same columns, its rows where `piece` has them).
     private func shownPart(of piece: PicturePiece, written: [Int: [ClosedRange<Int>]]) -> PicturePiece? {
-        for shown in drawn.keys where shown.image == piece.image && shown.cells.minX == piece.cells.minX
+        for shown in drawn.keys
+        where shown.image == piece.image && shown.cells.minX == piece.cells.minX
             && shown.cells.width == piece.cells.width && shown.source.minX == piece.source.minX
             && shown.cells.minY - shown.source.minY == piece.cells.minY - piece.source.minY
             && piece.cells.contains(shown.cells) && shown.cells.height < piece.cells.height
             && (shown.cells.minY == piece.cells.minY || shown.cells.maxY == piece.cells.maxY)
-            && !overlapsWriting(shown.cells, written) {
+            && !overlapsWriting(shown.cells, written)
+        {
             return shown
         }
         return nil

@@ -87,15 +87,20 @@ public final class Terminal: ScreenHost {
         // NO_COLOR (no-color.org): set and not empty means no colour, whatever the terminal can
         // do; bold, underline and reverse video still show focus and structure.
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        colorMode = noColor ? .monochrome : gk_has_direct_color() != 0 ? .direct
-            : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
+        colorMode =
+            noColor
+            ? .monochrome
+            : gk_has_direct_color() != 0
+                ? .direct
+                : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode)) { Int(gk_wcwidth($0)) }
         // Placeholders carry image numbers in colours: without a palette, place pictures directly.
         var mode = graphics.mode
         if mode == .kitty && colorMode < .palette256 { mode = graphics.tmuxPassthrough ? .blocks : .kittyDirect }
         graphicsMode = mode
-        pictures = PictureLayer(mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
-                                cellPixels: cellPixelSize, colorMode: colorMode)
+        pictures = PictureLayer(
+            mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
+            cellPixels: cellPixelSize, colorMode: colorMode)
         imagePreparer = PictureEncoding.preparer(for: mode, sixelColors: graphics.sixelColors)
         let fd = wakeWrite
         mailbox.setWaker {
@@ -143,8 +148,9 @@ public final class Terminal: ScreenHost {
             if let rows = pictures.didScroll(shift) { diff.invalidate(rows: rows) }
         }
         let paints = graphicsMode == .sixel || graphicsMode == .iterm
-        let spans = Self.send(canvas, diff: &diff, into: &writer, trackingDamage: paints && !pieces.isEmpty,
-                              placeholders: graphicsMode == .kitty ? pictures.placeholderNumbers : nil, colorMode: colorMode)
+        let spans = Self.send(
+            canvas, diff: &diff, into: &writer, trackingDamage: paints && !pieces.isEmpty,
+            placeholders: graphicsMode == .kitty ? pictures.placeholderNumbers : nil, colorMode: colorMode)
         // The writer knows where its cursor is: a frame that changed nothing writes nothing.
         var bytes = pictures.takeBytes() + writer.finish(cursor: canvas.cursor)
         pictures.afterText(pieces, in: canvas, written: spans)
@@ -156,8 +162,10 @@ public final class Terminal: ScreenHost {
     /// asked to track damage (as runs). Picture cells go out as kitty placeholders (with `placeholders`,
     /// the images' numbers) or as blanks the pictures cover. Not on the main actor: a closure
     /// made there checks on every call that it runs on it, and this one runs once per changed cell.
-    private nonisolated static func send(_ canvas: Canvas, diff: inout FrameDiff, into writer: inout FrameWriter,
-                                         trackingDamage: Bool, placeholders: [UInt32: Int]?, colorMode: ColorMode) -> [Int: [ClosedRange<Int>]] {
+    private nonisolated static func send(
+        _ canvas: Canvas, diff: inout FrameDiff, into writer: inout FrameWriter,
+        trackingDamage: Bool, placeholders: [UInt32: Int]?, colorMode: ColorMode
+    ) -> [Int: [ClosedRange<Int>]] {
         var spans: [Int: [ClosedRange<Int>]] = [:]
         diff.update(to: canvas) { x, y, cell in
             if cell.isPicture {

@@ -98,8 +98,12 @@ package struct TerminalCapabilities: Sendable {
             // without it, reset and turn each on. Italic is not among sgr's.
             var out: [UInt8]
             if let sgr {
-                out = apply(sgr, [0, a.contains(.underline) ? 1 : 0, a.contains(.reverse) ? 1 : 0, 0,
-                                  a.contains(.dim) ? 1 : 0, a.contains(.bold) ? 1 : 0])
+                out = apply(
+                    sgr,
+                    [
+                        0, a.contains(.underline) ? 1 : 0, a.contains(.reverse) ? 1 : 0, 0,
+                        a.contains(.dim) ? 1 : 0, a.contains(.bold) ? 1 : 0
+                    ])
             } else {
                 out = reset
                 if a.contains(.bold) { out += bold }
@@ -144,8 +148,9 @@ package struct TerminalCapabilities: Sendable {
         var out: [UInt8] = [], i = 0
         while i < s.count {
             if s[i] == UInt8(ascii: "$"), i + 1 < s.count, s[i + 1] == UInt8(ascii: "<"),
-               let close = s[(i + 2)...].firstIndex(of: UInt8(ascii: ">")),
-               s[(i + 2)..<close].allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 42 || $0 == 47 }) {
+                let close = s[(i + 2)...].firstIndex(of: UInt8(ascii: ">")),
+                s[(i + 2)..<close].allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 42 || $0 == 47 })
+            {
                 i = close + 1
                 continue
             }

@@ -27,11 +27,17 @@ extension InputEvent {
             case "space": events = [.key(.character(" "))]
             case "bs": events = [.key(.backspace)]
             default:
-                if name.hasPrefix("text:") { events = name.dropFirst(5).map { InputEvent.key(.character($0)) } }
-                else if name.hasPrefix("resize:"), let size = parseSize(name.dropFirst(7)) { events = [.resize(size)] }
-                else if name.hasPrefix("ctrl-"), name.count == 6 { events = [.key(.control(name.last!))] }
-                else if name.count == 1 { events = [.key(.character(name.first!))] }
-                else { preconditionFailure("unknown key '\(name)' in script") }
+                if name.hasPrefix("text:") {
+                    events = name.dropFirst(5).map { InputEvent.key(.character($0)) }
+                } else if name.hasPrefix("resize:"), let size = parseSize(name.dropFirst(7)) {
+                    events = [.resize(size)]
+                } else if name.hasPrefix("ctrl-"), name.count == 6 {
+                    events = [.key(.control(name.last!))]
+                } else if name.count == 1 {
+                    events = [.key(.character(name.first!))]
+                } else {
+                    preconditionFailure("unknown key '\(name)' in script")
+                }
             }
             for _ in 0..<count { out += events }
         }

@@ -30,22 +30,27 @@ public struct ScreenHarness {
     /// many frames were drawn. `waitForWork` lets background work finish after the keys (see
     /// `HeadlessHost.waitForWork`).
     @discardableResult
-    public func host(running screen: any Screen, keys: String = "", events: [InputEvent] = [],
-                     waitForWork: ((Mailbox) -> Bool)? = nil) -> HeadlessHost {
+    public func host(
+        running screen: any Screen, keys: String = "", events: [InputEvent] = [],
+        waitForWork: ((Mailbox) -> Bool)? = nil
+    ) -> HeadlessHost {
         play(screen, keys: keys, events: events, waitForWork: waitForWork).host
     }
 
     /// Runs `screen` with `keys` and returns what happened: the last frame drawn (the whole
     /// terminal), the screen on top then, its grid, and that grid's focus and selection.
     @discardableResult
-    public func run(_ screen: any Screen, keys: String = "", events: [InputEvent] = [],
-                    waitForWork: ((Mailbox) -> Bool)? = nil) -> ScreenRun {
+    public func run(
+        _ screen: any Screen, keys: String = "", events: [InputEvent] = [],
+        waitForWork: ((Mailbox) -> Bool)? = nil
+    ) -> ScreenRun {
         play(screen, keys: keys, events: events, waitForWork: waitForWork)
     }
 
     private func play(_ screen: any Screen, keys: String, events: [InputEvent], waitForWork: ((Mailbox) -> Bool)?) -> ScreenRun {
-        let host = HeadlessHost(size: size, colorMode: colorMode,
-                                events: (keys.isEmpty ? [] : InputEvent.script(keys)) + events)
+        let host = HeadlessHost(
+            size: size, colorMode: colorMode,
+            events: (keys.isEmpty ? [] : InputEvent.script(keys)) + events)
         host.waitForWork = waitForWork
         let controller = ScreenController(host: host, quitsWhenRootPops: quitsWhenRootPops)
         var top: (screen: (any Screen)?, grid: GridView?) = (nil, nil)

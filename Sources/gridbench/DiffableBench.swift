@@ -54,7 +54,9 @@ func benchDiffable() {
         for k in 0..<20 { s.moveItem(k * (count / 20) + 3, afterItem: count - 1 - k * 7) }
     }
     let small = snapshot(0..<100_000), big = snapshot(0..<1_000_000, sections: 1_000)
-    row(["", time(small) { hundredChanges(&$0, count: 100_000) },
-         time(big) { $0 = snapshot(1_000_000..<2_000_000, sections: 1_000) },
-         time(big) { hundredChanges(&$0, count: 1_000_000) }])
+    row([
+        "", time(small) { hundredChanges(&$0, count: 100_000) },
+        time(big) { $0 = snapshot(1_000_000..<2_000_000, sections: 1_000) },
+        time(big) { hundredChanges(&$0, count: 1_000_000) }
+    ])
 }

@@ -23,7 +23,6 @@ final class VariedNumbers: Screen, GridDataSource, GridDelegateFlowLayout {
     }
 }
 
-
 /// Reload + first frame, and per-key cost, for the numbers screen.
 @MainActor
 func benchNumbers() {
@@ -54,7 +53,8 @@ func benchNumbers() {
         for (label, jump) in [("start", nil), ("middle", IndexPath(item: 500, section: 499)), ("end", IndexPath(item: 0, section: 999))] as [(String, IndexPath?)] {
             if let jump { h.gridView.focusItem(at: jump); h.render() }
             var samples: [UInt64] = []
-            let keys: [InputEvent] = Array(repeating: .key(.down), count: 100) + Array(repeating: .key(.up), count: 100)
+            let keys: [InputEvent] =
+                Array(repeating: .key(.down), count: 100) + Array(repeating: .key(.up), count: 100)
                 + Array(repeating: .key(.pageDown), count: 5) + Array(repeating: .key(.pageUp), count: 5)
             for key in keys {
                 let t0 = now()
@@ -114,4 +114,3 @@ final class TimingHost: ScreenHost {
         }
     }
 }
-

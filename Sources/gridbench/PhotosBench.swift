@@ -26,7 +26,6 @@ func jpegFolder(width: Int, height: Int, count: Int) -> String {
     return dir
 }
 
-
 /// Thumbnails per second, and key cost while decodes run.
 @MainActor
 func benchPhotos() {
@@ -40,7 +39,9 @@ func benchPhotos() {
             var cells = ["\(w)×\(h), DCT scaling \(dct ? "on" : "off")"]
             let t0 = now()
             for item in items {
-                if dct { _ = ThumbnailLoader.load(item, columns: 16, rows: 7) } else if case .file(let path) = item.source {
+                if dct {
+                    _ = ThumbnailLoader.load(item, columns: 16, rows: 7)
+                } else if case .file(let path) = item.source {
                     _ = Thumbnail(image: try! ImageDecoder.decodeFile(path), columns: 16, rows: 7)
                 }
             }
@@ -50,7 +51,9 @@ func benchPhotos() {
             let t1 = now()
             for (k, item) in items.enumerated() {
                 pool.submit(key: k, urgent: true) {
-                    if dct { _ = ThumbnailLoader.load(item, columns: 16, rows: 7) } else if case .file(let path) = item.source {
+                    if dct {
+                        _ = ThumbnailLoader.load(item, columns: 16, rows: 7)
+                    } else if case .file(let path) = item.source {
                         _ = Thumbnail(image: try! ImageDecoder.decodeFile(path), columns: 16, rows: 7)
                     }
                     done.signal()

@@ -14,7 +14,7 @@ enum DemoCatalog {
             },
             .init(name: "Numbers", summary: "1,000,000 numbered tiles in sections of 1,000 with sticky headers") {
                 NumbersScreen(count: 1_000_000, arrangement: .grid)
-            },
+            }
         ])
     }
 }

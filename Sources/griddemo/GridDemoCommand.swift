@@ -17,24 +17,24 @@ enum GridDemoCommand {
     }
 
     static let usageHead = """
-    usage: griddemo [SCREEN] [OPTIONS]
+        usage: griddemo [SCREEN] [OPTIONS]
 
-    Screens:
-      (none)                        the Home screen: pick a demo
-      contacts [FILE.vcf | DIR]... [--cards]
-                                    contacts from vCard files (a built-in sample without arguments)
-      photos [DIR | FILE]...        PNG and JPEG thumbnails (a built-in sample album without arguments)
-      numbers [--count N] [--layout grid|list]
-                                    N numbered tiles (default 1,000,000) in sections of 1,000
+        Screens:
+          (none)                        the Home screen: pick a demo
+          contacts [FILE.vcf | DIR]... [--cards]
+                                        contacts from vCard files (a built-in sample without arguments)
+          photos [DIR | FILE]...        PNG and JPEG thumbnails (a built-in sample album without arguments)
+          numbers [--count N] [--layout grid|list]
+                                        N numbered tiles (default 1,000,000) in sections of 1,000
 
-    Options:
-      --graphics MODE               pictures as auto (ask the terminal), kitty, kitty-direct,
-                                    sixel, iterm or blocks (half blocks); GRIDKIT_GRAPHICS sets
-                                    the same
-      -h, --help                    show this help
-      --version                     show the version
+        Options:
+          --graphics MODE               pictures as auto (ask the terminal), kitty, kitty-direct,
+                                        sixel, iterm or blocks (half blocks); GRIDKIT_GRAPHICS sets
+                                        the same
+          -h, --help                    show this help
+          --version                     show the version
 
-    """
+        """
 
     /// A parse failure: the message is printed after "griddemo: ".
     struct UsageError: Error { let message: String }
@@ -112,7 +112,8 @@ enum GridDemoCommand {
             let cards = options.flag("--cards")
             let paths = try options.positional()
             try requireSomeReadable(paths)
-            screen = paths.isEmpty
+            screen =
+                paths.isEmpty
                 ? ContactsScreen(contacts: SampleAddressBook.contacts(), arrangement: cards ? .cards : .list)
                 : ContactsScreen(paths: paths, arrangement: cards ? .cards : .list)
         default:

@@ -12,8 +12,10 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
 
 @Suite struct ContactDirectoryTests {
     @Test func sectionsByFamilyNameIgnoringCaseAndAccents() {
-        let d = ContactDirectory([person("Zed", "ángel"), person("Bo", "Zoë"), person("A", "adams"), person("Only", ""),
-                                  person("小明", "王"), person("Γιώργος", "Παπαδόπουλος"), person("x", "Émile")])
+        let d = ContactDirectory([
+            person("Zed", "ángel"), person("Bo", "Zoë"), person("A", "adams"), person("Only", ""),
+            person("小明", "王"), person("Γιώργος", "Παπαδόπουλος"), person("x", "Émile")
+        ])
         #expect(d.sections.map(\.letter) == ["A", "E", "O", "Z", "#"])
         #expect(d.sections[0].members.map { d.contact($0).familyName } == ["adams", "ángel"])
         #expect(d.sections[2].members.map { d.contact($0).givenName } == ["Only"]) // no family name: given name
@@ -21,8 +23,10 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
     }
 
     @Test func filterMatchesNameOrganisationEmailAndPhone() {
-        let d = ContactDirectory([person("Ada", "Lovelace", org: "Engines"), person("Grace", "Hopper", phone: "+1 (555) 010-2030"),
-                                  person("José", "García")])
+        let d = ContactDirectory([
+            person("Ada", "Lovelace", org: "Engines"), person("Grace", "Hopper", phone: "+1 (555) 010-2030"),
+            person("José", "García")
+        ])
         d.setFilter("ENGINE")
         #expect(d.visibleCount == 1)
         d.setFilter("garcia")

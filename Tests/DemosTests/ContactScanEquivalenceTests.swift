@@ -13,30 +13,31 @@ import Testing
     /// a card to the full parser or change a value (escapes, spaces to trim, quoted-printable,
     /// CHARSET, folding, groups, quotes in parameters, PHOTO, `tel:`, combining marks, Latin-1
     /// bytes, lines without a colon, nameless cards, nested BEGIN, a missing END).
-    static let tricky: String = [
-        "BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;King;Lady;\nFN:Ada Lovelace\nORG:Analytical Engines;Research\nTEL;TYPE=CELL:+44 20 1234\nEMAIL:ada@example.com\nEND:VCARD",
-        "begin:vcard\nn:hopper;grace;;;\ntel:tel:+1-555-0100\nemail;type=work:grace@navy.example\nend:vcard",
-        "BEGIN:VCARD\nN:O\\;Brien;Conan;;;\nFN:Conan O\\;Brien\\, Jr.\nORG:Late\\, Night;\nEND:VCARD",
-        "BEGIN:VCARD\nN: Spaced ; Out ;;;\nFN:  Padded Name \t\nORG: Org ; ; Unit \nTEL: 555 \nEND:VCARD",
-        "BEGIN:VCARD\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;\nFN;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen=\n M=C3=BCller\nEND:VCARD",
-        "BEGIN:VCARD\nFN;CHARSET=ISO-8859-1:Ren\u{E9}\nN:;;;;\nEND:VCARD",
-        "BEGIN:VCARD\nFN:Folded\n  Name\nN:Folded;\n Name;;;\nTEL:+1\n 555\nEND:VCARD",
-        "BEGIN:VCARD\nitem1.TEL:+33 1 23\nitem1.X-ABLabel:_$!<Mobile>!$_\nitem2.EMAIL:g@example.com\nN:Grouped;Gaston;;;\nEND:VCARD",
-        "BEGIN:VCARD\nTEL;TYPE=\"work,voice\":+1 555 0199\nN;X-Q=\"a:b\":Quoted;Quinn;;;\nEND:VCARD",
-        "BEGIN:VCARD\nN:Photo;Phil;;;\nPHOTO;ENCODING=b;TYPE=JPEG:!!!not base64!!!\nEND:VCARD",
-        "BEGIN:VCARD\nN:Photo;Pam;;;\nPHOTO;VALUE=uri:https://example.com/p.jpg\nEND:VCARD",
-        "BEGIN:VCARD\nFN:tel marks\nTEL:tel:\u{301}123\nTEL:TEL:\nTEL:tel:9\nEND:VCARD",
-        "BEGIN:VCARD\nFN:Combining e\u{301}\nN:e\u{301};\u{301}x;;;\nEND:VCARD",
-        "BEGIN:VCARD\nthis line has no colon\nN:Broken;Bea;;;\nEND:VCARD",
-        "BEGIN:VCARD\nVERSION:3.0\nNOTE:no name at all\nEND:VCARD",
-        "BEGIN:VCARD\nFN:\nN:;;;;\nORG:Only Org;Dept\nEND:VCARD",
-        "BEGIN:VCARD\nN:Nested;Nora;;;\nBEGIN:VCARD\nN:Inner;Ian;;;\nEND:VCARD",
-        "BEGIN:VCARD\nN:Calendar;Cal;;;\nBEGIN:VCALENDAR\nEND:VCALENDAR\nEND:VCARD",
-        "BEGIN : VCARD\nN:Odd;Delimiters;;;\nEND: vcard \n",
-        "END:VCARD\nBEGIN:VCARD\nFN:Twice\nFN:\nN:Last;Wins;;;\nN:;;;;\nEMAIL:\nEMAIL:second@example.com\nEND:VCARD",
-        "BEGIN:VCARD\nFN:Ünïcödé Ελένη 王小明 Łódź ﬁ İstanbul ß\nN:Øster;Åse;;;\nEND:VCARD",
-        "BEGIN:VCARD\nN:Tail;Open;;;\n",
-    ].joined(separator: "\r\n") + "\r\n"
+    static let tricky: String =
+        [
+            "BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;King;Lady;\nFN:Ada Lovelace\nORG:Analytical Engines;Research\nTEL;TYPE=CELL:+44 20 1234\nEMAIL:ada@example.com\nEND:VCARD",
+            "begin:vcard\nn:hopper;grace;;;\ntel:tel:+1-555-0100\nemail;type=work:grace@navy.example\nend:vcard",
+            "BEGIN:VCARD\nN:O\\;Brien;Conan;;;\nFN:Conan O\\;Brien\\, Jr.\nORG:Late\\, Night;\nEND:VCARD",
+            "BEGIN:VCARD\nN: Spaced ; Out ;;;\nFN:  Padded Name \t\nORG: Org ; ; Unit \nTEL: 555 \nEND:VCARD",
+            "BEGIN:VCARD\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=BCrgen;;;\nFN;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen=\n M=C3=BCller\nEND:VCARD",
+            "BEGIN:VCARD\nFN;CHARSET=ISO-8859-1:Ren\u{E9}\nN:;;;;\nEND:VCARD",
+            "BEGIN:VCARD\nFN:Folded\n  Name\nN:Folded;\n Name;;;\nTEL:+1\n 555\nEND:VCARD",
+            "BEGIN:VCARD\nitem1.TEL:+33 1 23\nitem1.X-ABLabel:_$!<Mobile>!$_\nitem2.EMAIL:g@example.com\nN:Grouped;Gaston;;;\nEND:VCARD",
+            "BEGIN:VCARD\nTEL;TYPE=\"work,voice\":+1 555 0199\nN;X-Q=\"a:b\":Quoted;Quinn;;;\nEND:VCARD",
+            "BEGIN:VCARD\nN:Photo;Phil;;;\nPHOTO;ENCODING=b;TYPE=JPEG:!!!not base64!!!\nEND:VCARD",
+            "BEGIN:VCARD\nN:Photo;Pam;;;\nPHOTO;VALUE=uri:https://example.com/p.jpg\nEND:VCARD",
+            "BEGIN:VCARD\nFN:tel marks\nTEL:tel:\u{301}123\nTEL:TEL:\nTEL:tel:9\nEND:VCARD",
+            "BEGIN:VCARD\nFN:Combining e\u{301}\nN:e\u{301};\u{301}x;;;\nEND:VCARD",
+            "BEGIN:VCARD\nthis line has no colon\nN:Broken;Bea;;;\nEND:VCARD",
+            "BEGIN:VCARD\nVERSION:3.0\nNOTE:no name at all\nEND:VCARD",
+            "BEGIN:VCARD\nFN:\nN:;;;;\nORG:Only Org;Dept\nEND:VCARD",
+            "BEGIN:VCARD\nN:Nested;Nora;;;\nBEGIN:VCARD\nN:Inner;Ian;;;\nEND:VCARD",
+            "BEGIN:VCARD\nN:Calendar;Cal;;;\nBEGIN:VCALENDAR\nEND:VCALENDAR\nEND:VCARD",
+            "BEGIN : VCARD\nN:Odd;Delimiters;;;\nEND: vcard \n",
+            "END:VCARD\nBEGIN:VCARD\nFN:Twice\nFN:\nN:Last;Wins;;;\nN:;;;;\nEMAIL:\nEMAIL:second@example.com\nEND:VCARD",
+            "BEGIN:VCARD\nFN:Ünïcödé Ελένη 王小明 Łódź ﬁ İstanbul ß\nN:Øster;Åse;;;\nEND:VCARD",
+            "BEGIN:VCARD\nN:Tail;Open;;;\n"
+        ].joined(separator: "\r\n") + "\r\n"
 
     /// Loads `bytes` as a file through the list's path and through the full parser, and checks
     /// they agree.
@@ -51,8 +52,10 @@ import Testing
         check(lazy, against: full.contacts, problems: full.problems.map(\.description), name, sourceLocation)
     }
 
-    static func check(_ lazy: ContactSources.Loaded, against full: [Contact], problems: [String], _ name: String,
-                      _ sourceLocation: SourceLocation) {
+    static func check(
+        _ lazy: ContactSources.Loaded, against full: [Contact], problems: [String], _ name: String,
+        _ sourceLocation: SourceLocation
+    ) {
         #expect(lazy.problems == problems, "\(name): problems", sourceLocation: sourceLocation)
         let store = lazy.store, reference = ContactStore(full)
         #expect(store.count == full.count, "\(name): cards", sourceLocation: sourceLocation)
@@ -62,8 +65,9 @@ import Testing
             #expect(c == full[i], "\(name): card \(i) (\(full[i].source)): \(differences(c, full[i]))", sourceLocation: sourceLocation)
             for field in ContactStore.Field.allCases {
                 let mine = Array(store.text[store.range(field, of: i)]), theirs = Array(reference.text[reference.range(field, of: i)])
-                #expect(mine == theirs, "\(name): card \(i) (\(full[i].source)) \(field): \(String(decoding: mine, as: UTF8.self)) ≠ \(String(decoding: theirs, as: UTF8.self))",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    mine == theirs, "\(name): card \(i) (\(full[i].source)) \(field): \(String(decoding: mine, as: UTF8.self)) ≠ \(String(decoding: theirs, as: UTF8.self))",
+                    sourceLocation: sourceLocation)
             }
         }
     }

@@ -41,10 +41,14 @@ import Testing
                 damaged[i] = UInt8(1 + rng.next(255))
                 // The line break before a BEGIN belongs to both cards: damage there may merge them.
                 guard let k = cards.firstIndex(where: { $0.bytes.contains(i) }),
-                      !cards.contains(where: { $0.bytes.lowerBound > i && $0.bytes.lowerBound - i <= 2 }) else { continue }
+                    !cards.contains(where: { $0.bytes.lowerBound > i && $0.bytes.lowerBound - i <= 2 })
+                else { continue }
                 let r = VCardParser.parse(damaged, file: name)
                 // `source` names the card's line, which moves when the damage adds or removes a line break.
-                let loaded = Set(r.contacts.map { var c = $0; c.source = ""; return c })
+                let loaded = Set(
+                    r.contacts.map {
+                        var c = $0; c.source = ""; return c
+                    })
                 for (j, card) in original.enumerated() where j != k {
                     var c = card
                     c.source = ""

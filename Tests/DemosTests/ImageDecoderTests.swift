@@ -108,8 +108,10 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
 @Suite struct ThumbnailTests {
     @Test func areaAveragingOnKnownPixels() {
         // 4×2: left two columns black/white alternating rows, right two all red.
-        let px: [UInt8] = [0, 0, 0, 255, 0, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255,
-                           255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255]
+        let px: [UInt8] = [
+            0, 0, 0, 255, 0, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255,
+            255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255
+        ]
         let t = Thumbnail(image: RGBAImage(width: 4, height: 2, pixels: px), columns: 2, rows: 1)
         #expect(t.imageRect.width == 2 && t.imageRect.height == 1)
         #expect(t.pixel(0, t.imageRect.y)! == (128, 128, 128))
@@ -127,7 +129,7 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
     }
 
     @Test func halfBlocksCarryTopAndBottomPixels() throws {
-        let px: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255]  // 1×2: red over blue
+        let px: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255] // 1×2: red over blue
         let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: px), columns: 1, rows: 1)
         let canvas = Canvas(size: Size(width: 1, height: 1))
         t.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: .plain)
@@ -162,15 +164,16 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         // Colour per cell as R/B initials of top and bottom pixels: the picture is red over blue.
         var rows: [String] = []
         for y in 0..<4 {
-            rows.append((0..<8).map { x -> String in
-                let c = canvas[x, y]
-                guard c.text == "▀" else { return ".." }
-                func tag(_ color: Color) -> String {
-                    guard case let .rgb(r, _, b) = color.kind else { return "-" }
-                    return r > b ? "R" : "B"
-                }
-                return tag(c.style.foreground) + tag(c.style.background)
-            }.joined(separator: " "))
+            rows.append(
+                (0..<8).map { x -> String in
+                    let c = canvas[x, y]
+                    guard c.text == "▀" else { return ".." }
+                    func tag(_ color: Color) -> String {
+                        guard case let .rgb(r, _, b) = color.kind else { return "-" }
+                        return r > b ? "R" : "B"
+                    }
+                    return tag(c.style.foreground) + tag(c.style.background)
+                }.joined(separator: " "))
         }
         try Snapshot().verify(text: rows.joined(separator: "\n") + "\n", named: "thumbnail-exif-rotated")
     }
@@ -198,10 +201,18 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         let pool = DecodePool(threads: 1)
         let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
         let order = Mutex<[Int]>([])
-        pool.submit(key: 0, urgent: true) { started.signal(); gate.wait() } // holds the only worker
+        pool.submit(key: 0, urgent: true) {
+            started.signal(); gate.wait()
+        } // holds the only worker
         started.wait()
-        for k in 1...3 { pool.submit(key: k, urgent: false) { order.withLock { $0.append(k) }; done.signal() } }
-        pool.submit(key: 4, urgent: true) { order.withLock { $0.append(4) }; done.signal() }
+        for k in 1...3 {
+            pool.submit(key: k, urgent: false) {
+                order.withLock { $0.append(k) }; done.signal()
+            }
+        }
+        pool.submit(key: 4, urgent: true) {
+            order.withLock { $0.append(4) }; done.signal()
+        }
         pool.submit(key: 2, urgent: true) {} // promotes 2, does not add a second job
         pool.cancel(keys: [3])
         #expect(pool.pendingKeys == [1, 2, 4])

@@ -87,11 +87,12 @@ private func fixture(_ name: String) throws -> [UInt8] {
         let text = "BEGIN:VCARD\nFN:First\nBEGIN:VCARD\nFN:Second\nEND:VCARD\nBEGIN:VCARD\nTEL:123\nEND:VCARD\nBEGIN:VCARD\nFN:Last\n"
         let r = parse(text, file: "x.vcf")
         #expect(r.contacts.map(\.formattedName) == ["Second"])
-        #expect(r.problems.map(\.description) == [
-            "x.vcf:1: card has no END:VCARD",
-            "x.vcf:6: card has neither a name (N, FN) nor an organisation",
-            "x.vcf:9: card has no END:VCARD",
-        ])
+        #expect(
+            r.problems.map(\.description) == [
+                "x.vcf:1: card has no END:VCARD",
+                "x.vcf:6: card has neither a name (N, FN) nor an organisation",
+                "x.vcf:9: card has no END:VCARD"
+            ])
     }
 
     @Test func emptyAndBinaryFiles() throws {

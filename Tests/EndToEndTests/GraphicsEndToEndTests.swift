@@ -24,8 +24,11 @@ import Testing
         let out = NSTemporaryDirectory() + "gridkit-pty-\(UUID().uuidString.prefix(8)).bin"
         defer { unlink(out) }
         let vars = ["TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"] + env.map { "\($0.key)=\($0.value)" }
-        let r = try spawnAndWait(["env"] + vars + ["python3", Self.support, out, "--cols", "100", "--rows", "30",
-                                  "--wait", wait, "--wait-count", "\(count)", "--keys", keys, "--", try griddemo()] + args)
+        let r = try spawnAndWait(
+            ["env"] + vars + [
+                "python3", Self.support, out, "--cols", "100", "--rows", "30",
+                "--wait", wait, "--wait-count", "\(count)", "--keys", keys, "--", try griddemo()
+            ] + args)
         let fields = r.stdout.split(separator: " ")
         let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())
         return (bytes, Int32(fields.first.flatMap { Int32($0) } ?? -1), Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1)
@@ -41,7 +44,9 @@ import Testing
                 while j + end.count <= bytes.count, !bytes[j..<(j + end.count)].elementsEqual(end) { j += 1 }
                 out.append(Array(bytes[(i + s.count)..<min(j, bytes.count)]))
                 i = j
-            } else { i += 1 }
+            } else {
+                i += 1
+            }
         }
         return out
     }
@@ -57,7 +62,10 @@ import Testing
         for chunk in strings(r.bytes, start: "\u{1B}_G", end: Array("\u{1B}\\".utf8)) {
             let text = String(decoding: chunk, as: UTF8.self)
             let parts = text.split(separator: ";", maxSplits: 1)
-            let keys = Dictionary(parts[0].split(separator: ",").map { kv in let p = kv.split(separator: "="); return (String(p[0]), String(p.count > 1 ? p[1] : "")) }, uniquingKeysWith: { a, _ in a })
+            let keys = Dictionary(
+                parts[0].split(separator: ",").map { kv in
+                    let p = kv.split(separator: "="); return (String(p[0]), String(p.count > 1 ? p[1] : ""))
+                }, uniquingKeysWith: { a, _ in a })
             if keys["a"] == "T" { current = (Int(keys["s"]!)!, Int(keys["v"]!)!, []) }
             if parts.count > 1 { current?.data += Array(parts[1].utf8) }
             if keys["m"] == "0", let c = current {
@@ -137,8 +145,9 @@ import Testing
         #expect(after.contains("Contacts"), "Home was drawn again after the last picture")
         if mode == "kitty" {
             let sent = strings(bytes, start: "\u{1B}_Ga=T", end: Array("\u{1B}\\".utf8)).count
-            #expect(strings(Array(bytes[lastPicture...]), start: "\u{1B}_Ga=d", end: Array("\u{1B}\\".utf8)).count == sent,
-                    "every image sent is freed once the photos are gone")
+            #expect(
+                strings(Array(bytes[lastPicture...]), start: "\u{1B}_Ga=d", end: Array("\u{1B}\\".utf8)).count == sent,
+                "every image sent is freed once the photos are gone")
         }
     }
 

@@ -49,7 +49,8 @@ import Testing
     @Test func aContactWhosePhotoIsTheHostileJpegOpens() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eve Hostile\r\nN:Hostile;Eve;;;\r\nPHOTO;ENCODING=b;TYPE=JPEG:"
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eve Hostile\r\nN:Hostile;Eve;;;\r\nPHOTO;ENCODING=b;TYPE=JPEG:"
             + (try Self.hostileJpeg()).base64EncodedString() + "\r\nEND:VCARD\r\n"
         try Data(card.utf8).write(to: URL(fileURLWithPath: dir + "/eve.vcf"))
         let t = try Tmux([try griddemo(), "contacts", dir + "/eve.vcf"], width: 100, height: 30)

@@ -12,8 +12,10 @@ import Testing
         let dir = fm.temporaryDirectory.appendingPathComponent("gridkit-photos-\(UUID().uuidString.prefix(8))")
         try fm.createDirectory(at: dir.appendingPathComponent("Sub"), withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: dir) }
-        let copies = [("rgb.png", "a-rgb.png"), ("large.jpg", "b-large.JPG"), ("exif-rotated.jpg", "c-rotated.jpeg"),
-                      ("truncated.jpg", "d-truncated.jpg"), ("garbage.jpg", "e-garbage.jpg"), ("grey.png", "Sub/f-grey.png")]
+        let copies = [
+            ("rgb.png", "a-rgb.png"), ("large.jpg", "b-large.JPG"), ("exif-rotated.jpg", "c-rotated.jpeg"),
+            ("truncated.jpg", "d-truncated.jpg"), ("garbage.jpg", "e-garbage.jpg"), ("grey.png", "Sub/f-grey.png")
+        ]
         for (from, to) in copies { try fm.copyItem(at: Self.images.appendingPathComponent(from), to: dir.appendingPathComponent(to)) }
         try Data("not a picture".utf8).write(to: dir.appendingPathComponent("notes.txt"))
         let before = try copies.map { try Data(contentsOf: dir.appendingPathComponent($0.1)) }

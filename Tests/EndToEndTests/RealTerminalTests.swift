@@ -15,8 +15,10 @@ import Testing
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/realterm.py").path
 
     /// The programs the tests run, with the Debian package that brings each.
-    static let tools = [("Xvfb", "xvfb"), ("xterm", "xterm"), ("kitty", "kitty"), ("import", "imagemagick"),
-                        ("convert", "imagemagick"), ("xdotool", "xdotool"), ("tmux", "tmux"), ("python3", "python3")]
+    static let tools = [
+        ("Xvfb", "xvfb"), ("xterm", "xterm"), ("kitty", "kitty"), ("import", "imagemagick"),
+        ("convert", "imagemagick"), ("xdotool", "xdotool"), ("tmux", "tmux"), ("python3", "python3")
+    ]
 
     struct Run: Decodable {
         var ok: Bool
@@ -89,11 +91,15 @@ import Testing
     }
 
     /// Runs griddemo photos in `terminal` through realterm.py and returns what it measured.
-    func run(_ terminal: String, photos: String, steps: String, environment: [String: String] = [:],
-             termName: String? = nil, xtermPlain: Bool = false, folder: String) throws -> Run {
+    func run(
+        _ terminal: String, photos: String, steps: String, environment: [String: String] = [:],
+        termName: String? = nil, xtermPlain: Bool = false, folder: String
+    ) throws -> Run {
         try requireTools(terminal)
-        var args = ["python3", Self.script, "--terminal", terminal, "--out", folder, "--photos", photos,
-                    "--cols", "100", "--rows", "30", "--timeout", "60", "--deadline", "300", "--steps", steps]
+        var args = [
+            "python3", Self.script, "--terminal", terminal, "--out", folder, "--photos", photos,
+            "--cols", "100", "--rows", "30", "--timeout", "60", "--deadline", "300", "--steps", steps
+        ]
         for (k, v) in environment.sorted(by: { $0.key < $1.key }) { args += ["--env", "\(k)=\(v)"] }
         if let termName { args += ["--term-name", termName] }
         if xtermPlain { args.append("--xterm-plain") }
@@ -102,8 +108,9 @@ import Testing
         let line = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let run = try #require(try? decoder.decode(Run.self, from: Data(line.utf8)),
-                               "realterm.py gave no result (status \(r.status)); stderr:\n\(r.stderr.suffix(2000))")
+        let run = try #require(
+            try? decoder.decode(Run.self, from: Data(line.utf8)),
+            "realterm.py gave no result (status \(r.status)); stderr:\n\(r.stderr.suffix(2000))")
         try #require(run.ok, "\(terminal): \(run.error ?? "failed") [screenshots: \(folder)]\n\(r.stderr.suffix(1500))\nterminal log: \((run.terminalLog ?? []).joined(separator: "\n"))")
         return run
     }
@@ -155,8 +162,9 @@ import Testing
         expectSixInTheirTiles(start, "\(terminal) start", v)
 
         let viewer = try v.checkpoint(run, "viewer")
-        v.expect(viewer.passes("viewer") && viewer.largest.colour == "pink",
-                 "\(terminal) viewer: the focused photo (pink) covers at least 25% of the window — largest is \(viewer.largest.colour), \(viewer.largest.px) px (\(Int(viewer.largest.fraction * 100))%); \(viewer.summary)")
+        v.expect(
+            viewer.passes("viewer") && viewer.largest.colour == "pink",
+            "\(terminal) viewer: the focused photo (pink) covers at least 25% of the window — largest is \(viewer.largest.colour), \(viewer.largest.px) px (\(Int(viewer.largest.fraction * 100))%); \(viewer.summary)")
         v.expect(viewer.passes("text_clean"), "\(terminal) viewer: \(Self.overText(viewer))")
 
         let back = try v.checkpoint(run, "back")
@@ -178,9 +186,10 @@ import Testing
         defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
         let run: Run
         do {
-            run = try self.run(terminal, photos: "many",
-                               steps: "shot:top,key:Next,key:Down*3,shot:mid,key:Next*2,key:Up*2,key:Prior,shot:scrolled,key:q,exit,shot:quit",
-                               folder: folder)
+            run = try self.run(
+                terminal, photos: "many",
+                steps: "shot:top,key:Next,key:Down*3,shot:mid,key:Next*2,key:Up*2,key:Prior,shot:scrolled,key:q,exit,shot:quit",
+                folder: folder)
         } catch { v.failed = true; throw error }
 
         for name in ["top", "mid", "scrolled"] {
@@ -203,8 +212,9 @@ import Testing
         defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
         let run: Run
         do {
-            run = try self.run("xterm", photos: "six", steps: "shot:start,key:q,exit,shot:quit",
-                               environment: ["GRIDKIT_GRAPHICS": "blocks"], termName: "xterm-256color", folder: folder)
+            run = try self.run(
+                "xterm", photos: "six", steps: "shot:start,key:q,exit,shot:quit",
+                environment: ["GRIDKIT_GRAPHICS": "blocks"], termName: "xterm-256color", folder: folder)
         } catch { v.failed = true; throw error }
         let start = try v.checkpoint(run, "start"), quit = try v.checkpoint(run, "quit")
         expectSixInTheirTiles(start, "xterm half blocks", v)
@@ -223,8 +233,9 @@ import Testing
         defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
         let run: Run
         do {
-            run = try self.run("xterm", photos: "greys", steps: "shot:start,key:q,exit", termName: "xterm",
-                               xtermPlain: true, folder: folder)
+            run = try self.run(
+                "xterm", photos: "greys", steps: "shot:start,key:q,exit", termName: "xterm",
+                xtermPlain: true, folder: folder)
         } catch { v.failed = true; throw error }
         let start = try v.checkpoint(run, "start")
         let label = "xterm on white, 8 colours"

@@ -61,8 +61,9 @@ import Testing
         let t = try Tmux([try griddemo(), "photos"], environment: ["GRIDDEMO_TEST_FAULT": "segv-in-worker-thread"])
         defer { t.close() }
         try t.waitFor("Photos · 300")
-        #expect(t.format("#{mouse_any_flag}") == "1" || t.format("#{mouse_standard_flag}") == "1" || t.format("#{mouse_button_flag}") == "1",
-                "mouse reporting is on while the app runs")
+        #expect(
+            t.format("#{mouse_any_flag}") == "1" || t.format("#{mouse_standard_flag}") == "1" || t.format("#{mouse_button_flag}") == "1",
+            "mouse reporting is on while the app runs")
         let screen = try t.waitFor("EXITED 139")
         #expect(screen.contains("BEFORE"))
         #expect(t.format("#{alternate_on}") == "0")

@@ -35,8 +35,9 @@ import Testing
         host.afterEachEvent = { event in
             played += 1
             if let grid = controller.gridView, let focus = grid.focusedIndexPath {
-                #expect(focus.section < grid.layout.numberOfSections && focus.item < grid.layout.numberOfItems(inSection: focus.section),
-                        "seed \(seed), event \(played) (\(event)): focus \(focus) is no item")
+                #expect(
+                    focus.section < grid.layout.numberOfSections && focus.item < grid.layout.numberOfItems(inSection: focus.section),
+                    "seed \(seed), event \(played) (\(event)): focus \(focus) is no item")
                 if grid.frame.height >= 3, grid.frame.width >= 3 {
                     #expect(grid.isFullyVisible(focus), "seed \(seed), event \(played) (\(event)): focus \(focus) not in view")
                 }

@@ -8,7 +8,7 @@ import Testing
         #expect(ColorMapper.nearestPalette(0, 0, 0) == 16)
         #expect(ColorMapper.nearestPalette(255, 255, 255) == 231)
         #expect(ColorMapper.nearestPalette(128, 128, 128) == 244) // grey ramp beats the cube here
-        #expect(ColorMapper.nearestPalette(95, 135, 175) == 67)  // exact cube entry
+        #expect(ColorMapper.nearestPalette(95, 135, 175) == 67) // exact cube entry
     }
 
     @Test func paletteEntriesRoundTrip() {

@@ -117,8 +117,10 @@ private struct MiniTerminal {
         var rng = Seeded(seed)
         let size = Size(width: 24, height: 12)
         var rows: [[(String, Int, Style)]] = Array(repeating: Array(repeating: (" ", 1, .plain), count: size.width), count: size.height)
-        let styles: [Style] = [.plain, Style(foreground: .palette(196)), Style(foreground: .ansi(3), background: .ansi(4), attributes: .bold),
-                               Style(background: .palette(236)), Style(attributes: [.underline, .reverse]), Style(foreground: .ansi(12), attributes: .italic)]
+        let styles: [Style] = [
+            .plain, Style(foreground: .palette(196)), Style(foreground: .ansi(3), background: .ansi(4), attributes: .bold),
+            Style(background: .palette(236)), Style(attributes: [.underline, .reverse]), Style(foreground: .ansi(12), attributes: .italic)
+        ]
         let texts = ["Item 42", "αβγ", "漢字", "e\u{301}x", "│", "        ", "▶ go"]
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in
             MiniTerminal.wide(v) ? 2 : Unicode.Scalar(v)!.properties.generalCategory == .nonspacingMark ? 0 : 1

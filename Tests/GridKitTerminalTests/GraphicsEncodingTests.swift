@@ -42,9 +42,9 @@ func decodeSixel(_ bytes: [UInt8]) -> (width: Int, height: Int, rgb: [UInt8])? {
                 palette[n] = (r * 255 / 100, g * 255 / 100, b * 255 / 100)
             }
             color = n
-        case 0x24: x = 0; i += 1                      // $
-        case 0x2D: x = 0; band += 1; i += 1            // -
-        case 0x21:                                     // ! repeat
+        case 0x24: x = 0; i += 1 // $
+        case 0x2D: x = 0; band += 1; i += 1 // -
+        case 0x21: // ! repeat
             i += 1
             let count = number()
             let v = Int(bytes[i]) - 63
@@ -120,8 +120,10 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
     }
 
     @Test func kittyPlacementsNameTheirSourceRectangle() {
-        let text = String(decoding: KittyGraphics.place(number: 3, placement: 9, source: Rect(x: 0, y: 40, width: 160, height: 100),
-                                                        columns: 16, rows: 5), as: UTF8.self)
+        let text = String(
+            decoding: KittyGraphics.place(
+                number: 3, placement: 9, source: Rect(x: 0, y: 40, width: 160, height: 100),
+                columns: 16, rows: 5), as: UTF8.self)
         for key in ["a=p", "i=3", "p=9", "x=0", "y=40", "w=160", "h=100", "c=16", "r=5", "C=1"] { #expect(text.contains(key)) }
         #expect(String(decoding: KittyGraphics.deletePlacement(number: 3, placement: 9), as: UTF8.self).contains("a=d,d=i"))
     }
@@ -142,16 +144,23 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         #expect(context.placeImage(image, in: Rect(x: 1, y: 0, width: 3, height: 2)))
         let p = canvas[4, 2].picture // row 1, column 1 of the placement
         #expect(p?.image == UInt32(image.id) && p?.column == 1 && p?.row == 1)
-        #expect(canvas.picturePieces() == [PicturePiece(image: UInt32(image.id), cells: Rect(x: 3, y: 1, width: 3, height: 2),
-                                                        source: Rect(x: 0, y: 0, width: 3, height: 2))])
+        #expect(
+            canvas.picturePieces() == [
+                PicturePiece(
+                    image: UInt32(image.id), cells: Rect(x: 3, y: 1, width: 3, height: 2),
+                    source: Rect(x: 0, y: 0, width: 3, height: 2))
+            ])
         // Cut by the context's edge: the visible part, with the picture cells it shows.
         #expect(context.placeImage(image, in: Rect(x: 4, y: 1, width: 3, height: 3)))
         let cut = canvas.picturePieces().first { $0.cells.minX == 6 }
         #expect(cut?.cells == Rect(x: 6, y: 2, width: 2, height: 2) && cut?.source == Rect(x: 0, y: 0, width: 2, height: 2))
         // Text drawn over a row of it (a pinned header) splits off what stays visible.
         canvas.drawText("header", at: Point(x: 0, y: 1), style: .plain)
-        #expect(canvas.picturePieces().contains(PicturePiece(image: UInt32(image.id), cells: Rect(x: 3, y: 2, width: 3, height: 1),
-                                                             source: Rect(x: 0, y: 1, width: 3, height: 1))))
+        #expect(
+            canvas.picturePieces().contains(
+                PicturePiece(
+                    image: UInt32(image.id), cells: Rect(x: 3, y: 2, width: 3, height: 1),
+                    source: Rect(x: 0, y: 1, width: 3, height: 1))))
         // Covered entirely: forgotten.
         canvas.clear()
         #expect(canvas.picturePieces().isEmpty && canvas.placedPicture(UInt32(image.id)) == nil)
@@ -170,8 +179,9 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         let cut = PictureEncoding.crop(image, cells: Size(width: 8, height: 4), source: Rect(x: 2, y: 1, width: 3, height: 2))
         #expect(cut.width == 24 && cut.height == 24)
         #expect(Array(cut.rgba[0..<4]) == Array(image.rgba[((12 * 64) + 16) * 4..<((12 * 64) + 16) * 4 + 4]))
-        let scaled = PictureEncoding.crop(image, cells: Size(width: 8, height: 4), source: Rect(x: 0, y: 0, width: 8, height: 4),
-                                          pixels: Size(width: 32, height: 24))
+        let scaled = PictureEncoding.crop(
+            image, cells: Size(width: 8, height: 4), source: Rect(x: 0, y: 0, width: 8, height: 4),
+            pixels: Size(width: 32, height: 24))
         #expect(scaled.width == 32 && scaled.height == 24)
     }
 }

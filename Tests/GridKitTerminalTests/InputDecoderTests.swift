@@ -83,7 +83,7 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
             ("OA", .up), ("OB", .down), ("OC", .right), ("OD", .left), ("OH", .home), ("OF", .end),
             ("[1~", .home), ("[7~", .home), ("[4~", .end), ("[8~", .end), ("[3~", .delete),
             ("[5~", .pageUp), ("[6~", .pageDown), ("[Z", .backTab),
-            ("OP", .function(1)), ("OQ", .function(2)), ("OR", .function(3)), ("OS", .function(4)), ("[1P", .function(1)),
+            ("OP", .function(1)), ("OQ", .function(2)), ("OR", .function(3)), ("OS", .function(4)), ("[1P", .function(1))
         ]
         for (form, key) in forms {
             #expect(decodeAll("\u{1B}" + form) == [.key(key)], "ESC \(form)")
@@ -179,8 +179,10 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
 
     @Test func x10MouseReports() {
         // Right press at (0, 0), release (X10 does not say which button), wheel up and down.
-        let bytes: [UInt8] = [27, 0x5B, 0x4D, 32 + 2, 33, 33, 27, 0x5B, 0x4D, 32 + 3, 33, 33,
-                              27, 0x5B, 0x4D, 32 + 64, 40, 41, 27, 0x5B, 0x4D, 32 + 65, 40, 41]
+        let bytes: [UInt8] = [
+            27, 0x5B, 0x4D, 32 + 2, 33, 33, 27, 0x5B, 0x4D, 32 + 3, 33, 33,
+            27, 0x5B, 0x4D, 32 + 64, 40, 41, 27, 0x5B, 0x4D, 32 + 65, 40, 41
+        ]
         #expect(decodeAll(bytes) == [press(0, 0, button: 3), release(0, 0), wheel(.wheelUp, 7, 8), wheel(.wheelDown, 7, 8)])
         // Coordinates past 94 are bytes of 0x80 and more, read raw, not as UTF-8.
         #expect(decodeAll([27, 0x5B, 0x4D, 32, 33 + 200, 33 + 150, 0x71]) == [press(200, 150), .char("q")])
@@ -236,7 +238,7 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
             ("\u{1B}[?62;4c", "DA1"),
             ("\u{1B}[?1;0;256S", "sixel colour registers (XTSMGRAPHICS)"),
             ("\u{1B}[6;20;10t", "cell size"),
-            ("\u{1B}[4;480;800t", "window size in pixels"),
+            ("\u{1B}[4;480;800t", "window size in pixels")
         ]
         for (reply, what) in replies {
             #expect(decodeAll(reply) == [], "\(what)")
@@ -338,7 +340,7 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
     static let terminfo: [String: String] = [
         "kcuu1": "\u{1B}OA", "kcud1": "\u{1B}OB", "kbs": "\u{7F}", "kent": "\u{1B}OM",
         "kf1": "\u{1B}[[A", "kf5": "\u{1B}[15~", "kf12": "\u{1B}[24~", "kf13": "\u{1B}[1;2P", "kf20": "\u{1B}[34~",
-        "kf21": "\u{1B}[23$", "ka1": "\u{1B}Ow", "kc1": "\u{1B}Oq",
+        "kf21": "\u{1B}[23$", "ka1": "\u{1B}Ow", "kc1": "\u{1B}Oq"
     ]
 
     @Test func terminfoKeysAreKnownWhereTheGenericReadingFallsShort() {
@@ -346,7 +348,8 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         #expect(keys.exact.count == 7, "kent, kf5, kf12, kf13, kf20, ka1, kc1: not kcuu1 nor kcud1, which the reading gives itself")
         #expect(keys.prefixed.map(\.key) == [.function(1), .function(21)], "shapes that are not one CSI")
         #expect(!keys.overridesGeneric)
-        #expect(decodeAll("\u{1B}OM\u{1B}[15~\u{1B}[24~\u{1B}[1;2P\u{1B}[34~", keys: keys)
+        #expect(
+            decodeAll("\u{1B}OM\u{1B}[15~\u{1B}[24~\u{1B}[1;2P\u{1B}[34~", keys: keys)
                 == [.key(.enter), .key(.function(5)), .key(.function(12)), .key(.function(13)), .key(.function(20))])
         #expect(decodeAll("\u{1B}[[A\u{1B}[23$q", keys: keys) == [.key(.function(1)), .key(.function(21)), .char("q")])
         #expect(decodeAll("\u{1B}Ow\u{1B}Oq\u{1B}OA\u{1B}[B", keys: keys) == [.key(.home), .key(.end), .key(.up), .key(.down)])

@@ -45,13 +45,19 @@ import Testing
     @Test func mouseReportsInBothFormats() {
         // SGR: left press at column 10, row 5 (1-based on the wire), its release, wheel down.
         let sgr = events(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<65;3;4M".utf8))
-        #expect(sgr == [.mouse(MouseEvent(action: .press, position: Point(x: 9, y: 4))),
-                        .mouse(MouseEvent(action: .release, position: Point(x: 9, y: 4))),
-                        .mouse(MouseEvent(action: .wheelDown, position: Point(x: 2, y: 3)))])
+        #expect(
+            sgr == [
+                .mouse(MouseEvent(action: .press, position: Point(x: 9, y: 4))),
+                .mouse(MouseEvent(action: .release, position: Point(x: 9, y: 4))),
+                .mouse(MouseEvent(action: .wheelDown, position: Point(x: 2, y: 3)))
+            ])
         // X10: right press at (0, 0), then wheel up.
         let x10 = events([27, 0x5B, 0x4D, 32 + 2, 33, 33, 27, 0x5B, 0x4D, 32 + 64, 40, 40])
-        #expect(x10 == [.mouse(MouseEvent(action: .press, position: Point(x: 0, y: 0), button: 3)),
-                        .mouse(MouseEvent(action: .wheelUp, position: Point(x: 7, y: 7)))])
+        #expect(
+            x10 == [
+                .mouse(MouseEvent(action: .press, position: Point(x: 0, y: 0), button: 3)),
+                .mouse(MouseEvent(action: .wheelUp, position: Point(x: 7, y: 7)))
+            ])
     }
 
     /// What the run loop does while a sequence is unfinished: waits for more on the tty until

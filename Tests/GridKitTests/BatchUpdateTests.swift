@@ -86,16 +86,34 @@ import Testing
             ("negative index", [2, 2], { $0.reloadItems(at: [IndexPath(item: -1, section: 0)]) }),
             ("delete twice", [2, 1], { $0.deleteItems(at: [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 1)]) }),
             ("insert twice", [2, 4], { $0.insertItems(at: [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 1)]) }),
-            ("move deleted item", [2, 2], { b in
-                b.deleteItems(at: [IndexPath(item: 0, section: 0)]); b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1)) }),
-            ("move onto insert", [1, 4], { b in
-                b.insertItems(at: [IndexPath(item: 0, section: 1)]); b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1)) }),
+            (
+                "move deleted item", [2, 2],
+                { b in
+                    b.deleteItems(at: [IndexPath(item: 0, section: 0)]); b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
+                }
+            ),
+            (
+                "move onto insert", [1, 4],
+                { b in
+                    b.insertItems(at: [IndexPath(item: 0, section: 1)]); b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
+                }
+            ),
             ("delete section twice", [2], { $0.deleteSections([1, 1]) }),
             ("delete missing section", [2, 2], { $0.deleteSections([4]) }),
             ("insert missing section", [2, 2, 2], { $0.insertSections([5]) }),
-            ("item in deleted section", [2], { b in b.deleteSections([1]); b.deleteItems(at: [IndexPath(item: 0, section: 1)]) }),
-            ("item in inserted section", [2, 2, 1], { b in b.insertSections([2]); b.insertItems(at: [IndexPath(item: 0, section: 2)]) }),
-            ("reload missing section", [2, 2], { $0.reloadSections([9]) }),
+            (
+                "item in deleted section", [2],
+                { b in
+                    b.deleteSections([1]); b.deleteItems(at: [IndexPath(item: 0, section: 1)])
+                }
+            ),
+            (
+                "item in inserted section", [2, 2, 1],
+                { b in
+                    b.insertSections([2]); b.insertItems(at: [IndexPath(item: 0, section: 2)])
+                }
+            ),
+            ("reload missing section", [2, 2], { $0.reloadSections([9]) })
         ]
         for (name, after, body) in cases {
             let (content, h) = harness([2, 2])

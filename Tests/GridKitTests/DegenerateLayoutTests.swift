@@ -11,8 +11,10 @@ import Testing
     }
 
     @Test func zeroWidthItemsWithZeroSpacingAreNotOneMillionItemLine() {
-        for sizes in [SectionLayoutInput.Sizes.uniform(Size(width: 0, height: 1)),
-                      .varied(Array(repeating: Size(width: 0, height: 1), count: 1_000_000))] {
+        for sizes in [
+            SectionLayoutInput.Sizes.uniform(Size(width: 0, height: 1)),
+            .varied(Array(repeating: Size(width: 0, height: 1), count: 1_000_000))
+        ] {
             let layout = makeLayout(width: 40, height: 10, sections: [SectionLayoutInput(count: 1_000_000, sizes: sizes)])
             var walked = 0
             layout.forEachItem(in: Rect(x: 0, y: 0, width: 40, height: 10)) { _, _ in walked += 1 }

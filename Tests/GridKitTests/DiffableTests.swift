@@ -168,10 +168,11 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
             for (s, list) in oldItems.enumerated() { for (i, id) in list.enumerated() { oldPositions[id] = IndexPath(item: i, section: s) } }
             for (s, list) in newItems.enumerated() { for (i, id) in list.enumerated() { newPositions[id] = IndexPath(item: i, section: s) } }
             let pack = { (ip: IndexPath?) in ip.map { SnapshotDifference.pack($0.section, $0.item) } ?? -1 }
-            let d = SnapshotDifference(oldCounts: oldItems.map(\.count), newCounts: newItems.map(\.count),
-                                       sectionInNew: current.map { id in sections.firstIndex { $0.0 == id.0 } },
-                                       oldToNew: oldItems.joined().map { pack(newPositions[$0]) },
-                                       newFromOld: newItems.joined().map { pack(oldPositions[$0]) }, reloaded: [])
+            let d = SnapshotDifference(
+                oldCounts: oldItems.map(\.count), newCounts: newItems.map(\.count),
+                sectionInNew: current.map { id in sections.firstIndex { $0.0 == id.0 } },
+                oldToNew: oldItems.joined().map { pack(newPositions[$0]) },
+                newFromOld: newItems.joined().map { pack(oldPositions[$0]) }, reloaded: [])
             #expect(replay(d, old: oldItems, new: newItems) == newItems, "round \(round)")
             let focusedBefore = f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:))
             try f.source.apply(snapshot(sections))

@@ -46,8 +46,9 @@ import Testing
 
     @Test func variedSizesCentreItemsAcrossTheirLine() {
         let sizes = [Size(width: 4, height: 3), Size(width: 4, height: 1), Size(width: 4, height: 2)]
-        let l = makeLayout(width: 20, alignment: .leading,
-                           sections: [SectionLayoutInput(count: 3, sizes: .varied(sizes), lineSpacing: 1, interitemSpacing: 1)])
+        let l = makeLayout(
+            width: 20, alignment: .leading,
+            sections: [SectionLayoutInput(count: 3, sizes: .varied(sizes), lineSpacing: 1, interitemSpacing: 1)])
         #expect(l.frame(0).minY == 0)
         #expect(l.frame(1).minY == 1)
         #expect(l.frame(2).minY == 0) // (3 - 2) / 2 = 0
@@ -77,8 +78,12 @@ import Testing
     }
 
     @Test func emptySectionStillShowsHeaderInsetsAndFooter() {
-        let l = makeLayout(width: 10, sections: [uniform(0, 4, 1, inset: EdgeInsets(top: 1, bottom: 1), header: 1, footer: 1),
-                                                uniform(1, 4, 1)])
+        let l = makeLayout(
+            width: 10,
+            sections: [
+                uniform(0, 4, 1, inset: EdgeInsets(top: 1, bottom: 1), header: 1, footer: 1),
+                uniform(1, 4, 1)
+            ])
         #expect(l.contentSize.height == 5)
         #expect(l.frame(0, 1).minY == 4)
         let elements = l.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 10, height: 10))
@@ -100,8 +105,12 @@ import Testing
         let l = makeLayout(width: 10, sections: [uniform(2, 15, 1)])
         #expect(l.frame(0) == Rect(x: 0, y: 0, width: 10, height: 1))
         #expect(l.frame(1).minY == 1)
-        let varied = makeLayout(width: 10, sections: [SectionLayoutInput(
-            count: 3, sizes: .varied([Size(width: 3, height: 1), Size(width: 30, height: 1), Size(width: 3, height: 1)]), interitemSpacing: 1)])
+        let varied = makeLayout(
+            width: 10,
+            sections: [
+                SectionLayoutInput(
+                    count: 3, sizes: .varied([Size(width: 3, height: 1), Size(width: 30, height: 1), Size(width: 3, height: 1)]), interitemSpacing: 1)
+            ])
         #expect(varied.frame(1) == Rect(x: 0, y: 1, width: 10, height: 1))
         #expect(varied.frame(2).minY == 2)
     }
@@ -143,11 +152,14 @@ import Testing
 
     @Test func elementsInRectMatchesBruteForce() {
         let sizes = (0..<200).map { Size(width: 2 + ($0 * 7) % 9, height: 1 + ($0 * 5) % 3) }
-        let l = makeLayout(width: 37, sections: [
-            SectionLayoutInput(count: 200, sizes: .varied(sizes), inset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1),
-                               lineSpacing: 1, interitemSpacing: 1, headerSize: Size(width: 0, height: 1)),
-            uniform(300, 5, 2, lineSpacing: 1, header: 2, footer: 1),
-        ])
+        let l = makeLayout(
+            width: 37,
+            sections: [
+                SectionLayoutInput(
+                    count: 200, sizes: .varied(sizes), inset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1),
+                    lineSpacing: 1, interitemSpacing: 1, headerSize: Size(width: 0, height: 1)),
+                uniform(300, 5, 2, lineSpacing: 1, header: 2, footer: 1)
+            ])
         for y in stride(from: 0, to: l.contentSize.height, by: 7) {
             let r = Rect(x: 0, y: y, width: 37, height: 9)
             var expected: [IndexPath] = []

@@ -16,15 +16,17 @@ import Testing
 
     func randomLayout(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
         if rng.int(0...1) == 0 {
-            let w = WaterfallLayout(columns: rng.int(1...5), columnSpacing: rng.int(0...2), itemSpacing: rng.int(0...2),
-                                    sectionInset: EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2)))
+            let w = WaterfallLayout(
+                columns: rng.int(1...5), columnSpacing: rng.int(0...2), itemSpacing: rng.int(0...2),
+                sectionInset: EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2)))
             if rng.int(0...2) == 0 { w.minimumColumnWidth = rng.int(3...12) }
             w.headerHeight = header
             w.sectionHeadersPinToVisibleBounds = rng.int(0...1) == 0
             return w
         }
-        let f = FlowLayout(itemSize: Size(width: rng.int(1...12), height: rng.int(1...4)), scrollDirection: rng.int(0...3) == 0 ? .horizontal : .vertical,
-                           lineSpacing: rng.int(0...2), interitemSpacing: rng.int(0...2))
+        let f = FlowLayout(
+            itemSize: Size(width: rng.int(1...12), height: rng.int(1...4)), scrollDirection: rng.int(0...3) == 0 ? .horizontal : .vertical,
+            lineSpacing: rng.int(0...2), interitemSpacing: rng.int(0...2))
         f.lineAlignment = [.justified, .leading, .center, .trailing][rng.int(0...3)]
         f.headerReferenceSize = Size(width: header, height: header)
         f.sectionHeadersPinToVisibleBounds = rng.int(0...1) == 0

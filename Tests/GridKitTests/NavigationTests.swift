@@ -11,18 +11,21 @@ import Testing
             content.sizeFor = { ip in Size(width: 3 + (ip.item * 7 + seed) % 11, height: 1 + (ip.item + seed) % 3) }
         }
         if Bool.random(using: &rng) { content.header = Size(width: 3, height: Int.random(in: 1...2, using: &rng)) }
-        let layout = FlowLayout(itemSize: Size(width: Int.random(in: 3...12, using: &rng), height: Int.random(in: 1...3, using: &rng)),
-                                scrollDirection: Bool.random(using: &rng) ? .vertical : .horizontal,
-                                lineSpacing: Int.random(in: 0...2, using: &rng), interitemSpacing: Int.random(in: 0...2, using: &rng),
-                                sectionInset: EdgeInsets(top: Int.random(in: 0...1, using: &rng), left: Int.random(in: 0...2, using: &rng),
-                                                         bottom: Int.random(in: 0...1, using: &rng), right: Int.random(in: 0...2, using: &rng)))
+        let layout = FlowLayout(
+            itemSize: Size(width: Int.random(in: 3...12, using: &rng), height: Int.random(in: 1...3, using: &rng)),
+            scrollDirection: Bool.random(using: &rng) ? .vertical : .horizontal,
+            lineSpacing: Int.random(in: 0...2, using: &rng), interitemSpacing: Int.random(in: 0...2, using: &rng),
+            sectionInset: EdgeInsets(
+                top: Int.random(in: 0...1, using: &rng), left: Int.random(in: 0...2, using: &rng),
+                bottom: Int.random(in: 0...1, using: &rng), right: Int.random(in: 0...2, using: &rng)))
         layout.lineAlignment = [.justified, .leading, .center, .trailing][Int.random(in: 0...3, using: &rng)]
         layout.sectionHeadersPinToVisibleBounds = Bool.random(using: &rng)
         let size = Size(width: Int.random(in: 16...60, using: &rng), height: Int.random(in: 8...24, using: &rng))
         if Int.random(in: 0...3, using: &rng) == 0 {
             // A waterfall of the same content: heights from the same sizes.
-            let waterfall = WaterfallLayout(columns: Int.random(in: 1...4, using: &rng), columnSpacing: Int.random(in: 0...2, using: &rng),
-                                            itemSpacing: Int.random(in: 0...2, using: &rng))
+            let waterfall = WaterfallLayout(
+                columns: Int.random(in: 1...4, using: &rng), columnSpacing: Int.random(in: 0...2, using: &rng),
+                itemSpacing: Int.random(in: 0...2, using: &rng))
             waterfall.headerHeight = content.header?.height ?? 0
             waterfall.sectionHeadersPinToVisibleBounds = layout.sectionHeadersPinToVisibleBounds
             return GridHarness(content, layout: waterfall, size: size)
@@ -30,8 +33,10 @@ import Testing
         return GridHarness(content, layout: layout, size: size)
     }
 
-    static let keys: [InputEvent] = [.key(.up), .key(.down), .key(.left), .key(.right), .key(.pageUp), .key(.pageDown),
-                                     .key(.home), .key(.end), .char("j"), .char("k"), .char("h"), .char("l"), .char("g"), .char("G")]
+    static let keys: [InputEvent] = [
+        .key(.up), .key(.down), .key(.left), .key(.right), .key(.pageUp), .key(.pageDown),
+        .key(.home), .key(.end), .char("j"), .char("k"), .char("h"), .char("l"), .char("g"), .char("G")
+    ]
 
     @Test func focusStaysValidAndVisibleOverRandomKeySequences() {
         var rng = SeededGenerator(seed: 42)
@@ -88,8 +93,9 @@ import Testing
     }
 
     @Test func leftAndRightContinueAcrossLinesAndSections() {
-        let h = GridHarness(TestContent(counts: [3, 0, 2]), layout: FlowLayout(itemSize: Size(width: 5, height: 1)),
-                            size: Size(width: 12, height: 10))
+        let h = GridHarness(
+            TestContent(counts: [3, 0, 2]), layout: FlowLayout(itemSize: Size(width: 5, height: 1)),
+            size: Size(width: 12, height: 10))
         h.press(InputEvent.script("right*3"))
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 0, section: 2))
         h.press([.key(.left)])
@@ -97,8 +103,9 @@ import Testing
     }
 
     @Test func pageDownMovesFocusAboutAPage() {
-        let h = GridHarness(TestContent(counts: [500]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)),
-                            size: Size(width: 20, height: 10))
+        let h = GridHarness(
+            TestContent(counts: [500]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)),
+            size: Size(width: 20, height: 10))
         h.press([.key(.pageDown)])
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 10, section: 0))
         h.press([.key(.pageDown), .key(.pageUp)])
@@ -109,8 +116,9 @@ import Testing
     }
 
     @Test func scrollToItemPositions() {
-        let h = GridHarness(TestContent(counts: [100]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)),
-                            size: Size(width: 20, height: 10))
+        let h = GridHarness(
+            TestContent(counts: [100]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)),
+            size: Size(width: 20, height: 10))
         let g = h.gridView
         g.scrollToItem(at: IndexPath(item: 50, section: 0), at: .top)
         #expect(g.contentOffset.y == 50)
@@ -136,8 +144,9 @@ import Testing
     }
 
     @Test func resizeKeepsTheFocusedItemInView() {
-        let h = GridHarness(TestContent(counts: [1000]), layout: FlowLayout(itemSize: Size(width: 6, height: 2)),
-                            size: Size(width: 40, height: 20))
+        let h = GridHarness(
+            TestContent(counts: [1000]), layout: FlowLayout(itemSize: Size(width: 6, height: 2)),
+            size: Size(width: 40, height: 20))
         h.press(InputEvent.script("pgdn*10"))
         let focus = h.gridView.focusedIndexPath!
         for size in [Size(width: 13, height: 5), Size(width: 90, height: 40), Size(width: 7, height: 3), Size(width: 1, height: 1)] {

@@ -9,8 +9,9 @@ import Testing
         let content = TestContent(counts: [7, 0, 3])
         content.header = Size(width: 0, height: 1)
         content.footer = Size(width: 0, height: 1)
-        let layout = FlowLayout(itemSize: Size(width: 6, height: 1), lineSpacing: 1, interitemSpacing: 1,
-                                sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
+        let layout = FlowLayout(
+            itemSize: Size(width: 6, height: 1), lineSpacing: 1, interitemSpacing: 1,
+            sectionInset: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
         let h = GridHarness(content, layout: layout, size: Size(width: 30, height: 14))
         try snapshot.verify(h.press(InputEvent.script("right, down")), named: "grid-headers-focus")
     }

@@ -139,7 +139,8 @@ package enum SafeFile {
 
 extension SafeFile.Identity {
     init(_ info: stat) {
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
-                  modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+        self.init(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+            modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
     }
 }

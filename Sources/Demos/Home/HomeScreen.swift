@@ -20,8 +20,9 @@ package final class HomeScreen: Screen, GridDataSource, GridDelegate {
     package var keyHints: String { "↑↓ move · Enter open · ? keys · q quit" }
 
     package func makeLayout() -> any GridLayout {
-        let layout = FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 2), lineSpacing: 1,
-                                sectionInset: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
+        let layout = FlowLayout(
+            itemSize: Size(width: FlowLayout.fullLine, height: 2), lineSpacing: 1,
+            sectionInset: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
         layout.headerReferenceSize = Size(width: 0, height: 1)
         return layout
     }

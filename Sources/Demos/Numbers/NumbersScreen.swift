@@ -24,11 +24,13 @@ package final class NumbersScreen: Screen, GridDataSource {
         let layout: FlowLayout
         switch arrangement {
         case .grid:
-            layout = FlowLayout(itemSize: Size(width: 12, height: 3), lineSpacing: 1, interitemSpacing: 1,
-                                sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+            layout = FlowLayout(
+                itemSize: Size(width: 12, height: 3), lineSpacing: 1, interitemSpacing: 1,
+                sectionInset: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
         case .list:
-            layout = FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), lineSpacing: 0, interitemSpacing: 0,
-                                sectionInset: .zero)
+            layout = FlowLayout(
+                itemSize: Size(width: FlowLayout.fullLine, height: 1), lineSpacing: 0, interitemSpacing: 0,
+                sectionInset: .zero)
         }
         layout.headerReferenceSize = Size(width: 0, height: 1)
         layout.sectionHeadersPinToVisibleBounds = true
@@ -52,8 +54,10 @@ package final class NumbersScreen: Screen, GridDataSource {
     package func number(at indexPath: IndexPath) -> Int { indexPath.section * Self.sectionSize + indexPath.item + 1 }
 
     package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        let cell: NumberCell = arrangement == .grid ? gridView.dequeue(NumberTileCell.self, for: indexPath)
-                                                    : gridView.dequeue(NumberRowCell.self, for: indexPath)
+        let cell: NumberCell =
+            arrangement == .grid
+            ? gridView.dequeue(NumberTileCell.self, for: indexPath)
+            : gridView.dequeue(NumberRowCell.self, for: indexPath)
         cell.number = number(at: indexPath)
         return cell
     }

@@ -35,7 +35,8 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// The item at an index path, or nil.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
         guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0,
-              indexPath.item < sections[indexPath.section].count else { return nil }
+            indexPath.item < sections[indexPath.section].count
+        else { return nil }
         return sections[indexPath.section][indexPath.item]
     }
 
@@ -83,9 +84,10 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         var newSectionIndex: [SectionID: Int] = [:]
         for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
         let reloaded = snapshot.reloadedItemIdentifiers.compactMap { positions[$0].map { SnapshotDifference.pack($0.section, $0.item) } }
-        let changes = SnapshotDifference(oldCounts: sections.map(\.count), newCounts: newSections.map(\.count),
-                                         sectionInNew: current.sectionIdentifiers.map { newSectionIndex[$0] },
-                                         oldToNew: oldToNew, newFromOld: newFromOld, reloaded: reloaded)
+        let changes = SnapshotDifference(
+            oldCounts: sections.map(\.count), newCounts: newSections.map(\.count),
+            sectionInNew: current.sectionIdentifiers.map { newSectionIndex[$0] },
+            oldToNew: oldToNew, newFromOld: newFromOld, reloaded: reloaded)
 
         let focusedID = grid.focusedIndexPath.flatMap(itemIdentifier(for:))
         let survivor = focusedID.flatMap { newPositions[$0] == nil ? nearestSurvivor(of: $0, oldToNew: oldToNew) : nil }

@@ -89,7 +89,7 @@ struct SnapshotDifference {
 /// Indexes (into `values`) of one longest strictly increasing subsequence. O(n log n).
 func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     guard !values.isEmpty else { return [] }
-    var tails: [Int] = []                 // index into values of the smallest tail of each length
+    var tails: [Int] = [] // index into values of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)
     for i in 0..<values.count {
         let v = values[i]

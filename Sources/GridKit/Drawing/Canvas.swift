@@ -137,15 +137,15 @@ public final class Canvas {
         let w = size.width, fullWidth = r.minX == 0 && r.maxX == w
         let moved = r.maxX - r.minX
         // Whole rows trade places in the table: the rows scrolled out become the rows let in.
-        let leaving = distance > 0 ? Array(UnsafeBufferPointer(start: rowTable + r.minY, count: distance))
-                                   : Array(UnsafeBufferPointer(start: rowTable + r.maxY + distance, count: -distance))
+        let leaving =
+            distance > 0
+            ? Array(UnsafeBufferPointer(start: rowTable + r.minY, count: distance))
+            : Array(UnsafeBufferPointer(start: rowTable + r.maxY + distance, count: -distance))
         func move(row y: Int) {
-            if fullWidth { rowTable[y] = rowTable[y + distance] }
-            else { (rowTable[y] + r.minX).update(from: rowTable[y + distance] + r.minX, count: moved) }
+            if fullWidth { rowTable[y] = rowTable[y + distance] } else { (rowTable[y] + r.minX).update(from: rowTable[y + distance] + r.minX, count: moved) }
             writeCount.pointee &+= 1
             versions[y] = writeCount.pointee
-            if fullWidth { spanStart[y] = spanStart[y + distance]; spanEnd[y] = spanEnd[y + distance] }
-            else { changed(y, r.minX, r.maxX); repairEdges(ofRow: y, r.minX, r.maxX) }
+            if fullWidth { spanStart[y] = spanStart[y + distance]; spanEnd[y] = spanEnd[y + distance] } else { changed(y, r.minX, r.maxX); repairEdges(ofRow: y, r.minX, r.maxX) }
         }
         if distance > 0 {
             for y in r.minY..<(r.maxY - distance) { move(row: y) }
@@ -194,8 +194,11 @@ public final class Canvas {
     /// Fills `rect` (clipped to the canvas) with `character` in `style`.
     public func fill(_ rect: Rect, style: Style, character: Character = " ") {
         let scalars = character.unicodeScalars
-        fill(rect, with: scalars.count == 1 ? CanvasCell(scalar: scalars.first!.value, width: 1, style: style)
-                                            : CanvasCell(text: String(character), width: 1, style: style))
+        fill(
+            rect,
+            with: scalars.count == 1
+                ? CanvasCell(scalar: scalars.first!.value, width: 1, style: style)
+                : CanvasCell(text: String(character), width: 1, style: style))
     }
 
     /// Fills `rect` (clipped to the canvas) with copies of `cell` (of width 1).

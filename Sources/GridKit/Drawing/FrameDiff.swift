@@ -73,8 +73,11 @@ public struct FrameDiff {
                 // The longest run of rows y with new[y] == old[y + d], counting the changed ones.
                 var y = max(0, -d), runStart = -1, gain = 0
                 while y <= min(h, h - d) {
-                    let matches = y < min(h, h - d) && (!changed[y] ? oldRow(y)[0] == oldRow(y + d)[0] && same(oldRow(y), oldRow(y + d))
-                                                                    : same(canvas.rowCells(y), oldRow(y + d)))
+                    let matches =
+                        y < min(h, h - d)
+                        && (!changed[y]
+                            ? oldRow(y)[0] == oldRow(y + d)[0] && same(oldRow(y), oldRow(y + d))
+                            : same(canvas.rowCells(y), oldRow(y + d)))
                     if matches {
                         if runStart < 0 { runStart = y; gain = 0 }
                         if changed[y] { gain += 1 }
@@ -178,9 +181,11 @@ public struct FrameDiff {
     /// Reports the cells of `columns` of row `y` that differ from `prev` (the same row of the
     /// last frame), remembering them there when asked to.
     @inline(__always)
-    private static func visit(_ row: UnsafeMutablePointer<CanvasCell>, _ y: Int, _ columns: Range<Int>,
-                              against prev: UnsafeMutablePointer<CanvasCell>, remember: Bool,
-                              _ body: (Int, Int, CanvasCell) -> Void) -> Int {
+    private static func visit(
+        _ row: UnsafeMutablePointer<CanvasCell>, _ y: Int, _ columns: Range<Int>,
+        against prev: UnsafeMutablePointer<CanvasCell>, remember: Bool,
+        _ body: (Int, Int, CanvasCell) -> Void
+    ) -> Int {
         var reported = 0
         for x in columns where prev[x] != row[x] {
             let c = row[x]

@@ -7,8 +7,9 @@ extension Canvas {
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let cut = TextWidth.truncate(line, toWidth: size.width)
-            drawText(cut, at: Point(x: max(0, (size.width - TextWidth.width(of: cut)) / 2), y: top + i),
-                     style: Style(attributes: .bold))
+            drawText(
+                cut, at: Point(x: max(0, (size.width - TextWidth.width(of: cut)) / 2), y: top + i),
+                style: Style(attributes: .bold))
         }
     }
 
@@ -18,8 +19,9 @@ extension Canvas {
         let top = rect.minY + max(0, (rect.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < rect.maxY {
             let cut = TextWidth.truncate(line, toWidth: rect.width)
-            drawText(cut, at: Point(x: rect.minX + max(0, (rect.width - TextWidth.width(of: cut)) / 2), y: top + i),
-                     style: style, clip: rect)
+            drawText(
+                cut, at: Point(x: rect.minX + max(0, (rect.width - TextWidth.width(of: cut)) / 2), y: top + i),
+                style: style, clip: rect)
         }
     }
 }

@@ -9,7 +9,7 @@ public enum TextWidth {
         0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
         0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
         0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
-        0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD
     ]
 
     /// Widths of the Basic Multilingual Plane, filled in as scalars are first seen: Unicode
@@ -40,8 +40,10 @@ public enum TextWidth {
         let cached = bmpCache[Int(v)].load(ordering: .relaxed)
         if cached != 0xFF { return cached }
         var info = UInt8(computeWidth(scalar))
-        if v >= 0x300 && (info == 0 || (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v)
-                          || scalar.properties.isGraphemeExtend) {
+        if v >= 0x300
+            && (info == 0 || (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v)
+                || scalar.properties.isGraphemeExtend)
+        {
             info |= joins
         }
         bmpCache[Int(v)].store(info, ordering: .relaxed)

@@ -83,9 +83,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
     /// The rectangle shrunk by `insets` on each side (never below zero size).
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX + insets.left, y: minY + insets.top,
-             width: max(0, width - insets.left - insets.right),
-             height: max(0, height - insets.top - insets.bottom))
+        Rect(
+            x: minX + insets.left, y: minY + insets.top,
+            width: max(0, width - insets.left - insets.right),
+            height: max(0, height - insets.top - insets.bottom))
     }
     /// Debug text: `(x, y, W×H)`.
     public var description: String { "(\(minX), \(minY), \(width)×\(height))" }

@@ -71,7 +71,8 @@ extension Canvas {
                 let first = row[x]
                 var end = x + 1
                 while end < size.width, row[end].isPicture, row[end].s1 == first.s1, row[end].s2 == first.s2,
-                      row[end].s3 == first.s3 + UInt32(end - x) { end += 1 }
+                    row[end].s3 == first.s3 + UInt32(end - x)
+                { end += 1 }
                 let cells = Rect(x: x, y: y, width: end - x, height: 1)
                 let source = Rect(x: Int(first.s3), y: Int(first.s2), width: end - x, height: 1)
                 seen.insert(first.s1)

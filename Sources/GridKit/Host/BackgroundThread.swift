@@ -10,8 +10,10 @@ import Foundation
 /// user's terminal is left in raw mode on the alternate screen.
 public enum BackgroundThread {
     /// The signals a background thread blocks.
-    public static let hostSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
-                                              SIGTTIN, SIGTTOU, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGCHLD]
+    public static let hostSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
+        SIGTTIN, SIGTTOU, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGCHLD
+    ]
 
     /// Starts `body` on a new detached thread named `name`. With `lowPriority`, the thread runs at
     /// nice 10, so when cores are scarce the thread that reads keys and draws goes first.
@@ -26,11 +28,13 @@ public enum BackgroundThread {
         sigemptyset(&blocked)
         for s in hostSignals { sigaddset(&blocked, s) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        let rc = pthread_create(&thread, &attributes, { raw in
-            let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
-            start.run()
-            return nil
-        }, context)
+        let rc = pthread_create(
+            &thread, &attributes,
+            { raw in
+                let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+                start.run()
+                return nil
+            }, context)
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         pthread_attr_destroy(&attributes)
         if rc != 0 {

@@ -43,7 +43,7 @@ public struct KeyBindings: Sendable, Equatable {
         (.pageUp, .pageUp), (.pageDown, .pageDown),
         (.home, .first), (.end, .last), (.character("g"), .first), (.character("G"), .last),
         (.enter, .select), (.character(" "), .toggleMark),
-        (.character("?"), .help), (.escape, .back), (.character("q"), .back), (.control("c"), .quit),
+        (.character("?"), .help), (.escape, .back), (.character("q"), .back), (.control("c"), .quit)
     ])
 
     /// The action of `key`, if it has one.
@@ -71,8 +71,10 @@ public struct KeyBindings: Sendable, Equatable {
     /// The help lines: one per group of actions (moves, pages, first/last, then one each),
     /// the keys as a user reads them. Groups with no key bound are left out.
     public var help: [KeyHelp] {
-        let groups: [[KeyAction]] = [[.moveUp, .moveDown, .moveLeft, .moveRight], [.pageUp, .pageDown], [.first, .last],
-                                     [.select], [.toggleMark], [.help], [.back], [.quit]]
+        let groups: [[KeyAction]] = [
+            [.moveUp, .moveDown, .moveLeft, .moveRight], [.pageUp, .pageDown], [.first, .last],
+            [.select], [.toggleMark], [.help], [.back], [.quit]
+        ]
         return groups.compactMap { group in
             // Each action's first key, then each one's second, …: "↑ ↓ ← →  k j h l".
             let bound = group.map { self.keys(for: $0) }

@@ -35,8 +35,10 @@ public final class FlowLayout: GridLayout {
     public init() {}
 
     /// Convenience for the common list/grid configurations.
-    public convenience init(itemSize: Size, scrollDirection: ScrollDirection = .vertical, lineSpacing: Int = 0,
-                            interitemSpacing: Int = 1, sectionInset: EdgeInsets = .zero) {
+    public convenience init(
+        itemSize: Size, scrollDirection: ScrollDirection = .vertical, lineSpacing: Int = 0,
+        interitemSpacing: Int = 1, sectionInset: EdgeInsets = .zero
+    ) {
         self.init()
         self.itemSize = itemSize; self.scrollDirection = scrollDirection; minimumLineSpacing = lineSpacing
         minimumInteritemSpacing = interitemSpacing; self.sectionInset = sectionInset
@@ -99,13 +101,14 @@ public final class FlowLayout: GridLayout {
                     perItem = false
                 }
             }
-            out.append(SectionLayoutInput(
-                count: count, sizes: sizes,
-                inset: d?.gridView(grid, layout: self, insetForSectionAt: s) ?? sectionInset,
-                lineSpacing: d?.gridView(grid, layout: self, minimumLineSpacingForSectionAt: s) ?? minimumLineSpacing,
-                interitemSpacing: d?.gridView(grid, layout: self, minimumInteritemSpacingForSectionAt: s) ?? minimumInteritemSpacing,
-                headerSize: d?.gridView(grid, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize,
-                footerSize: d?.gridView(grid, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize))
+            out.append(
+                SectionLayoutInput(
+                    count: count, sizes: sizes,
+                    inset: d?.gridView(grid, layout: self, insetForSectionAt: s) ?? sectionInset,
+                    lineSpacing: d?.gridView(grid, layout: self, minimumLineSpacingForSectionAt: s) ?? minimumLineSpacing,
+                    interitemSpacing: d?.gridView(grid, layout: self, minimumInteritemSpacingForSectionAt: s) ?? minimumInteritemSpacing,
+                    headerSize: d?.gridView(grid, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize,
+                    footerSize: d?.gridView(grid, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize))
         }
         return out
     }
@@ -145,22 +148,27 @@ public final class FlowLayout: GridLayout {
             let lines: SectionLines
             switch s.sizes {
             case .uniform(let size):
-                lines = UniformLines(count: s.count, crossSize: crossOf(size), mainSize: mainOf(size), available: available,
-                                     lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
+                lines = UniformLines(
+                    count: s.count, crossSize: crossOf(size), mainSize: mainOf(size), available: available,
+                    lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
             case .varied(let sizes):
-                lines = VariedLines(sizes: sizes.map { (crossOf($0), mainOf($0)) }, available: available,
-                                    lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
+                lines = VariedLines(
+                    sizes: sizes.map { (crossOf($0), mainOf($0)) }, available: available,
+                    lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
             case .selfSizing(let estimate):
-                lines = MeasuredLines(count: s.count, estimated: (crossOf(estimate), mainOf(estimate)),
-                                      measured: measured[sections.count] ?? [:], available: available,
-                                      lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
+                lines = MeasuredLines(
+                    count: s.count, estimated: (crossOf(estimate), mainOf(estimate)),
+                    measured: measured[sections.count] ?? [:], available: available,
+                    lineSpacing: s.lineSpacing, spacing: s.interitemSpacing, alignment: lineAlignment)
             }
             let header = max(0, mainOf(s.headerSize)), footer = max(0, mainOf(s.footerSize))
             let itemsStart = main + header + mainLead
             let footerStart = itemsStart + lines.extent + mainTrail
-            sections.append(SectionGeometry(start: main, headerExtent: header, itemsStart: itemsStart, footerStart: footerStart,
-                                            end: footerStart + footer, crossStart: crossLead, lines: lines,
-                                            headerSize: s.headerSize, footerSize: s.footerSize))
+            sections.append(
+                SectionGeometry(
+                    start: main, headerExtent: header, itemsStart: itemsStart, footerStart: footerStart,
+                    end: footerStart + footer, crossStart: crossLead, lines: lines,
+                    headerSize: s.headerSize, footerSize: s.footerSize))
             main = footerStart + footer
         }
     }
@@ -175,12 +183,15 @@ public final class FlowLayout: GridLayout {
     /// The item's cross extent and the estimated main extent.
     public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? {
         guard isSelfSizing, attributes.kind == .cell else { return nil }
-        return vertical ? Size(width: attributes.frame.width, height: estimatedItemSize.height)
-                        : Size(width: estimatedItemSize.width, height: attributes.frame.height)
+        return vertical
+            ? Size(width: attributes.frame.width, height: estimatedItemSize.height)
+            : Size(width: estimatedItemSize.width, height: attributes.frame.height)
     }
 
-    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
-                                       withOriginalAttributes original: LayoutAttributes) -> Bool {
+    public func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes,
+        withOriginalAttributes original: LayoutAttributes
+    ) -> Bool {
         isSelfSizing && recordMeasuredSize(preferred.frame.size, at: original.indexPath)
     }
 
@@ -229,8 +240,9 @@ public final class FlowLayout: GridLayout {
     }
 
     private func rect(cross: Int, main: Int, crossSize: Int, mainSize: Int) -> Rect {
-        vertical ? Rect(x: cross, y: main, width: crossSize, height: mainSize)
-                 : Rect(x: main, y: cross, width: mainSize, height: crossSize)
+        vertical
+            ? Rect(x: cross, y: main, width: crossSize, height: mainSize)
+            : Rect(x: main, y: cross, width: mainSize, height: crossSize)
     }
 
     private func mainRange(of r: Rect) -> (Int, Int) { vertical ? (r.minY, r.maxY) : (r.minX, r.maxX) }
@@ -257,8 +269,9 @@ public final class FlowLayout: GridLayout {
         let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
         guard extent > 0 else { return nil }
         let start = kind == .header ? g.start : g.footerStart
-        return LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section),
-                                frame: rect(cross: 0, main: start, crossSize: crossOf(viewport), mainSize: extent), kind: kind)
+        return LayoutAttributes(
+            indexPath: IndexPath(item: 0, section: indexPath.section),
+            frame: rect(cross: 0, main: start, crossSize: crossOf(viewport), mainSize: extent), kind: kind)
     }
 
     /// The first section whose end lies after `offset`.
@@ -283,15 +296,20 @@ public final class FlowLayout: GridLayout {
                 if sectionHeadersPinToVisibleBounds {
                     let pinned = min(max(g.start, lower), g.end - g.headerExtent)
                     if pinned != g.start {
-                        header.frame = vertical ? header.frame.offsetBy(dx: 0, dy: pinned - g.start)
-                                                : header.frame.offsetBy(dx: pinned - g.start, dy: 0)
+                        header.frame =
+                            vertical
+                            ? header.frame.offsetBy(dx: 0, dy: pinned - g.start)
+                            : header.frame.offsetBy(dx: pinned - g.start, dy: 0)
                         header.isPinned = true
                     }
                 }
                 if header.frame.intersects(rect) { out.append(header) }
             }
             if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: s)),
-               footer.frame.intersects(rect) { out.append(footer) }
+                footer.frame.intersects(rect)
+            {
+                out.append(footer)
+            }
             s += 1
         }
         return out
@@ -351,8 +369,7 @@ public final class FlowLayout: GridLayout {
             let p = g.lines.placement(of: item)
             let centre = (g.crossStart + p.cross) * 2 + p.crossSize
             let d = abs(centre - doubledCross)
-            if d < bestDistance { best = item; bestDistance = d }
-            else if centre > doubledCross { break }
+            if d < bestDistance { best = item; bestDistance = d } else if centre > doubledCross { break }
         }
         return IndexPath(item: best, section: s)
     }
@@ -361,9 +378,12 @@ public final class FlowLayout: GridLayout {
     public func indexPathForItem(nearest point: Point) -> IndexPath? {
         prepareIfNeeded()
         let main = vertical ? point.y : point.x, cross = vertical ? point.x : point.y
-        guard let s = SectionSearch.nearestWithItems(from: sectionIndex(atOrAfter: main), count: sections.count, main: main,
-                                                     isEmpty: { sections[$0].lines.lineCount == 0 },
-                                                     start: { sections[$0].start }, end: { sections[$0].end }) else { return nil }
+        guard
+            let s = SectionSearch.nearestWithItems(
+                from: sectionIndex(atOrAfter: main), count: sections.count, main: main,
+                isEmpty: { sections[$0].lines.lineCount == 0 },
+                start: { sections[$0].start }, end: { sections[$0].end })
+        else { return nil }
         let g = sections[s]
         let line = g.lines.nearestLine(to: main - g.itemsStart)
         return nearestItem(inLine: line, section: s, doubledCross: cross * 2 + 1)

@@ -57,8 +57,10 @@ public protocol GridLayout: AnyObject {
     /// A cell's answer (`preferred`, its frame's size the cell's preferred size) for the item at
     /// `original`: the layout keeps it and returns true when that moved anything (UIKit's
     /// method of the same name).
-    func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
-                                withOriginalAttributes original: LayoutAttributes) -> Bool
+    func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes,
+        withOriginalAttributes original: LayoutAttributes
+    ) -> Bool
     /// The content of these items changed (nil: every item, after items moved): what they
     /// measured no longer holds.
     func invalidateMeasurements(at indexPaths: [IndexPath]?)
@@ -67,8 +69,10 @@ public protocol GridLayout: AnyObject {
 extension GridLayout {
     public var sizesCellsByContent: Bool { false }
     public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? { nil }
-    public func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes,
-                                       withOriginalAttributes original: LayoutAttributes) -> Bool { false }
+    public func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes,
+        withOriginalAttributes original: LayoutAttributes
+    ) -> Bool { false }
     public func invalidateMeasurements(at indexPaths: [IndexPath]?) {}
 
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
@@ -104,7 +108,8 @@ extension GridLayout {
     /// The item whose frame contains a content point, if any.
     public func indexPathForItem(at point: Point) -> IndexPath? {
         guard let ip = indexPathForItem(nearest: point),
-              let attrs = layoutAttributesForItem(at: ip), attrs.frame.contains(point) else { return nil }
+            let attrs = layoutAttributesForItem(at: ip), attrs.frame.contains(point)
+        else { return nil }
         return ip
     }
 

@@ -60,8 +60,10 @@ package struct SectionLayoutInput {
     package var headerSize: Size
     package var footerSize: Size
 
-    package init(count: Int, sizes: Sizes, inset: EdgeInsets = .zero, lineSpacing: Int = 0, interitemSpacing: Int = 0,
-                headerSize: Size = .zero, footerSize: Size = .zero) {
+    package init(
+        count: Int, sizes: Sizes, inset: EdgeInsets = .zero, lineSpacing: Int = 0, interitemSpacing: Int = 0,
+        headerSize: Size = .zero, footerSize: Size = .zero
+    ) {
         self.count = count; self.sizes = sizes; self.inset = inset; self.lineSpacing = lineSpacing
         self.interitemSpacing = interitemSpacing; self.headerSize = headerSize; self.footerSize = footerSize
     }

@@ -16,10 +16,13 @@ struct MeasuredLines: SectionLines {
     var extent: Int { lineCount == 0 ? 0 : pitches.prefix(lineCount) - lineSpacing }
 
     /// `measured` gives the main-axis sizes already known, by item.
-    init(count: Int, estimated: (cross: Int, main: Int), measured: [Int: Int], available: Int,
-         lineSpacing: Int, spacing: Int, alignment: LineAlignment) {
-        grid = UniformLines(count: count, crossSize: estimated.cross, mainSize: estimated.main, available: available,
-                            lineSpacing: lineSpacing, spacing: spacing, alignment: alignment)
+    init(
+        count: Int, estimated: (cross: Int, main: Int), measured: [Int: Int], available: Int,
+        lineSpacing: Int, spacing: Int, alignment: LineAlignment
+    ) {
+        grid = UniformLines(
+            count: count, crossSize: estimated.cross, mainSize: estimated.main, available: available,
+            lineSpacing: lineSpacing, spacing: spacing, alignment: alignment)
         self.lineSpacing = max(0, lineSpacing)
         var main = [Int32](repeating: Int32(max(0, estimated.main)), count: count)
         for (item, size) in measured where item < count { main[item] = Int32(max(0, size)) }

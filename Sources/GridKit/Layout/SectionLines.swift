@@ -51,7 +51,7 @@ func packedStart(width: Int, available: Int, alignment: LineAlignment) -> Int {
 
 struct UniformLines: SectionLines {
     let itemCount: Int
-    let crossSize: Int      // clamped to the available cross extent
+    let crossSize: Int // clamped to the available cross extent
     let mainSize: Int
     let available: Int
     let lineSpacing: Int
@@ -162,9 +162,7 @@ struct VariedLines: SectionLines {
         var x: Int
         var leftover = 0, gaps = 0
         if alignment == .justified {
-            if isLast { x = 0 }
-            else if k == 1 { x = (available - used) / 2 }
-            else { x = 0; leftover = available - used; gaps = k - 1 }
+            if isLast { x = 0 } else if k == 1 { x = (available - used) / 2 } else { x = 0; leftover = available - used; gaps = k - 1 }
         } else {
             x = packedStart(width: used, available: available, alignment: alignment)
         }
@@ -217,7 +215,8 @@ struct VariedLines: SectionLines {
     func placement(of item: Int) -> LinePlacement {
         let l = line(of: item)
         let thick = Int(lineThick[l]), mainSize = Int(itemMainSize[item])
-        return LinePlacement(cross: Int(itemCross[item]), main: Int(lineMain[l]) + (thick - mainSize) / 2,
-                             crossSize: Int(itemCrossSize[item]), mainSize: mainSize)
+        return LinePlacement(
+            cross: Int(itemCross[item]), main: Int(lineMain[l]) + (thick - mainSize) / 2,
+            crossSize: Int(itemCrossSize[item]), mainSize: mainSize)
     }
 }

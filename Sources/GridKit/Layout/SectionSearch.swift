@@ -13,8 +13,10 @@ enum SectionSearch {
 
     /// The section nearest `main` that has items, starting from `s`: itself when it has some,
     /// otherwise the closer of the nearest one before and after. Nil when none has items.
-    static func nearestWithItems(from s: Int, count: Int, main: Int, isEmpty: (Int) -> Bool,
-                                 start: (Int) -> Int, end: (Int) -> Int) -> Int? {
+    static func nearestWithItems(
+        from s: Int, count: Int, main: Int, isEmpty: (Int) -> Bool,
+        start: (Int) -> Int, end: (Int) -> Int
+    ) -> Int? {
         guard count > 0 else { return nil }
         let s = min(s, count - 1)
         guard isEmpty(s) else { return s }

@@ -128,8 +128,7 @@ public final class WaterfallLayout: GridLayout {
         let available = max(0, viewport.width - sectionInset.left - sectionInset.right)
         let spacing = max(0, columnSpacing)
         var n: Int
-        if let minimum = minimumColumnWidth { n = max(1, (available + spacing) / (max(1, minimum) + spacing)) }
-        else { n = max(1, numberOfColumns) }
+        if let minimum = minimumColumnWidth { n = max(1, (available + spacing) / (max(1, minimum) + spacing)) } else { n = max(1, numberOfColumns) }
         // Never so many that a column is zero wide: its items could take the focus and not show.
         n = min(n, max(1, (available + spacing) / (1 + spacing)))
         let width = max(0, (available - (n - 1) * spacing) / n)
@@ -159,7 +158,8 @@ public final class WaterfallLayout: GridLayout {
 
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count,
-              indexPath.item >= 0, indexPath.item < sections[indexPath.section].count else { return nil }
+            indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
+        else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: frame(indexPath.item, in: sections[indexPath.section]), kind: .cell)
     }
 
@@ -168,8 +168,9 @@ public final class WaterfallLayout: GridLayout {
         let g = sections[indexPath.section]
         let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
         guard extent > 0 else { return nil }
-        return LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section),
-                                frame: Rect(x: 0, y: kind == .header ? g.start : g.footerStart, width: viewport.width, height: extent), kind: kind)
+        return LayoutAttributes(
+            indexPath: IndexPath(item: 0, section: indexPath.section),
+            frame: Rect(x: 0, y: kind == .header ? g.start : g.footerStart, width: viewport.width, height: extent), kind: kind)
     }
 
     /// The first section whose end lies after `y`.
@@ -218,7 +219,10 @@ public final class WaterfallLayout: GridLayout {
                 if header.frame.intersects(rect) { out.append(header) }
             }
             if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: s)),
-               footer.frame.intersects(rect) { out.append(footer) }
+                footer.frame.intersects(rect)
+            {
+                out.append(footer)
+            }
             s += 1
         }
         return out
@@ -284,9 +288,12 @@ public final class WaterfallLayout: GridLayout {
     }
 
     public func indexPathForItem(nearest point: Point) -> IndexPath? {
-        guard let s = SectionSearch.nearestWithItems(from: section(atOrAfter: point.y), count: sections.count, main: point.y,
-                                                     isEmpty: { sections[$0].count == 0 },
-                                                     start: { sections[$0].start }, end: { sections[$0].end }) else { return nil }
+        guard
+            let s = SectionSearch.nearestWithItems(
+                from: section(atOrAfter: point.y), count: sections.count, main: point.y,
+                isEmpty: { sections[$0].count == 0 },
+                start: { sections[$0].start }, end: { sections[$0].end })
+        else { return nil }
         let g = sections[s]
         let order = columnX.indices.sorted { abs(columnX[$0] * 2 + columnWidth[$0] - point.x * 2 - 1) < abs(columnX[$1] * 2 + columnWidth[$1] - point.x * 2 - 1) }
         for c in order {

@@ -30,7 +30,8 @@ struct ScreenChrome {
         let status = screen.status
         let title = status.isEmpty ? screen.title : screen.title + "\u{0}" + status, hints = screen.keyHints
         if let d = drawn, d.title == title, d.hints == hints, d.canvas == canvas.identity,
-           d.top == canvas.version(ofRow: 0), d.bottom == canvas.version(ofRow: bottom) {
+            d.top == canvas.version(ofRow: 0), d.bottom == canvas.version(ofRow: bottom)
+        {
             // Unchanged, and nobody drew over them since.
         } else {
             canvas.fill(Rect(x: 0, y: 0, width: w, height: 1), style: Self.titleStyle)

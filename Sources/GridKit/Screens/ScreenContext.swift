@@ -21,9 +21,11 @@ public struct ScreenContext {
     public let prepareImage: ImagePreparer?
 
     /// The services of a host; hosts and harnesses make these.
-    public init(mailbox: Mailbox, colorMode: ColorMode, depth: Int = 0,
-                graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20),
-                backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil) {
+    public init(
+        mailbox: Mailbox, colorMode: ColorMode, depth: Int = 0,
+        graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20),
+        backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil
+    ) {
         self.mailbox = mailbox; self.colorMode = colorMode; self.depth = depth
         self.graphicsMode = graphicsMode; self.cellPixelSize = cellPixelSize
         self.backgroundTone = backgroundTone; self.prepareImage = prepareImage

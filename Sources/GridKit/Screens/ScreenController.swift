@@ -48,9 +48,10 @@ public final class ScreenController {
     private func show(_ screen: any Screen) {
         let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
         grid.keyBindings = keyBindings
-        let context = ScreenContext(mailbox: host.mailbox, colorMode: host.colorMode, depth: navigator.stack.count,
-                                    graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize,
-                                    backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer)
+        let context = ScreenContext(
+            mailbox: host.mailbox, colorMode: host.colorMode, depth: navigator.stack.count,
+            graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize,
+            backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer)
         let content = grid.connect(screen, context: context)
         grid.selectionObserver = { [unowned self] in selection = $0 }
         navigator.push(screen, grid: grid, content: content)

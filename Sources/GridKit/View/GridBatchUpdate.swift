@@ -57,9 +57,9 @@ public final class GridBatchUpdate {
 /// How old index paths map to new ones once a batch is known to be consistent.
 struct BatchMapping {
     let update: GridBatchUpdate
-    let sectionMap: [Int: Int]                 // surviving old section → new section
-    let removedBefore: [Int: [Int]]            // old section → sorted deleted or moved-out items
-    let takenAfter: [Int: [Int]]               // new section → sorted inserted or moved-in items
+    let sectionMap: [Int: Int] // surviving old section → new section
+    let removedBefore: [Int: [Int]] // old section → sorted deleted or moved-out items
+    let takenAfter: [Int: [Int]] // new section → sorted inserted or moved-in items
     let moves: [IndexPath: IndexPath]
     let deleted: Set<IndexPath>
 
@@ -92,9 +92,10 @@ extension GridView {
         let batch = GridBatchUpdate()
         updates(batch)
         let before = (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }
-        let after = dataSource.map { ds in
-            (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.gridView(self, numberOfItemsInSection: $0)) }
-        } ?? []
+        let after =
+            dataSource.map { ds in
+                (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.gridView(self, numberOfItemsInSection: $0)) }
+            } ?? []
         let mapping = try validate(batch, before: before, after: after)
 
         let oldFocus = focusedIndexPath
@@ -104,7 +105,8 @@ extension GridView {
         prefetched.removeAll()
         selected = Set(selected.compactMap { mapping.map($0) }.filter(isValid))
         if let f = oldFocus {
-            focusedIndexPath = mapping.map(f).flatMap { isValid($0) ? $0 : nil }
+            focusedIndexPath =
+                mapping.map(f).flatMap { isValid($0) ? $0 : nil }
                 ?? nearestValid(to: IndexPath(item: f.item, section: mapping.sectionMap[f.section] ?? f.section))
         }
         let movedToAnother = oldFocus.map { mapping.map($0) == nil } ?? true
@@ -123,8 +125,9 @@ extension GridView {
         for s in b.reloadedSections where s < 0 || s >= before.count { throw GridUpdateError.outOfRange("reloaded section \(s)") }
         for s in insertedSections where s < 0 || s >= after.count { throw GridUpdateError.outOfRange("inserted section \(s)") }
         if after.count != before.count + insertedSections.count - deletedSections.count {
-            throw GridUpdateError.invalidSectionCount(before: before.count, after: after.count,
-                                                      inserted: insertedSections.count, deleted: deletedSections.count)
+            throw GridUpdateError.invalidSectionCount(
+                before: before.count, after: after.count,
+                inserted: insertedSections.count, deleted: deletedSections.count)
         }
         var sectionMap: [Int: Int] = [:]
         var next = 0
@@ -180,12 +183,14 @@ extension GridView {
             let inserted = insertedIn[new] ?? 0
             let mIn = movedIn[new] ?? 0, mOut = movedOut[old] ?? 0
             if after[new] != before[old] + inserted - deleted + mIn - mOut {
-                throw GridUpdateError.invalidItemCount(section: new, before: before[old], after: after[new], inserted: inserted,
-                                                       deleted: deleted, movedIn: mIn, movedOut: mOut)
+                throw GridUpdateError.invalidItemCount(
+                    section: new, before: before[old], after: after[new], inserted: inserted,
+                    deleted: deleted, movedIn: mIn, movedOut: mOut)
             }
         }
-        return BatchMapping(update: b, sectionMap: sectionMap,
-                            removedBefore: removed.mapValues { $0.sorted() }, takenAfter: taken.mapValues { $0.sorted() },
-                            moves: moves, deleted: Set(b.deletedItems))
+        return BatchMapping(
+            update: b, sectionMap: sectionMap,
+            removedBefore: removed.mapValues { $0.sorted() }, takenAfter: taken.mapValues { $0.sorted() },
+            moves: moves, deleted: Set(b.deletedItems))
     }
 }

@@ -41,9 +41,12 @@ extension GridView {
             if a.kind != .cell, let view, view.isOpaque {
                 frameNow.opaqueCovers.append(a.frame.offsetBy(dx: dx, dy: dy).intersection(grid))
             }
-            frameNow.states.append(a.kind == .cell ? CellState(isFocused: a.indexPath == focus,
-                                                               isSelected: anySelected && selection.contains(a.indexPath))
-                                                   : CellState())
+            frameNow.states.append(
+                a.kind == .cell
+                    ? CellState(
+                        isFocused: a.indexPath == focus,
+                        isSelected: anySelected && selection.contains(a.indexPath))
+                    : CellState())
         }
         let background = backgroundStyle
         // The working lists are taken out of the grid while in use, so they are not shared and
@@ -91,7 +94,8 @@ extension GridView {
         var changed = false
         for ip in indexPaths {
             guard let cell = visibleCells[ip], let original = layout.layoutAttributesForItem(at: ip),
-                  let offered = layout.preferredSizeOffer(for: original), let size = cell.preferredSize(fitting: offered) else { continue }
+                let offered = layout.preferredSizeOffer(for: original), let size = cell.preferredSize(fitting: offered)
+            else { continue }
             var preferred = original
             preferred.frame.size = size
             if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) { changed = true }
@@ -168,9 +172,11 @@ extension GridView {
         nextCell(old, &i); nextCell(elements, &j)
         while i < old.count || j < elements.count {
             let takeOld: Bool
-            if j == elements.count { takeOld = true }
-            else if i == old.count { takeOld = false }
-            else if old[i].indexPath == elements[j].indexPath {
+            if j == elements.count {
+                takeOld = true
+            } else if i == old.count {
+                takeOld = false
+            } else if old[i].indexPath == elements[j].indexPath {
                 guard previous.drawers[i] != nil else { return nil }
                 if let last, !(last < old[i].indexPath) { return nil } // not in order: look the items up
                 last = old[i].indexPath
@@ -178,7 +184,9 @@ extension GridView {
                 i += 1; j += 1
                 nextCell(old, &i); nextCell(elements, &j)
                 continue
-            } else { takeOld = old[i].indexPath < elements[j].indexPath }
+            } else {
+                takeOld = old[i].indexPath < elements[j].indexPath
+            }
             let ip = takeOld ? old[i].indexPath : elements[j].indexPath
             if let last, !(last < ip) { return nil }
             last = ip
@@ -207,7 +215,7 @@ extension GridView {
         let position = vertical ? offset.y : offset.x
         let start = (position * (viewport - thumb) + (content - viewport) / 2) / (content - viewport)
         let track = CanvasCell(scalar: vertical ? 0x2502 : 0x2500, width: 1, style: Style(foreground: .brightBlack)) // │ ─
-        let bar = CanvasCell(scalar: vertical ? 0x2503 : 0x2501, width: 1, style: Style(foreground: .default))      // ┃ ━
+        let bar = CanvasCell(scalar: vertical ? 0x2503 : 0x2501, width: 1, style: Style(foreground: .default)) // ┃ ━
         let clip = frame.intersection(canvas.bounds)
         for i in 0..<viewport {
             let p = vertical ? Point(x: frame.maxX - 1, y: frame.minY + i) : Point(x: frame.minX + i, y: frame.maxY - 1)

@@ -48,9 +48,7 @@ extension GridView {
         case .bottom, .right: target = start + size - viewportMain
         case .centeredVertically, .centeredHorizontally: target = start + size / 2 - (viewportMain + pinned) / 2
         case .nearest:
-            if size > viewportMain - pinned || start - pinned < current { target = start - pinned }
-            else if start + size > current + viewportMain { target = start + size - viewportMain }
-            else { target = current }
+            if size > viewportMain - pinned || start - pinned < current { target = start - pinned } else if start + size > current + viewportMain { target = start + size - viewportMain } else { target = current }
         }
         setContentOffset(makePoint(main: target))
     }

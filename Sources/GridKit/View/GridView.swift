@@ -66,8 +66,9 @@ public final class GridView {
     /// The area cells are laid out in: the frame less the scroll indicator's column (or row).
     var layoutViewport: Size {
         guard showsScrollIndicator else { return frame.size }
-        return layout.scrollDirection == .vertical ? Size(width: max(0, frame.width - 1), height: frame.height)
-                                                   : Size(width: frame.width, height: max(0, frame.height - 1))
+        return layout.scrollDirection == .vertical
+            ? Size(width: max(0, frame.width - 1), height: frame.height)
+            : Size(width: frame.width, height: max(0, frame.height - 1))
     }
     /// Style of the area no cell covers.
     public var backgroundStyle = Style.plain {

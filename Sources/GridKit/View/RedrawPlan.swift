@@ -49,7 +49,10 @@ extension DrawnFrame {
                 // clearing when the move took it away or it is under a cover too.
                 scratch.hidden[j] = true
                 if let i = finder.index(of: a), let was = move.remaining(move.onScreen(elements[i].frame, offset)),
-                   was.isEmpty || move.covered(was) { scratch.kept[i] = true }
+                    was.isEmpty || move.covered(was)
+                {
+                    scratch.kept[i] = true
+                }
                 continue
             }
             if move.dy == 0, sameCovers, j < elements.count, elements[j] == a {
@@ -66,8 +69,9 @@ extension DrawnFrame {
             // Kept as drawn: the same element, state and view, whole on screen last time, and
             // its pixels now where this frame puts it.
             if let i = finder.index(of: a), elements[i].frame.size == a.frame.size,
-               states[i] == next.states[j], drawers[i] == next.drawers[j],
-               move.remaining(move.onScreen(elements[i].frame, offset)) == scratch.screen[j] {
+                states[i] == next.states[j], drawers[i] == next.drawers[j],
+                move.remaining(move.onScreen(elements[i].frame, offset)) == scratch.screen[j]
+            {
                 scratch.kept[i] = true
             } else {
                 scratch.redraw[j] = true

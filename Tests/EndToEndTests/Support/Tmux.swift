@@ -19,8 +19,12 @@ final class Tmux {
         // The tty settings' checksum before and after show whether the program restored them.
         let tty = "$(stty -g | cksum | cut -d' ' -f1)"
         let script = "trap : INT; echo \"BEFORE \(tty)\"; echo $$ > \(pidFile); env \(env) \(quoted); echo \"EXITED $?\"; echo \"TTY \(tty)\"; sleep 600"
-        try Tmux.run(captureOutput: false, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
-                      "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "sh", "-c", script])
+        try Tmux.run(
+            captureOutput: false,
+            [
+                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+                "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "sh", "-c", script
+            ])
     }
 
     deinit { close() }

@@ -89,8 +89,10 @@ extension TestContent: WaterfallLayoutDelegate {
 }
 
 /// A layout fed directly, without a grid view.
-func makeLayout(width: Int, height: Int = 100, direction: ScrollDirection = .vertical, alignment: LineAlignment = .justified,
-                sections: [SectionLayoutInput]) -> FlowLayout {
+func makeLayout(
+    width: Int, height: Int = 100, direction: ScrollDirection = .vertical, alignment: LineAlignment = .justified,
+    sections: [SectionLayoutInput]
+) -> FlowLayout {
     let layout = FlowLayout()
     layout.scrollDirection = direction
     layout.lineAlignment = alignment
@@ -99,11 +101,14 @@ func makeLayout(width: Int, height: Int = 100, direction: ScrollDirection = .ver
     return layout
 }
 
-func uniform(_ count: Int, _ w: Int, _ h: Int, spacing: Int = 1, lineSpacing: Int = 0, inset: EdgeInsets = .zero,
-             header: Int = 0, footer: Int = 0) -> SectionLayoutInput {
-    SectionLayoutInput(count: count, sizes: .uniform(Size(width: w, height: h)), inset: inset, lineSpacing: lineSpacing,
-                       interitemSpacing: spacing, headerSize: Size(width: header, height: header),
-                       footerSize: Size(width: footer, height: footer))
+func uniform(
+    _ count: Int, _ w: Int, _ h: Int, spacing: Int = 1, lineSpacing: Int = 0, inset: EdgeInsets = .zero,
+    header: Int = 0, footer: Int = 0
+) -> SectionLayoutInput {
+    SectionLayoutInput(
+        count: count, sizes: .uniform(Size(width: w, height: h)), inset: inset, lineSpacing: lineSpacing,
+        interitemSpacing: spacing, headerSize: Size(width: header, height: header),
+        footerSize: Size(width: footer, height: footer))
 }
 
 extension FlowLayout {

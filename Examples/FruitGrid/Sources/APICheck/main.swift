@@ -45,9 +45,9 @@ var passed = 0, failed = 0
     snapshot.appendSections([0, 1])
     snapshot.appendItems(["apple", "banana"], toSection: 0)
     snapshot.appendItems(["cherry"], toSection: 1)
-    try fruits.apply(snapshot)               // three items, the focus on the first
+    try fruits.apply(snapshot) // three items, the focus on the first
     snapshot.moveItem("apple", afterItem: "cherry")
-    try fruits.apply(snapshot)               // one move: the focus follows "apple"
+    try fruits.apply(snapshot) // one move: the focus follows "apple"
     // README end
     check(text(of: grid).contains { $0.contains("[apple]") }, "the focus followed apple to section 1: \(text(of: grid))")
     check(grid.focusedIndexPath == fruits.indexPath(for: "apple"), "focusedIndexPath is apple's new place")
@@ -83,8 +83,9 @@ var passed = 0, failed = 0
     grid.dataSource = rows
     grid.reloadData()
     let lines = text(of: grid)
-    check(lines[0].hasPrefix("tall") && lines[3].hasPrefix("next") && lines[4].hasPrefix("last"),
-          "the cell three rows tall pushes the next three rows down: \(lines)")
+    check(
+        lines[0].hasPrefix("tall") && lines[3].hasPrefix("next") && lines[4].hasPrefix("last"),
+        "the cell three rows tall pushes the next three rows down: \(lines)")
     check(grid.layout is FlowLayout, "a FlowLayout held as any GridLayout")
 }
 
@@ -148,8 +149,9 @@ final class StackLayout: GridLayout {
     grid.dataSource = rows
     grid.reloadData()
     let lines = text(of: grid)
-    check(lines[0].hasPrefix("tall") && lines[3].hasPrefix("next") && lines[4].hasPrefix("tall") && lines[7].hasPrefix("last"),
-          "an outside layout sizes its cells through GridLayout: \(lines)")
+    check(
+        lines[0].hasPrefix("tall") && lines[3].hasPrefix("next") && lines[4].hasPrefix("tall") && lines[7].hasPrefix("last"),
+        "an outside layout sizes its cells through GridLayout: \(lines)")
 }
 
 do { try diffable() } catch { check(false, "apply threw \(error)") }

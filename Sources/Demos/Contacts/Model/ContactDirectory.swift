@@ -195,7 +195,8 @@ package final class ContactDirectory {
     package func indexPath(ofContact index: Int) -> IndexPath? {
         let l = String(UnicodeScalar(letters[index]))
         guard let s = sections.firstIndex(where: { $0.letter == l }),
-              let i = sections[s].members.firstIndex(of: index) else { return nil }
+            let i = sections[s].members.firstIndex(of: index)
+        else { return nil }
         return IndexPath(item: i, section: s)
     }
 

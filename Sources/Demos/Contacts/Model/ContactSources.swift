@@ -31,9 +31,11 @@ package enum ContactSources {
                 problems += part.problems
             }
         }
-        return Loaded(store: ContactStore(text: all.text, ends: all.ends,
-                                          backing: .cards(blobs: blobs, places: all.places, files: files)),
-                      problems: problems)
+        return Loaded(
+            store: ContactStore(
+                text: all.text, ends: all.ends,
+                backing: .cards(blobs: blobs, places: all.places, files: files)),
+            problems: problems)
     }
 
     /// Cards read from some files: their bytes, the files' names, and the problems met.
@@ -89,18 +91,22 @@ package enum ContactSources {
     /// Scans a file's bytes in pieces cut at card boundaries, on every core: more pieces than
     /// cores, so a core that finishes early takes another. Each piece numbers its lines from 1.
     private static func scanPieces(_ bytes: [UInt8], from start: Int, file: String)
-        -> [(cards: ContactStoreBuilder, problems: [VCardProblem], lines: Int)] {
+        -> [(cards: ContactStoreBuilder, problems: [VCardProblem], lines: Int)]
+    {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let cuts = VCardParser.cardBoundaries(bytes, from: start, parts: bytes.count > 1 << 20 ? cores * 4 : 1)
-        let pieces = Mutex([(cards: ContactStoreBuilder, problems: [VCardProblem], lines: Int)](
-            repeating: (ContactStoreBuilder(), [], 0), count: cuts.count))
+        let pieces = Mutex(
+            [(cards: ContactStoreBuilder, problems: [VCardProblem], lines: Int)](
+                repeating: (ContactStoreBuilder(), [], 0), count: cuts.count))
         DispatchQueue.concurrentPerform(iterations: cuts.count) { i in
             var cards = ContactStoreBuilder()
             let end = i + 1 < cuts.count ? cuts[i + 1] : bytes.count
             let scanned = VCardScanner.scan(bytes, cuts[i]..<end, firstLine: 1, file: file, fileIndex: 0, into: &cards)
             pieces.withLock { $0[i] = (cards, scanned.problems, scanned.lines) }
         }
-        return pieces.withLock { p in defer { p.removeAll() }; return p }
+        return pieces.withLock { p in
+            defer { p.removeAll() }; return p
+        }
     }
 
     /// Many files (a vdir holds thousands of one-card files): read and scanned on every core in
@@ -127,8 +133,10 @@ package enum ContactSources {
                 blob += bytes
                 part.files.append(file)
                 let before = part.cards.places.count
-                let problems = VCardScanner.scan(blob, offset..<blob.count, firstLine: 1, file: file,
-                                                 fileIndex: index, into: &part.cards).problems
+                let problems = VCardScanner.scan(
+                    blob, offset..<blob.count, firstLine: 1, file: file,
+                    fileIndex: index, into: &part.cards
+                ).problems
                 part.problems += problems.map(\.description)
                 if part.cards.places.count == before && problems.isEmpty { part.problems.append(VCardParser.noCards(file).description) }
             }

@@ -12,8 +12,9 @@ enum Folding {
     static func fold(scalar v: UInt32) -> [UInt8] {
         cache.withLock { cache in
             if let folded = cache[v] { return folded }
-            let folded = Array(String(Unicode.Scalar(v).map(Character.init) ?? "\u{FFFD}")
-                .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+            let folded = Array(
+                String(Unicode.Scalar(v).map(Character.init) ?? "\u{FFFD}")
+                    .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
             cache[v] = folded
             return folded
         }

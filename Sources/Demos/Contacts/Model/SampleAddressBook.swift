@@ -4,20 +4,26 @@ import Foundation
 /// text and read by the same parser as real files: names in several scripts, very long names,
 /// and cards with fields missing.
 package enum SampleAddressBook {
-    static let given = ["Ada", "Ángel", "Björn", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", "Hiro", "Ingrid", "José",
-                        "Kwame", "Léa", "Mateo", "Nadia", "Olúwadámiláre", "Priya", "Quentin", "Rosa", "Søren", "Tomás",
-                        "Uma", "Valentina", "Wei", "Xavier", "Yuki", "Zoë"]
-    static let family = ["Abara", "Bauer", "Castillo", "Dąbrowski", "Eriksen", "Fernández", "García", "Hoffmann", "Ivanova",
-                         "Jensen", "Kowalski", "López", "Müller", "Nakamura", "Okafor", "Pereira", "Quispe", "Rossi", "Schmidt",
-                         "Tanaka", "Ueda", "Vargas", "Weber", "Xu", "Yılmaz", "Zieliński", "Öztürk", "van der Berg", "de la Cruz"]
+    static let given = [
+        "Ada", "Ángel", "Björn", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", "Hiro", "Ingrid", "José",
+        "Kwame", "Léa", "Mateo", "Nadia", "Olúwadámiláre", "Priya", "Quentin", "Rosa", "Søren", "Tomás",
+        "Uma", "Valentina", "Wei", "Xavier", "Yuki", "Zoë"
+    ]
+    static let family = [
+        "Abara", "Bauer", "Castillo", "Dąbrowski", "Eriksen", "Fernández", "García", "Hoffmann", "Ivanova",
+        "Jensen", "Kowalski", "López", "Müller", "Nakamura", "Okafor", "Pereira", "Quispe", "Rossi", "Schmidt",
+        "Tanaka", "Ueda", "Vargas", "Weber", "Xu", "Yılmaz", "Zieliński", "Öztürk", "van der Berg", "de la Cruz"
+    ]
     /// Names in other scripts: (family, given).
     static let international: [(String, String)] = [
         ("王", "小明"), ("李", "娜"), ("张", "伟"), ("山田", "太郎"), ("佐藤", "花子"), ("鈴木", "一郎"),
         ("Παπαδόπουλος", "Γιώργος"), ("Νικολάου", "Ελένη"), ("العلي", "محمد"), ("حداد", "ليلى"),
-        ("Иванов", "Сергей"), ("김", "민준"),
+        ("Иванов", "Сергей"), ("김", "민준")
     ]
-    static let companies = ["Acme Corp", "Globex", "Initech", "Umbrella Research", "Stark Industries", "Wayne Enterprises",
-                            "株式会社サンプル", "Cyberdyne Systems", "Soylent", "Tyrell Corporation"]
+    static let companies = [
+        "Acme Corp", "Globex", "Initech", "Umbrella Research", "Stark Industries", "Wayne Enterprises",
+        "株式会社サンプル", "Cyberdyne Systems", "Soylent", "Tyrell Corporation"
+    ]
     static let titles = ["Engineer", "Designer", "Director of Operations", "Nurse", "Teacher", "Chef", "Pilot", "Researcher"]
     static let cities = ["Lisbon", "Osaka", "Nairobi", "Toronto", "Kraków", "Bogotá", "Athens", "Cairo"]
 
@@ -29,8 +35,7 @@ package enum SampleAddressBook {
         var out = ""
         for i in 0..<count {
             let (fam, giv): (String, String)
-            if i % 9 == 4 { (fam, giv) = international[rng.next(international.count)] }
-            else { (fam, giv) = (family[rng.next(family.count)], given[rng.next(given.count)]) }
+            if i % 9 == 4 { (fam, giv) = international[rng.next(international.count)] } else { (fam, giv) = (family[rng.next(family.count)], given[rng.next(given.count)]) }
             var longFamily = fam
             if i % 37 == 11 { longFamily = fam + "-" + family[rng.next(family.count)] + " y " + family[rng.next(family.count)] + "-Montgomery-Wolfeschlegelsteinhausen" }
             out += "BEGIN:VCARD\r\nVERSION:3.0\r\n"

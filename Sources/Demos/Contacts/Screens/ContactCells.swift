@@ -14,8 +14,9 @@ final class ContactRowCell: GridCell {
         context.text(state.isFocused ? "▶" : " ", at: .zero, style: base)
         context.text(c.name, at: Point(x: 2, y: 0), style: base.with(.bold), maxWidth: nameWidth - 3)
         context.text(c.organization, at: Point(x: nameWidth, y: 0), style: state.isFocused ? base : Palette.dim, maxWidth: orgWidth - 1)
-        context.text(c.primaryContact, at: Point(x: nameWidth + orgWidth, y: 0), style: base,
-                     maxWidth: max(0, bounds.width - nameWidth - orgWidth))
+        context.text(
+            c.primaryContact, at: Point(x: nameWidth + orgWidth, y: 0), style: base,
+            maxWidth: max(0, bounds.width - nameWidth - orgWidth))
     }
 }
 

@@ -50,14 +50,17 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     }
 
     package var keyHints: String {
-        isTypingFilter ? "type to filter · Enter keep · Esc clear"
+        isTypingFilter
+            ? "type to filter · Enter keep · Esc clear"
             : "↑↓←→ move · Enter open · / filter · v list/cards · A–Z jump · ? keys · q quit"
     }
 
     package var keyHelp: [KeyHelp] {
-        [KeyHelp("/", "filter as you type (name, organisation, email, phone)"),
-         KeyHelp("v", "list or cards"),
-         KeyHelp("a–z", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " ")))")]
+        [
+            KeyHelp("/", "filter as you type (name, organisation, email, phone)"),
+            KeyHelp("v", "list or cards"),
+            KeyHelp("a–z", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " ")))")
+        ]
     }
 
     package func makeLayout() -> any GridLayout {
@@ -243,7 +246,8 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         canvas.fill(row, style: style)
         let count = "\(directory.visibleCount.formatted) of \(directory.count.formatted)"
         let used = canvas.drawText(" / " + directory.filter + (isTypingFilter ? "▏" : ""), at: row.origin, style: style, maxWidth: row.width)
-        canvas.drawText("  " + count + (isTypingFilter ? " · Enter keep · Esc clear" : " · Esc clear"),
-                        at: Point(x: used, y: row.minY), style: style, maxWidth: max(0, row.width - used))
+        canvas.drawText(
+            "  " + count + (isTypingFilter ? " · Enter keep · Esc clear" : " · Esc clear"),
+            at: Point(x: used, y: row.minY), style: style, maxWidth: max(0, row.width - used))
     }
 }

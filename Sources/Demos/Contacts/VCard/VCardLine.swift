@@ -48,8 +48,9 @@ struct VCardLine {
                 parameters[key, default: []].append(bare)
             }
         }
-        return VCardLine(group: group, name: upper(namePart), parameters: parameters,
-                         value: bytes[(colon + 1)...], lineNumber: lineNumber)
+        return VCardLine(
+            group: group, name: upper(namePart), parameters: parameters,
+            value: bytes[(colon + 1)...], lineNumber: lineNumber)
     }
 
     private static let quote = UInt8(ascii: "\"")
@@ -93,7 +94,10 @@ extension StringProtocol {
         // Most values have nothing to trim: check the end bytes before walking characters.
         let whole = String(self)
         if let first = whole.utf8.first, let last = whole.utf8.last, first >= 0x80 || !set.utf8.contains(first),
-           last >= 0x80 || !set.utf8.contains(last) { return whole }
+            last >= 0x80 || !set.utf8.contains(last)
+        {
+            return whole
+        }
         var s = Substring(whole)
         while let f = s.first, set.contains(f) { s = s.dropFirst() }
         while let l = s.last, set.contains(l) { s = s.dropLast() }

@@ -37,7 +37,9 @@ package enum VCardParser {
             parts.withLock { $0[i] = part }
         }
         // Taken out of the lock and emptied there, so each part's cards exist once while joined.
-        var taken = parts.withLock { p -> [VCardParseResult] in defer { p.removeAll() }; return p }
+        var taken = parts.withLock { p -> [VCardParseResult] in
+            defer { p.removeAll() }; return p
+        }
         result.contacts.reserveCapacity(taken.reduce(0) { $0 + $1.contacts.count })
         for i in taken.indices {
             result.contacts += taken[i].contacts

@@ -34,8 +34,10 @@ enum VCardScanner {
     /// card to `store` with its place (`blob`, `file` numbered as the caller keeps them).
     /// Returns the problems, worded as the full parser words them, and how many physical lines
     /// the range held (so pieces scanned apart can be numbered afterwards).
-    static func scan(_ bytes: [UInt8], _ range: Range<Int>, firstLine: Int, file: String, fileIndex: Int,
-                     into store: inout ContactStoreBuilder) -> (problems: [VCardProblem], lines: Int) {
+    static func scan(
+        _ bytes: [UInt8], _ range: Range<Int>, firstLine: Int, file: String, fileIndex: Int,
+        into store: inout ContactStoreBuilder
+    ) -> (problems: [VCardProblem], lines: Int) {
         var lineCount = 0
         var problems: [VCardProblem] = []
         var card = OpenCard(), isOpen = false
@@ -44,8 +46,9 @@ enum VCardScanner {
             var lines = LogicalLineCursor(buffer, range: range)
             func finish(end: Int) {
                 let cardRange = card.start..<end
-                let place = ContactStore.Place(blob: 0, start: UInt32(card.start), length: UInt32(cardRange.count),
-                                               line: UInt32(card.line), file: UInt32(fileIndex))
+                let place = ContactStore.Place(
+                    blob: 0, start: UInt32(card.start), length: UInt32(cardRange.count),
+                    line: UInt32(card.line), file: UInt32(fileIndex))
                 if !card.unusual {
                     switch summarize(&card, buffer, into: &store, cache: &cache) {
                     case .added: store.places.append(place); return
@@ -82,7 +85,9 @@ enum VCardScanner {
                 case .begin, .end:
                     // `BEGIN:VCARD` as written almost everywhere needs no parsing to be sure of.
                     let exact = parsed == nil && l.joined == nil && Head.isVCard(buffer, (l.start + head.colon! + 1)..<l.end)
-                    let delimiter = exact ? (kind == .begin ? .begin : .end)
+                    let delimiter =
+                        exact
+                        ? (kind == .begin ? .begin : .end)
                         : VCardParser.delimiter(parsed ?? VCardLine.parse(l.joined?[...] ?? bytes[l.start..<l.end], lineNumber: number)!)
                     switch delimiter {
                     case .begin?:
@@ -125,8 +130,10 @@ enum VCardScanner {
 
     /// Writes a plain card's list fields into `store`, exactly as `ContactStoreBuilder.append`
     /// would from the parsed contact; `.unusual` (nothing written) when a value is not plain.
-    private static func summarize(_ card: inout OpenCard, _ b: UnsafeBufferPointer<UInt8>, into store: inout ContactStoreBuilder,
-                                  cache: inout FoldCache) -> Outcome {
+    private static func summarize(
+        _ card: inout OpenCard, _ b: UnsafeBufferPointer<UInt8>, into store: inout ContactStoreBuilder,
+        cache: inout FoldCache
+    ) -> Outcome {
         // Every value read must be plain; N and ORG components too.
         if let r = card.n, !isPlain(b, r) { return .unusual }
         if let r = card.fn, !isPlain(b, r) { return .unusual }
@@ -279,7 +286,8 @@ private struct Head {
         (kind, listedName) = Self.classify(name)
         if kind == .listed {
             if nameEnd < c {
-                hasEncodingOrCharset = b.contains(uppercaseWord: Self.quotedPrintable, in: nameEnd..<c)
+                hasEncodingOrCharset =
+                    b.contains(uppercaseWord: Self.quotedPrintable, in: nameEnd..<c)
                     || b.contains(uppercaseWord: Self.charset, in: nameEnd..<c)
             }
         }

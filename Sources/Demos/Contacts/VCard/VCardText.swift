@@ -76,7 +76,11 @@ enum VCardText {
             if escaped {
                 out.append(b == UInt8(ascii: "n") || b == UInt8(ascii: "N") ? 10 : b)
                 escaped = false
-            } else if b == backslash { escaped = true } else { out.append(b) }
+            } else if b == backslash {
+                escaped = true
+            } else {
+                out.append(b)
+            }
         }
         if escaped { out.append(backslash) }
         return String(decoding: out, as: UTF8.self)

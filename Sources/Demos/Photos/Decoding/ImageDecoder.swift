@@ -54,8 +54,9 @@ package enum ImageDecoder {
             throw ImageDecodeError(message: message.isEmpty ? "cannot decode" : message)
         }
         let count = Int(img.width) * Int(img.height) * 4
-        return RGBAImage(width: Int(img.width), height: Int(img.height), pixels: Array(UnsafeBufferPointer(start: p, count: count)),
-                         sourceWidth: Int(img.source_width), sourceHeight: Int(img.source_height))
+        return RGBAImage(
+            width: Int(img.width), height: Int(img.height), pixels: Array(UnsafeBufferPointer(start: p, count: count)),
+            sourceWidth: Int(img.source_width), sourceHeight: Int(img.source_height))
     }
 
     /// Reads a file (only reads it; see `SafeFile` for what is refused) and decodes it.

@@ -21,8 +21,10 @@ package struct Thumbnail: Sendable {
     /// Adds the pixel-resolution picture for `mode`, handed to `prepare` (the host encodes it
     /// for the terminal there: this runs on a decode thread, so the thread that draws only
     /// copies the bytes).
-    package mutating func addPicture(from image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer? = nil,
-                                    matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
+    package mutating func addPicture(
+        from image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer? = nil,
+        matte: (UInt8, UInt8, UInt8) = (24, 24, 24)
+    ) {
         guard mode != .blocks, columns > 0, rows > 0, cell.width > 0, cell.height > 0, image.width > 0, image.height > 0 else { return }
         let boxW = columns * cell.width, boxH = rows * cell.height
         var tw = boxW, th = max(1, (image.height * boxW + image.width / 2) / image.width)

@@ -10,8 +10,9 @@ package enum SampleAlbum {
         for (k, kind) in kinds.enumerated() {
             let items = (0..<count / kinds.count).map { i -> PhotoItem in
                 let landscape = (i % 3) != 1
-                return PhotoItem(name: "\(kind.lowercased())-\(String(format: "%03d", i + 1)).png", folder: kind,
-                                 source: .generated(kind: k, seed: i, width: landscape ? 320 : 200, height: landscape ? 200 : 300))
+                return PhotoItem(
+                    name: "\(kind.lowercased())-\(String(format: "%03d", i + 1)).png", folder: kind,
+                    source: .generated(kind: k, seed: i, width: landscape ? 320 : 200, height: landscape ? 200 : 300))
             }
             sections.append((folder: kind, items: items))
         }

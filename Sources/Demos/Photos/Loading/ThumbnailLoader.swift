@@ -5,8 +5,10 @@ import GridKit
 package enum ThumbnailLoader {
     /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks,
     /// handed to `prepare` (`ScreenContext.prepareImage`) once made.
-    package static func load(_ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
-                            cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil) -> ThumbnailCache.Entry {
+    package static func load(
+        _ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
+        cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil
+    ) -> ThumbnailCache.Entry {
         do {
             let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
             let image: RGBAImage

@@ -46,8 +46,10 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     }
     package var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · w waterfall · ? keys · q quit" }
     package var keyHelp: [KeyHelp] {
-        [KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails"),
-         KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)")]
+        [
+            KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails"),
+            KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)")
+        ]
     }
 
     package func makeLayout() -> any GridLayout {
