@@ -4,7 +4,7 @@ public enum Base64 {
 
     /// The encoding of `bytes`.
     public static func encode(_ bytes: [UInt8]) -> [UInt8] {
-        var out = [UInt8]()
+        var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
         while i + 2 < bytes.count {

@@ -1,6 +1,7 @@
-@testable import Demos
 import GridKit
 import Testing
+
+@testable import Demos
 
 private func person(_ given: String, _ family: String, org: String = "", phone: String = "") -> Contact {
     var c = Contact()

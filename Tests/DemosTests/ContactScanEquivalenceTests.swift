@@ -1,6 +1,7 @@
-@testable import Demos
 import Foundation
 import Testing
+
+@testable import Demos
 
 /// The list reads address books through `VCardScanner` (only the fields a row shows, values
 /// taken as bytes when plain) and opens a contact by parsing its card again. Both must agree

@@ -1,8 +1,9 @@
-@testable import Demos
 import Foundation
 import GridKit
 import GridKitTesting
 import Testing
+
+@testable import Demos
 
 /// The contacts screens run by the real ScreenController on a headless host.
 @MainActor @Suite struct ContactsScreenTests {

@@ -1,6 +1,7 @@
-@testable import Demos
 import Foundation
 import Testing
+
+@testable import Demos
 
 /// Damaged files of every kind: never a crash, always cards or a problem, pixels or an error.
 @Suite struct CorruptInputTests {

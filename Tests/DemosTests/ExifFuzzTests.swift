@@ -1,7 +1,8 @@
 import CImageCodecs
-@testable import Demos
 import Foundation
 import Testing
+
+@testable import Demos
 
 /// Bytes placed so that their last byte is the last readable byte before a page that cannot be
 /// read: a parser that reads even one byte too far crashes the test run instead of passing.

@@ -1,9 +1,10 @@
-@testable import Demos
 import Foundation
-import Synchronization
 import GridKit
 import GridKitTesting
+import Synchronization
 import Testing
+
+@testable import Demos
 
 private func image(_ name: String) throws -> [UInt8] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/\(name)")
@@ -169,7 +170,7 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
                     let c = canvas[x, y]
                     guard c.text == "▀" else { return ".." }
                     func tag(_ color: Color) -> String {
-                        guard case let .rgb(r, _, b) = color.kind else { return "-" }
+                        guard case .rgb(let r, _, let b) = color.kind else { return "-" }
                         return r > b ? "R" : "B"
                     }
                     return tag(c.style.foreground) + tag(c.style.background)

@@ -1,8 +1,9 @@
-@testable import Demos
+import Foundation
 import GridKit
 import GridKitTesting
-import Foundation
 import Testing
+
+@testable import Demos
 
 @MainActor @Suite struct PhotosScreenTests {
     /// The pool's queue at the end of the keys, before leaving the screen stops the pool.

@@ -1,12 +1,13 @@
-@testable import Demos
 import Foundation
 import GridKit
 import GridKitGraphics
 import Testing
 
+@testable import Demos
+
 @Suite struct PictureTests {
     func gradient(_ w: Int, _ h: Int) -> TerminalImage {
-        var rgba = [UInt8]()
+        var rgba: [UInt8] = []
         for y in 0..<h { for x in 0..<w { rgba += [UInt8(x * 255 / (w - 1)), UInt8(y * 255 / (h - 1)), 90, 255] } }
         return TerminalImage(width: w, height: h, rgba: rgba)
     }

@@ -1,6 +1,7 @@
-@testable import Demos
 import Foundation
 import Testing
+
+@testable import Demos
 
 /// A temporary folder with the odd files a real folder can hold.
 final class HostileFolder {

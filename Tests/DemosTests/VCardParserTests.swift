@@ -1,6 +1,7 @@
-@testable import Demos
 import Foundation
 import Testing
+
+@testable import Demos
 
 private func parse(_ text: String, file: String = "t.vcf") -> VCardParseResult {
     VCardParser.parse(Array(text.utf8), file: file)

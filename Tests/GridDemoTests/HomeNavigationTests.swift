@@ -1,8 +1,9 @@
 import Demos
-@testable import griddemo
 import GridKit
 import GridKitTesting
 import Testing
+
+@testable import griddemo
 
 /// griddemo's Home screen with the real catalog, the navigation stack and the help screen,
 /// through the real controller.

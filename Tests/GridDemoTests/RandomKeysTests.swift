@@ -1,8 +1,9 @@
-@testable import Demos
-@testable import griddemo
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import Demos
+@testable import GridKit
+@testable import griddemo
 
 /// Every screen of griddemo under thousands of seeded random keys, clicks and resizes down to
 /// 1×1, through the real controller: no crash, and after every event the focus is a valid item

@@ -1,6 +1,7 @@
 import GridKit
-@testable import GridKitTerminal
 import Testing
+
+@testable import GridKitTerminal
 
 @Suite struct ColorMapperTests {
     @Test func rgbToNearestPaletteEntry() {

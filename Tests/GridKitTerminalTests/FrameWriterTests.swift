@@ -1,6 +1,7 @@
 import GridKit
-@testable import GridKitTerminal
 import Testing
+
+@testable import GridKitTerminal
 
 /// A small terminal: the sequences `TerminalCapabilities.ansi` produces, applied to a grid of
 /// cells, so what the writer sends can be compared with the canvas it was meant to show.

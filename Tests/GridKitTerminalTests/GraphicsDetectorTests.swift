@@ -1,6 +1,7 @@
 import GridKit
-@testable import GridKitTerminal
 import Testing
+
+@testable import GridKitTerminal
 
 @Suite struct GraphicsDetectorTests {
     func decide(_ replies: String, _ env: [String: String] = [:], passthrough: Bool? = nil) -> GraphicsDetector.Decision {

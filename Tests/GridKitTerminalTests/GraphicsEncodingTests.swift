@@ -1,8 +1,9 @@
-@testable import GridKit
+import Foundation
 import GridKitGraphics
 import GridKitTesting
-import Foundation
 import Testing
+
+@testable import GridKit
 
 /// A smooth test picture: red grows to the right, blue downwards, green in a diagonal band.
 func testImage(_ w: Int, _ h: Int) -> TerminalImage {
@@ -93,7 +94,7 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
     }
 
     @Test func sixelPaletteIsSmallWhenThePictureIs() throws {
-        var rgba = [UInt8]()
+        var rgba: [UInt8] = []
         for i in 0..<(30 * 12) { rgba += i % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
         let image = TerminalImage(width: 30, height: 12, rgba: rgba)
         let bytes = SixelEncoder.encode(image, colors: 16, dither: false)

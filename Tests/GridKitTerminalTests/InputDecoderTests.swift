@@ -1,6 +1,7 @@
 import GridKit
-@testable import GridKitTerminal
 import Testing
+
+@testable import GridKitTerminal
 
 /// A moment well past zero, so that times before and after it can be written.
 let t0: UInt64 = 1_000_000_000

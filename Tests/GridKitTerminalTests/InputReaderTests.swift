@@ -1,8 +1,9 @@
 import CNcurses
 import Foundation
 import GridKit
-@testable import GridKitTerminal
 import Testing
+
+@testable import GridKitTerminal
 
 /// The shim's reader (`gk_read_input`) fed through a pipe, and the decoder on what it read: what
 /// becomes of bytes as a terminal sends them, several keys in one read included.

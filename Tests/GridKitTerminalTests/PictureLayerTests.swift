@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import GridKit
 @testable import GridKitTerminal
-import Testing
 
 /// The picture layer decides what a frame sends: these tests play frames through it and read
 /// back where it drew (the cursor move before each picture) and what it placed or deleted.

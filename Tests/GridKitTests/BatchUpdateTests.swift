@@ -1,6 +1,7 @@
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 @MainActor @Suite struct BatchUpdateTests {
     func harness(_ counts: [Int]) -> (TestContent, GridHarness) {

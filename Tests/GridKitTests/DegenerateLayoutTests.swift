@@ -1,6 +1,7 @@
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 /// Odd but legal inputs must cost what is on screen, not what is in the grid.
 @MainActor @Suite struct DegenerateLayoutTests {

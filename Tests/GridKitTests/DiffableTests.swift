@@ -1,6 +1,7 @@
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 /// A cell showing its item identifier, bracketed when focused.
 final class NameCell: GridCell {

@@ -1,5 +1,6 @@
-@testable import GridKit
 import Testing
+
+@testable import GridKit
 
 @Suite struct FlowLayoutTests {
     @Test func fullLineSpreadsLeftoverWithRemainderToFirstGaps() {

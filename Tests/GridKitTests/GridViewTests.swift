@@ -1,7 +1,8 @@
-@testable import GridKit
 import Glibc
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 @MainActor @Suite struct GridViewTests {
     @Test func onlyVisibleCellsLiveAndReuseIsBounded() {

@@ -1,6 +1,7 @@
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 /// Every layout's answers agree with each other on random inputs: the elements in a rectangle
 /// are exactly the items whose frames meet it, and a waterfall places each item on top of the

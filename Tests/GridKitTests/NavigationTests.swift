@@ -1,6 +1,7 @@
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 @MainActor @Suite struct NavigationTests {
     func randomGrid(_ rng: inout SeededGenerator) -> GridHarness {

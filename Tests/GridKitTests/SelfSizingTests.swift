@@ -1,6 +1,7 @@
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 /// A row that asks for `heightOf(item)` rows and counts how often it was measured.
 final class TallRow: GridCell {

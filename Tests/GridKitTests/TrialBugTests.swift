@@ -1,6 +1,7 @@
-@testable import GridKit
 import GridKitTesting
 import Testing
+
+@testable import GridKit
 
 /// What a new user's trial (a file browser built from outside with the README) found.
 @MainActor @Suite struct TrialBugTests {

@@ -80,7 +80,6 @@ class NumberCell: GridCell {
 
 /// A coloured tile with the number centred.
 final class NumberTileCell: NumberCell {
-
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         let base = Style(foreground: .black, background: Palette.hue(number))
         let style = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : base
@@ -93,7 +92,6 @@ final class NumberTileCell: NumberCell {
 /// A one-line row: a colour swatch, a marker and the number. The marker and the label sit
 /// side by side, so a focus move rewrites one short run of cells per row, not two whole rows.
 final class NumberRowCell: NumberCell {
-
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.text("██", at: Point(x: 1, y: 0), style: Style(foreground: Palette.hue(number)))
         if state.isFocused || state.isSelected {

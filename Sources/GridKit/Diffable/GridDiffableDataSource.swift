@@ -145,16 +145,20 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     // MARK: GridDataSource
 
+    /// From the last snapshot applied (`GridDataSource`).
     public func numberOfSections(in gridView: GridView) -> Int { sections.count }
 
+    /// From the last snapshot applied (`GridDataSource`).
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int {
         section < sections.count ? sections[section].count : 0
     }
 
+    /// From the last snapshot applied (`GridDataSource`).
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         cellProvider(gridView, indexPath, sections[indexPath.section][indexPath.item])
     }
 
+    /// From the last snapshot applied (`GridDataSource`).
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         supplementaryViewProvider?(gridView, kind, indexPath)
     }

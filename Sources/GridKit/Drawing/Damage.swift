@@ -6,6 +6,7 @@ public struct RowShift: Equatable, Sendable {
     /// Rows moved: positive up, negative down.
     public let distance: Int
 
+    /// A move of `rows` by `distance` (positive: up).
     public init(rows: Range<Int>, distance: Int) { self.rows = rows; self.distance = distance }
 }
 

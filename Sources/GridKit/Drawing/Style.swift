@@ -52,6 +52,7 @@ public struct Color: Hashable, Sendable {
 public struct TextAttributes: OptionSet, Hashable, Sendable {
     /// The bits, one per attribute.
     public let rawValue: UInt8
+    /// Attributes from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// Bold (or bright, on terminals that show it so).
     public static let bold = TextAttributes(rawValue: 1)

@@ -38,6 +38,7 @@ public struct PicturePiece: Hashable, Sendable {
     /// Which of the picture's cells show there (same size as `cells`).
     public var source: Rect
 
+    /// A piece showing cells `source` of picture `image` at canvas cells `cells`.
     public init(image: UInt32, cells: Rect, source: Rect) {
         self.image = image; self.cells = cells; self.source = source
     }

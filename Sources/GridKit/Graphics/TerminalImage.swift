@@ -62,7 +62,7 @@ public final class TerminalImage: Sendable {
     public func crop(x: Int, y: Int, width w: Int, height h: Int) -> TerminalImage {
         precondition(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= width && y + h <= height, "crop outside the image")
         if x == 0 && y == 0 && w == width && h == height { return self }
-        var out = [UInt8]()
+        var out: [UInt8] = []
         out.reserveCapacity(w * h * 4)
         for row in y..<(y + h) { out += rgba[((row * width + x) * 4)..<((row * width + x + w) * 4)] }
         return TerminalImage(width: w, height: h, rgba: out)

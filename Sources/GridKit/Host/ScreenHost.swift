@@ -25,8 +25,12 @@ public protocol ScreenHost: AnyObject {
 }
 
 extension ScreenHost {
+    /// Default: `.blocks`.
     public var graphicsMode: GraphicsMode { .blocks }
+    /// Default: `Size(width: 10, height: 20)`.
     public var cellPixelSize: Size { Size(width: 10, height: 20) }
+    /// Default: `.dark`.
     public var backgroundTone: BackgroundTone { .dark }
+    /// Default: nil.
     public var imagePreparer: ImagePreparer? { nil }
 }

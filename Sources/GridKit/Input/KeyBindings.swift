@@ -28,7 +28,9 @@ public struct KeyBindings: Sendable, Equatable {
 
     /// One key bound to one action.
     public struct Entry: Sendable, Equatable {
+        /// The key.
         public var key: Key
+        /// What it does.
         public var action: KeyAction
     }
 

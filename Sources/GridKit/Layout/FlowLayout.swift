@@ -178,6 +178,7 @@ public final class FlowLayout: GridLayout {
     /// True when items size themselves (`estimatedItemSize` is not zero).
     var isSelfSizing: Bool { estimatedItemSize != .zero }
 
+    /// See `GridLayout`.
     public var sizesCellsByContent: Bool { isSelfSizing }
 
     /// The item's cross extent and the estimated main extent.
@@ -188,6 +189,7 @@ public final class FlowLayout: GridLayout {
             : Size(width: estimatedItemSize.width, height: attributes.frame.height)
     }
 
+    /// See `GridLayout`.
     public func shouldInvalidateLayout(
         forPreferredLayoutAttributes preferred: LayoutAttributes,
         withOriginalAttributes original: LayoutAttributes
@@ -195,6 +197,7 @@ public final class FlowLayout: GridLayout {
         isSelfSizing && recordMeasuredSize(preferred.frame.size, at: original.indexPath)
     }
 
+    /// See `GridLayout`.
     public func invalidateMeasurements(at indexPaths: [IndexPath]?) { forgetMeasurements(at: indexPaths) }
 
     /// Keeps a measured size for an item; true when that moved anything. O(items per line +

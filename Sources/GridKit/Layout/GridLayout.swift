@@ -67,14 +67,19 @@ public protocol GridLayout: AnyObject {
 }
 
 extension GridLayout {
+    /// Default: `false`.
     public var sizesCellsByContent: Bool { false }
+    /// Default: nil.
     public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? { nil }
+    /// Default: false (cells are not sized by their content).
     public func shouldInvalidateLayout(
         forPreferredLayoutAttributes preferred: LayoutAttributes,
         withOriginalAttributes original: LayoutAttributes
     ) -> Bool { false }
+    /// Default: does nothing.
     public func invalidateMeasurements(at indexPaths: [IndexPath]?) {}
 
+    /// Default: filters `layoutAttributesForElements(in:)`.
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         for a in layoutAttributesForElements(in: rect) where a.kind == .cell { body(a.indexPath, a.frame) }
     }

@@ -10,7 +10,9 @@ public protocol WaterfallLayoutDelegate: GridDelegate {
 }
 
 extension WaterfallLayoutDelegate {
+    /// Default: nil (the aspect ratio, or the layout's `itemHeight`).
     public func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int) -> Int? { nil }
+    /// Default: nil (the aspect ratio, or the layout's `itemHeight`).
     public func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? { nil }
 }
 
@@ -145,8 +147,11 @@ public final class WaterfallLayout: GridLayout {
 
     // MARK: Queries
 
+    /// See `GridLayout`.
     public var contentSize: Size { Size(width: viewport.width, height: sections.last?.end ?? 0) }
+    /// See `GridLayout`.
     public var numberOfSections: Int { sections.count }
+    /// See `GridLayout`.
     public func numberOfItems(inSection section: Int) -> Int {
         section >= 0 && section < sections.count ? sections[section].count : 0
     }
@@ -156,6 +161,7 @@ public final class WaterfallLayout: GridLayout {
         return Rect(x: columnX[c], y: g.itemsStart + Int(g.top[item]), width: columnWidth[c], height: Int(g.height[item]))
     }
 
+    /// See `GridLayout`.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count,
             indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
@@ -163,6 +169,7 @@ public final class WaterfallLayout: GridLayout {
         return LayoutAttributes(indexPath: indexPath, frame: frame(indexPath.item, in: sections[indexPath.section]), kind: .cell)
     }
 
+    /// See `GridLayout`.
     public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count, kind != .cell else { return nil }
         let g = sections[indexPath.section]
@@ -188,6 +195,7 @@ public final class WaterfallLayout: GridLayout {
         return lo
     }
 
+    /// See `GridLayout`.
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         guard !rect.isEmpty else { return }
         var s = section(atOrAfter: rect.minY)
@@ -205,6 +213,7 @@ public final class WaterfallLayout: GridLayout {
         }
     }
 
+    /// See `GridLayout`.
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         forEachItem(in: rect) { out.append(LayoutAttributes(indexPath: $0, frame: $1, kind: .cell)) }
@@ -287,6 +296,7 @@ public final class WaterfallLayout: GridLayout {
         return nil
     }
 
+    /// See `GridLayout`.
     public func indexPathForItem(nearest point: Point) -> IndexPath? {
         guard
             let s = SectionSearch.nearestWithItems(

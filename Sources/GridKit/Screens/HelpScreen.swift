@@ -31,10 +31,13 @@ public final class HelpScreen: Screen, GridDataSource {
         FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
+    /// One row per help line (`Screen`, `GridDataSource`).
     public func registerCells(in gridView: GridView) { gridView.register(HelpRowCell.self) }
 
+    /// One row per help line (`Screen`, `GridDataSource`).
     public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
 
+    /// One row per help line (`Screen`, `GridDataSource`).
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(HelpRowCell.self, for: indexPath)
         cell.row = rows[indexPath.item]

@@ -61,14 +61,24 @@ public protocol Screen: CellRegistering {
 }
 
 extension Screen {
+    /// Default: `""`.
     public var status: String { "" }
+    /// Default: `"↑↓←→ move · Enter open · ? keys · Esc back · q quit"`.
     public var keyHints: String { "↑↓←→ move · Enter open · ? keys · Esc back · q quit" }
+    /// Default: `[]`.
     public var keyHelp: [KeyHelp] { [] }
+    /// Default: `Size(width: 30, height: 8)`.
     public var minimumSize: Size { Size(width: 30, height: 8) }
+    /// Default: does nothing.
     public func attach(to gridView: GridView, context: ScreenContext) {}
+    /// Default: `self as? GridDataSource`.
     public func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { self as? GridDataSource }
+    /// Default: `.handled`, the screen stays.
     public func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction { .handled }
+    /// Default: does nothing.
     public func detach(from gridView: GridView) {}
+    /// Default: `.ignored`, the grid gets the event.
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction { .ignored }
+    /// Default: does nothing.
     public func drawOverlay(in canvas: Canvas, gridView: GridView) {}
 }

@@ -12,15 +12,15 @@ public enum GridUpdateError: Error, Equatable, CustomStringConvertible {
     /// Names the section and every number, as the batch saw them.
     public var description: String {
         switch self {
-        case let .invalidSectionCount(before, after, inserted, deleted):
+        case .invalidSectionCount(let before, let after, let inserted, let deleted):
             return "invalid update: the number of sections after the update (\(after)) must equal the number before "
                 + "(\(before)) plus inserted (\(inserted)) minus deleted (\(deleted))"
-        case let .invalidItemCount(section, before, after, inserted, deleted, movedIn, movedOut):
+        case .invalidItemCount(let section, let before, let after, let inserted, let deleted, let movedIn, let movedOut):
             return "invalid update in section \(section): the number of items after the update (\(after)) must equal "
                 + "the number before (\(before)) plus inserted (\(inserted)) minus deleted (\(deleted)) "
                 + "plus moved in (\(movedIn)) minus moved out (\(movedOut))"
-        case let .outOfRange(what): return "invalid update: \(what) is out of range"
-        case let .conflict(what): return "invalid update: \(what)"
+        case .outOfRange(let what): return "invalid update: \(what) is out of range"
+        case .conflict(let what): return "invalid update: \(what)"
         }
     }
 }

@@ -10,7 +10,9 @@ public protocol GridDataSource: AnyObject {
 }
 
 extension GridDataSource {
+    /// Default: `1`.
     public func numberOfSections(in gridView: GridView) -> Int { 1 }
+    /// Default: nil.
     public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? { nil }
 }
 
@@ -29,12 +31,19 @@ public protocol GridDelegate: AnyObject {
 }
 
 extension GridDelegate {
+    /// Default: `true`.
     public func gridView(_ gridView: GridView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    /// Default: does nothing.
     public func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {}
+    /// Default: does nothing.
     public func gridView(_ gridView: GridView, didDeselectItemAt indexPath: IndexPath) {}
+    /// Default: does nothing.
     public func gridView(_ gridView: GridView, didFocusItemAt indexPath: IndexPath) {}
+    /// Default: does nothing.
     public func gridView(_ gridView: GridView, willDisplay cell: GridCell, forItemAt indexPath: IndexPath) {}
+    /// Default: does nothing.
     public func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {}
+    /// Default: does nothing.
     public func gridViewDidScroll(_ gridView: GridView) {}
 }
 

@@ -128,8 +128,8 @@ enum E2EError: Error, CustomStringConvertible {
     case missingBinary(String)
     var description: String {
         switch self {
-        case let .timeout(what, screen): return "timed out waiting for \(what); screen was:\n\(screen)"
-        case let .missingBinary(name): return "\(name) not built: run the tests with `make test`"
+        case .timeout(let what, let screen): return "timed out waiting for \(what); screen was:\n\(screen)"
+        case .missingBinary(let name): return "\(name) not built: run the tests with `make test`"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 import struct GridKit.IndexPath // not Foundation's
 
 /// Contacts sorted and sectioned the way people expect (A–Z by family name, given name when
@@ -32,7 +33,7 @@ package final class ContactDirectory {
         // one integer; only ties compare whole keys (see `ContactStore.Field.sortKey`).
         // Byte order is code point order.
         let n = store.count
-        var keys = [(prefix: UInt64, start: UInt32, count: UInt32)](), letterOf = [UInt8](repeating: 0, count: n)
+        var keys: [(prefix: UInt64, start: UInt32, count: UInt32)] = [], letterOf = [UInt8](repeating: 0, count: n)
         keys.reserveCapacity(n)
         order = store.text.withUnsafeBufferPointer { text in
             for i in 0..<n {
@@ -79,7 +80,7 @@ package final class ContactDirectory {
             halves.withLock { $0[k] = sorted }
         }
         let (l, r) = halves.withLock { ($0[0], $0[1]) }
-        var merged = [Int32](), i = 0, j = 0
+        var merged: [Int32] = [], i = 0, j = 0
         merged.reserveCapacity(n)
         while i < l.count && j < r.count {
             if s.precedes(r[j], l[i]) { merged.append(r[j]); j += 1 } else { merged.append(l[i]); i += 1 }

@@ -31,7 +31,7 @@ package enum SampleAddressBook {
     /// every card and a list never shows (PRODID, UID, REV, CATEGORIES), so a generated
     /// benchmark file has the size of a real one (100,000 cards: about 34 MB).
     package static func vcardText(count: Int = 320, realistic: Bool = false) -> String {
-        var rng = SplitMix(seed: 20261129)
+        var rng = SplitMix(seed: 20_261_129)
         var out = ""
         for i in 0..<count {
             let (fam, giv): (String, String)

@@ -1,6 +1,7 @@
 import Foundation
-import struct GridKit.IndexPath // not Foundation's
 import GridKit
+
+import struct GridKit.IndexPath // not Foundation's
 
 /// The contacts list: A–Z sections with sticky headers, a list or card layout (`v`), a filter
 /// (`/`), letter jumps, and Enter for the detail screen.

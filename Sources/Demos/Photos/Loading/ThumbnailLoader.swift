@@ -14,7 +14,7 @@ package enum ThumbnailLoader {
             let image: RGBAImage
             switch item.source {
             case .file(let path): image = try ImageDecoder.decodeFile(path, minSize: pixels)
-            case let .generated(kind, seed, w, h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
+            case .generated(let kind, let seed, let w, let h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
             var thumbnail = Thumbnail(image: image, columns: columns, rows: rows)
             thumbnail.addPicture(from: image, cell: cell, mode: graphics, prepare: prepare)

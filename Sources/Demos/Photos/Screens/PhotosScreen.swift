@@ -73,7 +73,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     package func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
         let flat = sectionStarts[indexPath.section] + indexPath.item
         if let known = aspects[flat] { return known }
-        if case let .generated(_, _, w, h) = item(at: indexPath).source, w > 0, h > 0 { return Double(w) / Double(h) }
+        if case .generated(_, _, let w, let h) = item(at: indexPath).source, w > 0, h > 0 { return Double(w) / Double(h) }
         return 4.0 / 3.0
     }
 
