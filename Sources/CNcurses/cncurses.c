@@ -8,6 +8,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
@@ -19,6 +20,12 @@
 static SCREEN *screen;
 static struct termios saved_tty;
 static int have_saved_tty;
+/* Set while a frame is being written: a termination signal then lets output flow again (the
+   user may have pressed Ctrl-S), and a second one gives up on the write. */
+static volatile sig_atomic_t writing;
+static volatile sig_atomic_t quit_pending;
+/* Without an alternate screen the shell's prompt would land on our last line: clear it. */
+static int has_alternate_screen = 1;
 static volatile sig_atomic_t restored = 1;
 static int signal_fd = -1;
 /* Restore strings are taken from terminfo at open time so a signal handler only has to write(). */
@@ -28,8 +35,12 @@ static size_t restore_len;
 int gk_check_terminal(const char *term) {
     int err = 0;
     if (setupterm(term, STDOUT_FILENO, &err) != OK) return err == -1 ? -1 : 0;
+    /* A grid needs the cursor placed anywhere: no cup, a hardcopy terminal or one that
+       overstrikes (dumb, printers) cannot show one. */
+    char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (char *)-1 && tigetflag("hc") <= 0 && tigetflag("os") <= 0;
     del_curterm(cur_term);
-    return 1;
+    return usable ? 1 : -2;
 }
 
 int gk_use_utf8_locale(void) {
@@ -66,6 +77,8 @@ int gk_open(void) {
     char *kmous = tigetstr("kmous");
     if (kmous != NULL && kmous != (char *)-1) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
     append_cap("rmcup");
+    char *smcup = tigetstr("smcup");
+    has_alternate_screen = smcup != NULL && smcup != (char *)-1;
     restored = 0;
     /* The tty's modes for our own reader (input.c): bytes as they come, not echoed, CR as CR.
        Curses reads no keys, so none of its key reader's settings (keypad, which would also put
@@ -86,11 +99,51 @@ int gk_open(void) {
     return 0;
 }
 
+/* Without an alternate screen, endwin leaves the cursor on the last line, over our hint line:
+   clear that line, so the prompt comes on a clean one (as less does). */
+static void clear_last_line(void) {
+    if (has_alternate_screen) return;
+    char *el = tigetstr("el");
+    ssize_t w = write(STDOUT_FILENO, "\r", 1); (void)w;
+    if (el != NULL && el != (char *)-1) { w = write(STDOUT_FILENO, el, strlen(el)); (void)w; }
+}
+
 void gk_close(void) {
     if (restored) return;
     endwin();
+    clear_last_line();
     restored = 1;
     if (screen) { delscreen(screen); screen = NULL; }
+}
+
+int gk_suspend(void) {
+    if (restored) return -1;
+    endwin();
+    clear_last_line();
+    fflush(stdout);
+    /* Stop as the default action would; the handler comes back once we are continued. */
+    struct sigaction dfl, ours;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &ours);
+    sigset_t tstp, old;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &tstp, &old);
+    kill(getpid(), SIGTSTP);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    sigaction(SIGTSTP, &ours, NULL);
+    return 0;
+}
+
+void gk_resume(void) {
+    if (restored) return;
+    /* Back in the program's modes and the alternate screen; mouse reporting on again. */
+    reset_prog_mode();
+    mousemask(ALL_MOUSE_EVENTS, NULL);
+    curs_set(0);
+    gk_clear();
 }
 
 void gk_emergency_restore(void) {
@@ -103,6 +156,41 @@ void gk_emergency_restore(void) {
 static void on_quit_signal(int sig) {
     unsigned char b = (unsigned char)sig;
     if (signal_fd >= 0) { ssize_t w = write(signal_fd, &b, 1); (void)w; }
+    if (sig != SIGWINCH && sig != SIGTSTP && sig != SIGCONT && writing) {
+        /* The run loop is inside a write that may never end (output stopped with Ctrl-S, or a
+           terminal that reads nothing): let output flow; if that was not it, a second signal
+           restores the terminal and ends the process here. */
+        if (quit_pending) {
+            /* Still stuck: restore what can be restored without waiting, and end here. */
+            int flags = fcntl(STDOUT_FILENO, F_GETFL);
+            if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags | O_NONBLOCK);
+            gk_emergency_restore();
+            _exit(128 + sig);
+        }
+        quit_pending = 1;
+        /* Output stopped by Ctrl-S (IXON) restarts when IXON goes off (TCOON only undoes
+           TCOOFF); the saved modes put it back on as the run ends. */
+        struct termios t;
+        if (tcgetattr(STDOUT_FILENO, &t) == 0 && (t.c_iflag & IXON)) {
+            t.c_iflag &= ~(tcflag_t)IXON;
+            tcsetattr(STDOUT_FILENO, TCSANOW, &t);
+        }
+        tcflow(STDOUT_FILENO, TCOON);
+    }
+}
+
+/* Signals whose default action ends the process: the terminal is restored first, then the
+   signal is delivered again with its default action (SIGQUIT still dumps core where the user
+   allows it, and no runtime prints a crash report over the screen). */
+static void on_fatal_signal(int sig) {
+    tcflow(STDOUT_FILENO, TCOON);
+    gk_emergency_restore();
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
 }
 
 static void on_crash_signal(int sig) {
@@ -120,8 +208,19 @@ void gk_install_signal_handlers(int fd) {
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    /* Installed before newterm, so curses leaves SIGWINCH to us: input is not read through it. */
+    /* Installed before newterm, so curses leaves SIGWINCH (and SIGTSTP) to us: input is not read
+       through it, and suspending is done by the run loop (gk_suspend) where it is safe. */
     sigaction(SIGWINCH, &sa, NULL);
+    sigaction(SIGTSTP, &sa, NULL);
+    sigaction(SIGCONT, &sa, NULL);
+    sa.sa_handler = on_fatal_signal;
+    int fatal[] = { SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS };
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+        struct sigaction old;
+        /* An app that ignores one (griddemo ignores SIGPIPE) keeps it ignored. */
+        if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        sigaction(fatal[i], &sa, NULL);
+    }
     sa.sa_handler = on_crash_signal;
     sa.sa_flags = SA_NODEFER;
     int crash[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
@@ -163,12 +262,19 @@ int gk_resize(void) {
 }
 
 int gk_write_raw(const uint8_t *bytes, size_t count) {
+    writing = 1;
     fflush(stdout);
     while (count > 0) {
         ssize_t n = write(STDOUT_FILENO, bytes, count);
-        if (n < 0) { if (errno == EINTR || errno == EAGAIN) continue; return -1; }
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            writing = 0;
+            return -1;
+        }
         bytes += n; count -= (size_t)n;
     }
+    writing = 0;
+    quit_pending = 0;
     return 0;
 }
 

@@ -288,6 +288,12 @@ final class PictureLayer {
     private func cursorSave(at p: Point) -> [UInt8] { Array("\u{1B}7\u{1B}[\(p.y + 1);\(p.x + 1)H".utf8) }
     private var cursorRestore: [UInt8] { Array("\u{1B}8".utf8) }
 
+    /// The screen was cleared behind the layer's back (a repaint, a resume): nothing is drawn.
+    func forgetScreen() {
+        drawn.removeAll()
+        displaced.removeAll()
+    }
+
     /// Frees every image sent to the terminal (kitty keeps them until told).
     func deleteAll() {
         guard mode == .kitty || mode == .kittyDirect else { return }

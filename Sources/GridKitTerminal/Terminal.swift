@@ -52,6 +52,7 @@ public final class Terminal: ScreenHost {
         switch gk_check_terminal(term) {
         case 1: break
         case -1: throw TerminalError.noTerminfoDatabase
+        case -2: throw TerminalError.cannotAddressCursor(term)
         default: throw TerminalError.unknownTerm(term)
         }
         _ = gk_use_utf8_locale()
@@ -205,6 +206,11 @@ public final class Terminal: ScreenHost {
         while isOpen {
             let now = Self.now()
             while let event = decoder.next(now: now) {
+                // Ctrl-L repaints everything, as in every full-screen program.
+                if event == .key(.control("l")) {
+                    if !repaintEverything(handler) { return }
+                    continue
+                }
                 if !handler(event) { return }
             }
             switch drainWakePipe() {
@@ -214,6 +220,13 @@ public final class Terminal: ScreenHost {
                 size = currentSize()
                 diff.invalidate()
                 if !handler(.resize(size)) { return }
+            case .suspend:
+                // Job control as vim and less do it: the terminal goes back to the shell, and on
+                // `fg` (or any SIGCONT) the screen is taken again at whatever size it has now.
+                _ = gk_suspend()
+                if !repaintEverything(handler) { return }
+            case .resume:
+                if !repaintEverything(handler) { return }
             case .nothing: break
             }
             if mailbox.drain() > 0, !handler(nil) { return }
@@ -239,7 +252,18 @@ public final class Terminal: ScreenHost {
 
     private func currentSize() -> Size { Size(width: Int(gk_cols()), height: Int(gk_rows())) }
 
-    private enum Wake { case nothing, resized, quit }
+    /// Takes the screen again (after a suspend, Ctrl-L, or a SIGCONT from outside): the program's
+    /// modes, the size as it is now, and a frame that forgets what it thought was on screen.
+    private func repaintEverything(_ handler: (InputEvent?) -> Bool) -> Bool {
+        gk_resume()
+        _ = gk_resize()
+        size = currentSize()
+        diff.invalidate()
+        pictures.forgetScreen()
+        return handler(.resize(size))
+    }
+
+    private enum Wake { case nothing, resized, suspend, resume, quit }
 
     /// Reads the wake-up pipe: posted work, a resize (SIGWINCH), or a quit signal.
     private func drainWakePipe() -> Wake {
@@ -248,7 +272,9 @@ public final class Terminal: ScreenHost {
             let n = read(wakeRead, wakeBuffer, 64)
             if n <= 0 { return wake }
             for byte in UnsafeBufferPointer(start: wakeBuffer, count: n) where byte != Terminal.wakeByte {
-                if Int32(byte) == SIGWINCH { wake = .resized; continue }
+                if Int32(byte) == SIGWINCH { if wake == .nothing { wake = .resized }; continue }
+                if Int32(byte) == SIGTSTP { wake = .suspend; continue }
+                if Int32(byte) == SIGCONT { if wake != .suspend { wake = .resume }; continue }
                 exitSignal = Int32(byte)
                 return .quit
             }

@@ -4,6 +4,8 @@ public enum TerminalError: Error, Equatable {
     case termUnset
     case unknownTerm(String)
     case noTerminfoDatabase
+    /// The terminal cannot place the cursor (no `cup`, or hardcopy or overstriking: `dumb`).
+    case cannotAddressCursor(String)
     case openFailed(String)
     /// `GRIDKIT_GRAPHICS` (or `--graphics`) named no mode.
     case badGraphicsMode(String)
@@ -15,6 +17,7 @@ public enum TerminalError: Error, Equatable {
         case .termUnset: return "TERM is not set; set it to your terminal's type (for example TERM=xterm-256color)"
         case .unknownTerm(let t): return "unknown terminal type '\(t)' (TERM); try TERM=xterm-256color"
         case .noTerminfoDatabase: return "no terminfo database found; install ncurses-base"
+        case .cannotAddressCursor(let t): return "the terminal type '\(t)' (TERM) cannot place the cursor; a grid needs one that can, such as TERM=xterm-256color"
         case .openFailed(let t): return "could not open the terminal (TERM=\(t))"
         case .badGraphicsMode(let m): return "unknown graphics mode '\(m)'; use auto, kitty, kitty-direct, sixel, iterm or blocks"
         }

@@ -50,8 +50,8 @@ enum GridDemoCommand {
 
     /// Runs the command and returns the process exit status.
     static func main(_ arguments: [String]) -> Int32 {
-        if arguments.contains("-h") || arguments.contains("--help") { print(usage); return 0 }
-        if arguments.contains("--version") { print("griddemo \(version)"); return 0 }
+        if arguments.contains("-h") || arguments.contains("--help") { return Diagnostics.output(usage + "\n") ? 0 : 1 }
+        if arguments.contains("--version") { return Diagnostics.output("griddemo \(version)\n") ? 0 : 1 }
         var arguments = arguments
         var graphics: GraphicsMode?
         if let i = arguments.firstIndex(of: "--graphics") {
@@ -62,32 +62,32 @@ enum GridDemoCommand {
         }
         let screen: Screen
         do { screen = try makeScreen(arguments) } catch let e as UsageError {
-            FileHandle.standardError.write(Data("griddemo: \(e.message)\nTry 'griddemo --help'.\n".utf8))
+            Diagnostics.error("griddemo: \(e.message)\nTry 'griddemo --help'.\n")
             return 2
         } catch let e as UnreadablePaths {
-            for line in e.lines { FileHandle.standardError.write(Data("griddemo: \(line)\n".utf8)) }
+            for line in e.lines { Diagnostics.error("griddemo: \(line)\n") }
             return 2
         } catch {
-            FileHandle.standardError.write(Data("griddemo: \(error)\n".utf8))
+            Diagnostics.error("griddemo: \(error)\n")
             return 1
         }
         let terminal: Terminal
         do { terminal = try Terminal.open(graphics: graphics) } catch let e as TerminalError {
-            FileHandle.standardError.write(Data("griddemo: \(e.message)\n".utf8))
+            Diagnostics.error("griddemo: \(e.message)\n")
             return 2
         } catch { return 2 }
         TestFault.armIfAsked()
         ScreenController(host: terminal, quitsWhenRootPops: true).run(screen)
         terminal.close()
         for message in (screen as? ExitReporting)?.exitMessages ?? [] {
-            FileHandle.standardError.write(Data("griddemo: \(message)\n".utf8))
+            Diagnostics.error("griddemo: \(message)\n")
         }
         if let sig = terminal.exitSignal { return 128 + sig }
         return 0
     }
 
     static func usageError(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("griddemo: \(message)\nTry 'griddemo --help'.\n".utf8))
+        Diagnostics.error("griddemo: \(message)\nTry 'griddemo --help'.\n")
         return 2
     }
 

@@ -8,7 +8,8 @@
 #include <stdint.h>
 #include <wchar.h>
 
-/* 1 when TERM names a terminal terminfo knows; 0 unknown; -1 no terminfo database. */
+/* 1 when TERM names a terminal terminfo knows and a grid can use; 0 unknown; -1 no terminfo
+   database; -2 it cannot place the cursor (no cup, or hardcopy/overstriking: dumb). */
 int gk_check_terminal(const char *term);
 /* Switches LC_CTYPE to a UTF-8 locale if the environment's is not; returns 1 when UTF-8. */
 int gk_use_utf8_locale(void);
@@ -17,9 +18,16 @@ int gk_open(void);
 void gk_close(void);
 /* Restores the tty from any context (signal handler, fatal error). Idempotent. */
 void gk_emergency_restore(void);
-/* SIGINT/SIGTERM/SIGHUP and SIGWINCH write their number to fd; crash signals restore the tty
-   and re-raise. */
+/* SIGINT/SIGTERM/SIGHUP, SIGWINCH, SIGTSTP and SIGCONT write their number to fd; crash signals
+   and the others whose default ends the process (QUIT, USR1, ALRM, …) restore the tty and
+   re-raise. A termination signal during a blocked write resumes output (Ctrl-S); a second one
+   restores and exits. */
 void gk_install_signal_handlers(int fd);
+/* Job control: gives the terminal back (normal screen, cursor, modes) and stops the process as
+   SIGTSTP would; returns once it is continued. */
+int gk_suspend(void);
+/* After gk_suspend or a SIGCONT: back in the program's modes, the screen cleared for a repaint. */
+void gk_resume(void);
 
 int gk_rows(void);
 int gk_cols(void);

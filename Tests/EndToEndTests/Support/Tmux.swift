@@ -29,7 +29,19 @@ final class Tmux {
 
     deinit { close() }
 
-    func close() { _ = try? Tmux.run(["-L", socket, "kill-server"]) }
+    /// Ends what the test started: the session (tmux 3.3's kill-server alone can leave it and its
+    /// program running), then the server, and waits until the pane's shell and its children are gone.
+    func close() {
+        let shell = shellPID
+        let children = shell.map { (try? spawnAndWait(["pgrep", "-P", "\($0)"]).stdout) ?? "" } ?? ""
+        _ = try? Tmux.run(["-L", socket, "kill-session", "-t", "0"])
+        _ = try? Tmux.run(["-L", socket, "kill-server"])
+        let pids = ([shell].compactMap { $0 } + children.split(separator: "\n").compactMap { Int32($0) })
+        let end = Date().addingTimeInterval(5)
+        while pids.contains(where: { kill($0, 0) == 0 }), Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        for pid in pids where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        unlink(pidFile)
+    }
 
     static func shellQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 

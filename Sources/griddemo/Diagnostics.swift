@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writing to the standard streams without ever trapping: `FileHandle.write` raises (and the
+/// process dies of SIGILL) when stderr is full or closed; these use write(2) and report failure.
+enum Diagnostics {
+    /// Writes `text` to stderr; a failure is ignored (there is nowhere left to say it).
+    static func error(_ text: String) { _ = put(text, to: STDERR_FILENO) }
+
+    /// Writes `text` to stdout (`--help`, `--version`); false when it did not all arrive, so the
+    /// command can exit 1 as coreutils do on a full or closed stream.
+    static func output(_ text: String) -> Bool { put(text, to: STDOUT_FILENO) }
+
+    private static func put(_ text: String, to fd: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// griddemo as a good citizen of the terminal: job control, signals, full or closed streams,
+/// terminals that cannot place the cursor, and output stopped with Ctrl-S.
+@Suite struct TerminalCitizenTests {
+    /// Ctrl-Z in an interactive dash (which does not repair the tty), a resize while stopped,
+    /// `fg`: the whole screen is back, laid out for the new size.
+    @Test func suspendAndResumeRepaintEverything() throws {
+        let t = try Tmux(["dash", "-i"], width: 100, height: 30, environment: ["PS1": "READY> ", "ENV": ""])
+        defer { t.close() }
+        try t.waitFor("READY>")
+        t.type("\(try griddemo()) contacts")
+        t.send("Enter")
+        try t.waitFor("Contacts · ")
+        t.send("C-z")
+        let stopped = try t.waitUntil("the shell's prompt after the stop") { $0.contains("Stopped") || $0.contains("stopped") }
+        #expect(!stopped.contains("Contacts · "), "the screen went back to the shell")
+        #expect(t.format("#{alternate_on}") == "0")
+        t.resize(width: 80, height: 24)
+        t.type("fg")
+        t.send("Enter")
+        let back = try t.waitUntil("the grid again at 80 columns") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return rows.first?.contains("Contacts · ") == true && rows.contains { $0.contains("q quit") }
+        }
+        #expect(back.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        // Ctrl-L repaints and the app goes on.
+        t.send("C-l")
+        t.send("q")
+        try t.waitUntil("the prompt after quitting") { $0.split(separator: "\n").last { !$0.isEmpty }?.hasPrefix("READY>") == true }
+    }
+
+    /// Signals whose default action ends the process leave the terminal as it was: modes, main
+    /// screen, no crash report over it.
+    @Test(arguments: ["QUIT", "USR1", "ALRM"])
+    func fatalSignalsRestoreTheTerminal(_ signal: String) throws {
+        let t = try Tmux([try griddemo(), "numbers", "--count", "100"])
+        defer { t.close() }
+        try t.waitFor("Numbers · 100 items")
+        try t.signalProgram(signal, program: "griddemo")
+        let screen = try t.waitFor("EXITED")
+        #expect(try t.ttyRestored(), "stty settings equal before and after")
+        #expect(t.format("#{alternate_on}") == "0" && t.format("#{mouse_any_flag}") == "0")
+        #expect(!screen.contains("Crash") && !screen.contains("Backtrace") && !screen.contains("Fatal error"), "\(screen)")
+        let status = screen.split(separator: "\n").first { $0.hasPrefix("EXITED") }.map { String($0.dropFirst(7)) }
+        let number = ["QUIT": 3, "USR1": 10, "ALRM": 14][signal]!
+        #expect(status == "\(128 + number)", "ended by the signal itself: \(status ?? "?")")
+    }
+
+    /// Diagnostics to a full device or a closed stream never end in a signal.
+    @Test func fullOrClosedStreamsAreExitStatuses() throws {
+        let demo = try griddemo()
+        let r = try spawnAndWait([
+            "sh", "-c",
+            "'\(demo)' --bogus 2>/dev/full; echo \"bogus $?\"; '\(demo)' --help >/dev/full; echo \"help $?\";"
+                + " '\(demo)' --version >&-; echo \"closed $?\"; '\(demo)' photos /nonexistent 2>&-; echo \"missing $?\""
+        ])
+        #expect(r.stdout.contains("bogus 2") && r.stdout.contains("help 1") && r.stdout.contains("closed 1") && r.stdout.contains("missing 2"), "\(r.stdout)")
+    }
+
+    /// A terminal that cannot place the cursor is refused with a message, status 2.
+    @Test(arguments: ["dumb"])
+    func terminalsWithoutCursorAddressingAreRefused(_ term: String) throws {
+        let t = try Tmux([try griddemo(), "numbers"], environment: ["TERM": term])
+        defer { t.close() }
+        let screen = try t.waitFor("EXITED")
+        #expect(screen.contains("cannot place the cursor") && screen.contains("EXITED 2"), "\(screen)")
+    }
+
+    /// Output stopped with Ctrl-S while frames are being written: SIGTERM still ends the program
+    /// at once, and the terminal is restored.
+    @Test func sigtermWhileOutputIsStoppedEndsTheProgram() throws {
+        let t = try Tmux([try griddemo(), "numbers", "--count", "1000000", "--layout", "grid"])
+        defer { t.close() }
+        try t.waitFor("Section 1")
+        t.send("C-s")
+        for _ in 0..<40 { t.send("NPage") } // frames pile up until writing blocks
+        Thread.sleep(forTimeInterval: 0.5)
+        guard let shell = t.shellPID else { Issue.record("no pane pid"); return }
+        let pid = Int32((try spawnAndWait(["pgrep", "-P", "\(shell)", "griddemo"]).stdout).split(separator: "\n").first ?? "") ?? 0
+        #expect(pid > 0)
+        let start = Date()
+        kill(pid, SIGTERM)
+        while kill(pid, 0) == 0, Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.02) }
+        let took = Date().timeIntervalSince(start)
+        #expect(kill(pid, 0) != 0, "still running after SIGTERM with output stopped")
+        #expect(took < 3, "ended \(took) s after SIGTERM (goal: within a second; 3 s allows a loaded machine)")
+        t.send("C-q")
+        let screen = try t.waitFor("EXITED")
+        #expect(screen.contains("EXITED 143"))
+        #expect(try t.ttyRestored())
+    }
+}
