@@ -91,4 +91,40 @@ import Testing
         #expect(screen.contains("EXITED 143"))
         #expect(try t.ttyRestored())
     }
+
+    /// After shrinking and growing back, the viewer and the grid behind it show what a fresh
+    /// start at that size shows.
+    @Test func shrinkAndGrowEqualsAFreshStart() throws {
+        func screen(_ resize: Bool) throws -> (viewer: String, grid: String) {
+            let t = try Tmux([try griddemo(), "photos"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
+            defer { t.close() }
+            try t.waitFor("gradient-002.png")
+            t.send("Enter")
+            try t.waitFor("1 of 300")
+            if resize {
+                t.resize(width: 100, height: 8)
+                try t.waitUntil("the viewer at 8 rows") { $0.split(separator: "\n", omittingEmptySubsequences: false).count <= 9 && $0.contains("1 of 300") }
+                t.resize(width: 100, height: 30)
+            }
+            // Settled: the same screen twice, a moment apart (thumbnails decode in the background).
+            var last = ""
+            let viewer = try t.waitUntil("the viewer to settle") { now in
+                defer { last = now }
+                Thread.sleep(forTimeInterval: 0.3)
+                return now == last && now.contains("▀")
+            }
+            t.send("Escape")
+            try t.waitFor("gradient-002.png")
+            last = ""
+            let grid = try t.waitUntil("the grid to settle") { now in
+                defer { last = now }
+                Thread.sleep(forTimeInterval: 0.3)
+                return now == last
+            }
+            return (viewer, grid)
+        }
+        let fresh = try screen(false), resized = try screen(true)
+        #expect(resized.viewer == fresh.viewer, "the viewer grows back:\n\(resized.viewer)\n---- fresh:\n\(fresh.viewer)")
+        #expect(resized.grid == fresh.grid, "the grid sits where a fresh start puts it:\n\(resized.grid)\n---- fresh:\n\(fresh.grid)")
+    }
 }

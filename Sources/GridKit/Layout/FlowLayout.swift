@@ -77,6 +77,7 @@ public final class FlowLayout: GridLayout {
         guard let ds = grid.dataSource else { return [] }
         let sectionCount = max(0, ds.numberOfSections(in: grid))
         let d = grid.delegate as? GridDelegateFlowLayout
+        asksDelegate = d != nil
         var perItem: Bool?
         var out: [SectionLayoutInput] = []
         out.reserveCapacity(sectionCount)
@@ -119,11 +120,19 @@ public final class FlowLayout: GridLayout {
         invalidateLayout()
     }
 
-    /// The size of the visible area; a change of the cross extent relayouts.
+    /// True when the last `prepare` asked a `GridDelegateFlowLayout`: its answers may depend on
+    /// the visible size (a viewer's item is the whole view), so a new size asks again.
+    private var asksDelegate = false
+
+    /// The size of the visible area; a change of the cross extent relayouts. When sizes came
+    /// from the delegate, a new size asks for `prepare` again (UIKit's
+    /// `shouldInvalidateLayout(forBoundsChange:)`), so they follow the view growing or shrinking.
     @discardableResult
     public func setViewport(_ size: Size) -> Bool {
-        if size != viewport { viewport = size; invalidateLayout() }
-        return false // lines are rebuilt from the sizes already asked for
+        guard size != viewport else { return false }
+        viewport = size
+        invalidateLayout()
+        return asksDelegate
     }
 
     /// Marks the geometry stale; it is rebuilt on the next query.
