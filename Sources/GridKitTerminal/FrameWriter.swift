@@ -154,6 +154,15 @@ package struct FrameWriter {
         let base = cell.text0 == 0 ? 32 : cell.text0
         if base >= 0x20 && base < 0x7F && cell.isSingleScalar {
             appendUTF8(base) // the common case, with nothing to ask or allocate
+        } else if cellWidth == 2, Self.isEmojiSequence(cell) {
+            // An emoji sequence (joined by ZWJ, a flag's two letters, a skin tone, a keycap)
+            // goes out whole, as the one grapheme it is. Terminals differ in how many columns
+            // they give it, so the next cell is placed anew rather than after it.
+            appendUTF8(base)
+            let (m1, m2, m3) = cell.laterScalars
+            for v in [m1, m2, m3] where v != 0 { appendUTF8(v) }
+            cursor = nil
+            return
         } else if width(base) == cellWidth {
             appendUTF8(base)
             // One spacing character plus its combining marks is all a terminal cell holds; what
@@ -169,6 +178,14 @@ package struct FrameWriter {
         }
         let next = x + max(1, cellWidth)
         cursor = next < size.width ? (next, y) : nil // past the last column the cursor is in limbo
+    }
+
+    /// True for a grapheme that is an emoji sequence rather than a character and its marks.
+    private static func isEmojiSequence(_ cell: CanvasCell) -> Bool {
+        if (0x1F1E6...0x1F1FF).contains(cell.text0) { return true } // a regional indicator: a flag
+        let (m1, m2, m3) = cell.laterScalars
+        for v in [m1, m2, m3] where v == 0x200D || v == 0xFE0F || v == 0x20E3 || (0x1F3FB...0x1F3FF).contains(v) { return true }
+        return false
     }
 
     /// Ends the frame: attributes off, the cursor on `rest` when given. Returns the bytes.

@@ -176,6 +176,24 @@ private struct MiniTerminal {
         #expect(scrolled > 10, "row shifts were found and used")
     }
 
+    /// Emoji sequences reach the terminal whole (a ZWJ sequence, a flag), and the next cell is
+    /// placed anew, whatever width the terminal gives them.
+    @Test func emojiSequencesGoOutWholeAndTheNextCellIsPlacedAnew() {
+        let size = Size(width: 30, height: 1)
+        // The C library calls regional indicators and the ZWJ'd emoji what glibc does.
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in (0x1F1E6...0x1F1FF).contains(v) ? 1 : v == 0x200D ? 0 : v > 0x1F000 ? 2 : 1 }
+        let canvas = Canvas(size: size)
+        canvas.drawText("👩‍💻 Devs 🇯🇵 x", at: .zero, style: .plain)
+        writer.begin(size: size, cleared: true)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+        let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
+        #expect(text.contains("👩‍💻") && text.contains("🇯🇵"), "\(text.debugDescription)")
+        // After each sequence the writer places the cursor itself: "Devs" at column 4, "x" at 12
+        // (1-based; the spaces are blank on a cleared screen and not written).
+        #expect(text.contains("\u{1B}[1;4HDevs") && text.contains("\u{1B}[1;12Hx"), "\(text.debugDescription)")
+    }
+
     @Test func aGapOfBlanksInsideARowIsErasedNotWritten() {
         let size = Size(width: 40, height: 2)
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
