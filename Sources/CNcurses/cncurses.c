@@ -20,9 +20,8 @@
 static SCREEN *screen;
 static struct termios saved_tty;
 static int have_saved_tty;
-/* Set while a frame is being written: a termination signal then lets output flow again (the
-   user may have pressed Ctrl-S), and a second one gives up on the write. */
-static volatile sig_atomic_t writing;
+/* Set by the first termination signal: a second one, while the first is still being handled
+   (a write stuck on a terminal that reads nothing), restores and ends the process at once. */
 static volatile sig_atomic_t quit_pending;
 /* Without an alternate screen the shell's prompt would land on our last line: clear it. */
 static int has_alternate_screen = 1;
@@ -153,38 +152,48 @@ void gk_emergency_restore(void) {
     if (have_saved_tty) tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
 }
 
+/* Lets output flow again if the user stopped it with Ctrl-S: IXON off restarts it (TCOON only
+   undoes TCOOFF); the saved modes put IXON back as the terminal is restored. */
+static void release_output(void) {
+    struct termios t;
+    if (tcgetattr(STDOUT_FILENO, &t) == 0 && (t.c_iflag & IXON)) {
+        t.c_iflag &= ~(tcflag_t)IXON;
+        tcsetattr(STDOUT_FILENO, TCSANOW, &t);
+    }
+    tcflow(STDOUT_FILENO, TCOON);
+}
+
+/* Restores without ever waiting on the terminal (a dying process must not hang on a terminal
+   that reads nothing): non-blocking writes, output released first. */
+static void restore_now(void) {
+    release_output();
+    int flags = fcntl(STDOUT_FILENO, F_GETFL);
+    if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags | O_NONBLOCK);
+    gk_emergency_restore();
+    /* The open file is the shell's too: give it back blocking. */
+    if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags);
+}
+
 static void on_quit_signal(int sig) {
+    int saved_errno = errno;
     unsigned char b = (unsigned char)sig;
     if (signal_fd >= 0) { ssize_t w = write(signal_fd, &b, 1); (void)w; }
-    if (sig != SIGWINCH && sig != SIGTSTP && sig != SIGCONT && writing) {
-        /* The run loop is inside a write that may never end (output stopped with Ctrl-S, or a
-           terminal that reads nothing): let output flow; if that was not it, a second signal
-           restores the terminal and ends the process here. */
-        if (quit_pending) {
-            /* Still stuck: restore what can be restored without waiting, and end here. */
-            int flags = fcntl(STDOUT_FILENO, F_GETFL);
-            if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags | O_NONBLOCK);
-            gk_emergency_restore();
-            _exit(128 + sig);
-        }
+    if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+        /* The run loop ends and restores the terminal, which needs output to flow (it may be
+           stopped with Ctrl-S); if it is still not done by a second signal (a terminal that
+           reads nothing), restore what can be restored without waiting, and end here. */
+        if (quit_pending) { restore_now(); _exit(128 + sig); }
         quit_pending = 1;
-        /* Output stopped by Ctrl-S (IXON) restarts when IXON goes off (TCOON only undoes
-           TCOOFF); the saved modes put it back on as the run ends. */
-        struct termios t;
-        if (tcgetattr(STDOUT_FILENO, &t) == 0 && (t.c_iflag & IXON)) {
-            t.c_iflag &= ~(tcflag_t)IXON;
-            tcsetattr(STDOUT_FILENO, TCSANOW, &t);
-        }
-        tcflow(STDOUT_FILENO, TCOON);
+        release_output();
     }
+    errno = saved_errno;
 }
 
 /* Signals whose default action ends the process: the terminal is restored first, then the
    signal is delivered again with its default action (SIGQUIT still dumps core where the user
    allows it, and no runtime prints a crash report over the screen). */
 static void on_fatal_signal(int sig) {
-    tcflow(STDOUT_FILENO, TCOON);
-    gk_emergency_restore();
+    restore_now();
     signal(sig, SIG_DFL);
     sigset_t set;
     sigemptyset(&set);
@@ -194,7 +203,7 @@ static void on_fatal_signal(int sig) {
 }
 
 static void on_crash_signal(int sig) {
-    gk_emergency_restore();
+    restore_now();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -262,19 +271,15 @@ int gk_resize(void) {
 }
 
 int gk_write_raw(const uint8_t *bytes, size_t count) {
-    writing = 1;
     fflush(stdout);
     while (count > 0) {
         ssize_t n = write(STDOUT_FILENO, bytes, count);
         if (n < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
-            writing = 0;
             return -1;
         }
         bytes += n; count -= (size_t)n;
     }
-    writing = 0;
-    quit_pending = 0;
     return 0;
 }
 

@@ -23,8 +23,9 @@ struct InputDecoder {
     /// How long the rest of a sequence may take to arrive after its first bytes (curses' ESCDELAY).
     static let escapeDelay: UInt64 = 25_000_000
     static let doubleClickNanoseconds: UInt64 = 400_000_000
-    /// CSI parameter bytes past this many are garbage: dropped there, and what follows is read afresh.
-    static let maxSequenceLength = 32
+    /// CSI parameter bytes past this many are garbage: dropped there, and what follows is read
+    /// afresh. Replies run long (xterm as a VT420 answers DA1 with 32 parameter bytes).
+    static let maxSequenceLength = 256
     /// An APC, DCS or OSC string longer than this is no reply: dropped up to there.
     static let maxStringLength = 4096
     /// What one read may bring at most. Between reads only an unfinished sequence stays, at most

@@ -159,7 +159,7 @@ final class PictureLayer {
             if let n = numbers[piece.image] { emit(KittyGraphics.deletePlacement(number: n, placement: placement)) }
         }
         for piece in pieces where drawn[piece] == nil {
-            guard let n = numbers[piece.image], let picture = canvas.placedPicture(piece.image) else { continue }
+            guard let n = numbers[piece.image], let picture = canvas.placedPicture(piece.image), fits(piece, picture) else { continue }
             // A placement the terminal moved is moved back where it belongs (same number: replaced).
             let placement: Int
             if let k = displaced.firstIndex(where: { $0.piece.image == piece.image }) {
@@ -184,7 +184,7 @@ final class PictureLayer {
     private func paint(_ pieces: [PicturePiece], in canvas: Canvas, written: [Int: [ClosedRange<Int>]]) {
         for piece in pieces {
             if drawn[piece] != nil && !overlapsWriting(piece.cells, written) { continue }
-            guard let picture = canvas.placedPicture(piece.image) else { continue }
+            guard let picture = canvas.placedPicture(piece.image), fits(piece, picture) else { continue }
             // A tile the scroll brought further in: the part already on screen moved with the
             // rows and stays; only the rest is drawn.
             var part = piece
@@ -276,6 +276,12 @@ final class PictureLayer {
         return SixelEncoder.encode(image, colors: sixelColors, dither: SixelEncoder.dithersByDefault)
     }
 
+    /// False for a piece of a picture placed again at another size in the same frame (the
+    /// canvas knows the last size only): it is left out rather than drawn from the wrong cells.
+    private func fits(_ piece: PicturePiece, _ picture: PlacedPicture) -> Bool {
+        piece.source.maxX <= picture.cells.width && piece.source.maxY <= picture.cells.height
+    }
+
     /// The pixels of the picture that `piece` shows.
     private func pixelRect(of piece: PicturePiece, in picture: PlacedPicture) -> Rect {
         let w = picture.image.width, h = picture.image.height
@@ -290,6 +296,8 @@ final class PictureLayer {
 
     /// The screen was cleared behind the layer's back (a repaint, a resume): nothing is drawn.
     func forgetScreen() {
+        // kitty may keep placements through a clear: remove them all (their images stay).
+        if mode == .kittyDirect, !drawn.isEmpty || !displaced.isEmpty { emit(Array("\u{1B}_Ga=d,d=a,q=2\u{1B}\\".utf8)) }
         drawn.removeAll()
         displaced.removeAll()
     }

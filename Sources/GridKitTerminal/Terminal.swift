@@ -224,6 +224,7 @@ public final class Terminal: ScreenHost {
                 // Job control as vim and less do it: the terminal goes back to the shell, and on
                 // `fg` (or any SIGCONT) the screen is taken again at whatever size it has now.
                 _ = gk_suspend()
+                continuedBySuspend = true // the SIGCONT that woke us is this repaint's
                 if !repaintEverything(handler) { return }
             case .resume:
                 if !repaintEverything(handler) { return }
@@ -264,6 +265,8 @@ public final class Terminal: ScreenHost {
     }
 
     private enum Wake { case nothing, resized, suspend, resume, quit }
+    /// Set once a suspend returned: the SIGCONT that continued it needs no repaint of its own.
+    private var continuedBySuspend = false
 
     /// Reads the wake-up pipe: posted work, a resize (SIGWINCH), or a quit signal.
     private func drainWakePipe() -> Wake {
@@ -274,7 +277,10 @@ public final class Terminal: ScreenHost {
             for byte in UnsafeBufferPointer(start: wakeBuffer, count: n) where byte != Terminal.wakeByte {
                 if Int32(byte) == SIGWINCH { if wake == .nothing { wake = .resized }; continue }
                 if Int32(byte) == SIGTSTP { wake = .suspend; continue }
-                if Int32(byte) == SIGCONT { if wake != .suspend { wake = .resume }; continue }
+                if Int32(byte) == SIGCONT {
+                    if continuedBySuspend { continuedBySuspend = false } else if wake != .suspend { wake = .resume }
+                    continue
+                }
                 exitSignal = Int32(byte)
                 return .quit
             }

@@ -266,7 +266,10 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         // A string interrupted by a key sequence ends there.
         #expect(decodeAll("\u{1B}P>|xter\u{1B}[Aq") == [.key(.up), .char("q")])
         // Garbage longer than any sequence ends without swallowing the rest.
-        let long = "\u{1B}[" + String(repeating: "1", count: 40) + "~q"
+        // A long reply (xterm as a VT420 answers DA1 with 32 parameter bytes) is swallowed whole.
+        #expect(decodeAll("\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28cq") == [.char("q")])
+        #expect(decodeAll("\u{1B}[" + String(repeating: "1", count: 40) + "~q") == [.char("q")])
+        let long = "\u{1B}[" + String(repeating: "1", count: InputDecoder.maxSequenceLength + 10) + "~q"
         #expect(decodeAll(long).last == .char("q"))
         let longString = "\u{1B}P" + String(repeating: "x", count: InputDecoder.maxStringLength) + "q"
         #expect(decodeAll(longString) == [.char("q")])

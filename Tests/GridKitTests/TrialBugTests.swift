@@ -26,6 +26,35 @@ import Testing
         #expect(log.focused.count == 1)
     }
 
+    @Test func replacingEverythingTellsTheDelegateOfTheNewFocus() throws {
+        let f = DiffableFixture()
+        let log = FocusLog()
+        f.grid.delegate = log
+        try f.source.apply(snapshot([(0, ["a", "b", "c"])]))
+        f.grid.focusItem(at: IndexPath(item: 1, section: 0))
+        log.focused.removeAll()
+        try f.source.apply(snapshot([(0, ["x", "y"])]))
+        #expect(log.focused == [f.grid.focusedIndexPath!], "the focus is on another item")
+    }
+
+    /// Two diffable sources with the same counts take turns on one grid: each diffs only
+    /// against what the grid shows, and the focus goes to an item of the source shown.
+    @Test func anotherSourceWithTheSameCountsReloads() throws {
+        let f = DiffableFixture()
+        try f.source.apply(snapshot([(0, ["a1", "a2", "a3"])]))
+        let other = GridDiffableDataSource<Int, String>(gridView: f.grid) { grid, ip, id in
+            let cell = grid.dequeue(NameCell.self, for: ip)
+            cell.name = id
+            return cell
+        }
+        try other.apply(snapshot([(0, ["b1", "b2", "b3"])]))
+        f.grid.focusItem(at: IndexPath(item: 0, section: 0))
+        f.grid.dataSource = f.source
+        try f.source.apply(snapshot([(0, ["a2", "a3", "a1"])]))
+        #expect(f.render().text.contains("a2") && !f.render().text.contains("b1"), "reloaded from the source it shows")
+        #expect(f.grid.focusedIndexPath == IndexPath(item: 0, section: 0))
+    }
+
     @Test func aBatchThatDeletesTheFocusedItemTellsTheDelegate() throws {
         let content = TestContent(counts: [5])
         let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 12, height: 6))

@@ -76,9 +76,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         // source was its data source, or from another one): a difference means nothing, reload.
         if !gridShows(sections, grid) {
             install(snapshot, newSections, newPositions)
-            let focusBefore = grid.focusedIndexPath
             grid.reloadData()
-            if let f = grid.focusedIndexPath, f != focusBefore { grid.delegate?.gridView(grid, didFocusItemAt: f) }
+            // Whatever item has the focus now is another than the one that had it.
+            if let f = grid.focusedIndexPath { grid.delegate?.gridView(grid, didFocusItemAt: f) }
             return
         }
         var newSectionIndex: [SectionID: Int] = [:]
@@ -107,16 +107,16 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         if let id = focusedID, let target = newPositions[id] ?? survivor {
             grid.focusedIndexPath = target
             grid.scrollToItem(at: target, at: .nearest)
-            // The focused item was removed: the focus is on another item now.
-            if newPositions[id] == nil { grid.delegate?.gridView(grid, didFocusItemAt: target) }
-        } else if focusedID == nil, let f = grid.focusedIndexPath {
-            grid.delegate?.gridView(grid, didFocusItemAt: f) // the first item came
         }
+        // The delegate hears of the focus when it is on another item than before (the focused
+        // one was removed, everything was replaced, or the first item came), not when it moved.
+        if let f = grid.focusedIndexPath, itemIdentifier(for: f) != focusedID { grid.delegate?.gridView(grid, didFocusItemAt: f) }
         grid.setNeedsDisplay()
     }
 
-    /// True when the grid's layout holds exactly `sections`' counts.
+    /// True when the grid last loaded from this source and its layout holds `sections`' counts.
     private func gridShows(_ sections: [[ItemID]], _ grid: GridView) -> Bool {
+        guard grid.lastLoadedDataSource === self else { return false }
         let layout = grid.layout
         guard layout.numberOfSections == sections.count else { return false }
         for (s, items) in sections.enumerated() where layout.numberOfItems(inSection: s) != items.count { return false }

@@ -21,7 +21,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
 /// The one key map: which key does what for `GridView` (moves, pages, selection) and the
 /// navigation around it (help, back, quit). Help screens, `griddemo --help` and the README's key
 /// table are all made from it, so they show the real bindings. A screen sees every key first
-/// (`Screen.handle`); keys it does not use fall through to these.
+/// (`Screen.handle`); keys it does not use fall through to these. On a real terminal Ctrl-C
+/// arrives as SIGINT and Ctrl-L is the terminal's repaint, so binding them changes nothing there.
 public struct KeyBindings: Sendable, Equatable {
     /// Every binding, in the order help lists them.
     public private(set) var entries: [Entry]

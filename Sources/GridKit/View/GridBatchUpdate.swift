@@ -101,6 +101,7 @@ extension GridView {
         let oldFocus = focusedIndexPath
         layout.invalidateMeasurements(at: nil) // items moved: cells on screen are measured again
         layout.prepare(for: self)
+        lastLoadedDataSource = dataSource
         discardVisibleCells()
         prefetched.removeAll()
         selected = Set(selected.compactMap { mapping.map($0) }.filter(isValid))

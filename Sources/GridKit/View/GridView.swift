@@ -37,6 +37,9 @@ public final class GridView {
         set { setContentOffset(newValue) }
     }
     var offset = Point.zero
+    /// The data source the layout last loaded from (reload or batch update): a diffable source
+    /// diffs against its own last snapshot only when the grid shows it.
+    weak var lastLoadedDataSource: GridDataSource?
     /// Set by End: the next frame keeps the view at the end of the content while cells measure.
     var revealsContentEnd = false
     /// Last main-axis scroll direction, so prefetching looks ahead the way the user is going.
@@ -111,6 +114,7 @@ public final class GridView {
     func updateViewport() {
         if layout.setViewport(layoutViewport), dataSource != nil {
             layout.prepare(for: self)
+            lastLoadedDataSource = dataSource
             discardVisibleCells()
         }
     }
@@ -145,6 +149,7 @@ public final class GridView {
         prefetched.removeAll()
         layout.setViewport(layoutViewport)
         layout.prepare(for: self)
+        lastLoadedDataSource = dataSource
         discardVisibleCells()
         selected = selected.filter(isValid)
         if let f = focusedIndexPath, !isValid(f) { focusedIndexPath = nearestValid(to: f) }
