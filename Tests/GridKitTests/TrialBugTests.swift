@@ -11,13 +11,19 @@ import Testing
         func gridView(_ gridView: GridView, didFocusItemAt indexPath: IndexPath) { focused.append(indexPath) }
     }
 
-    @Test func applyingASnapshotThatRemovesTheFocusedItemTellsTheDelegate() throws {
+    /// A diffable grid of a, b, c with the focus on b, and a delegate that logs focus from now on.
+    func focusedOnB() throws -> (DiffableFixture, FocusLog) {
         let f = DiffableFixture()
         let log = FocusLog()
         f.grid.delegate = log
         try f.source.apply(snapshot([(0, ["a", "b", "c"])]))
         f.grid.focusItem(at: IndexPath(item: 1, section: 0))
         log.focused.removeAll()
+        return (f, log)
+    }
+
+    @Test func applyingASnapshotThatRemovesTheFocusedItemTellsTheDelegate() throws {
+        let (f, log) = try focusedOnB()
         try f.source.apply(snapshot([(0, ["a", "c"])]))
         #expect(log.focused.count == 1 && f.source.itemIdentifier(for: log.focused[0]) != nil, "told once, of the item that has it")
         #expect(f.grid.focusedIndexPath == log.focused.first)
@@ -27,12 +33,7 @@ import Testing
     }
 
     @Test func replacingEverythingTellsTheDelegateOfTheNewFocus() throws {
-        let f = DiffableFixture()
-        let log = FocusLog()
-        f.grid.delegate = log
-        try f.source.apply(snapshot([(0, ["a", "b", "c"])]))
-        f.grid.focusItem(at: IndexPath(item: 1, section: 0))
-        log.focused.removeAll()
+        let (f, log) = try focusedOnB()
         try f.source.apply(snapshot([(0, ["x", "y"])]))
         #expect(log.focused == [f.grid.focusedIndexPath!], "the focus is on another item")
     }
