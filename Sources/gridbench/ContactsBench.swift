@@ -21,7 +21,7 @@ func benchContacts() {
     var directory: ContactDirectory?
     for _ in 0..<3 {
         let t0 = now()
-        let loaded = ContactSources.load(paths: [file])
+        let loaded = ContactSources.load(paths: [RawPath(file)])
         let t1 = now()
         let d = ContactDirectory(store: loaded.store)
         let t2 = now()
@@ -30,7 +30,7 @@ func benchContacts() {
         load.append(t1 - t0); sort.append(t2 - t1); frame.append(t3 - t2)
         directory = d
         let t4 = now()
-        _ = VCardParser.parse(try! SafeFile.read(file, limit: SafeFile.vcardLimit), file: file)
+        _ = VCardParser.parse(try! SafeFile.read(RawPath(file), limit: SafeFile.vcardLimit), file: file)
         full.append(now() - t4)
     }
     row(["read and scan (list fields only)", ms(load.min()!)])

@@ -33,7 +33,7 @@ func benchPhotos() {
     row(["photos: thumbnails per second", "1 thread", "pool"])
     for (w, h, n) in [(1920, 1080, 48), (4000, 3000, 12)] {
         let dir = jpegFolder(width: w, height: h, count: n)
-        let library = PhotoLibrary.scan([dir])
+        let library = PhotoLibrary.scan([RawPath(dir)])
         let items = library.sections.flatMap(\.items)
         for dct in [true, false] {
             var cells = ["\(w)×\(h), DCT scaling \(dct ? "on" : "off")"]
@@ -69,7 +69,7 @@ func benchPhotos() {
     do {
         // Keys while a page of 12-megapixel decodes is under way: the grid must not wait for them.
         let dir = jpegFolder(width: 4000, height: 3000, count: 12)
-        let screen = PhotosScreen(library: PhotoLibrary.scan([dir]))
+        let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(dir)]))
         let mailbox = Mailbox()
         let h = GridHarness(screen: screen, size: size, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
         h.render()

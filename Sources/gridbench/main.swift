@@ -34,7 +34,7 @@ if arguments.count == 4, arguments[1] == "write-vdir", let n = Int(arguments[3])
 if arguments.count == 3, arguments[1] == "load-contacts" {
     for _ in 0..<5 {
         let t0 = now()
-        let loaded = ContactSources.load(paths: [arguments[2]])
+        let loaded = ContactSources.load(paths: [RawPath(arguments[2])])
         let t1 = now()
         _ = ContactDirectory(store: loaded.store)
         print("load \(ms(t1 - t0)) sort \(ms(now() - t1)) cards \(loaded.store.count) peak \(peakMemoryKB() / 1024) MB")

@@ -43,20 +43,21 @@ enum GridDemoCommand {
     struct UnreadablePaths: Error { let lines: [String] }
 
     /// Checks the paths before any screen opens; throws when not one of them can be read.
-    static func requireSomeReadable(_ paths: [String]) throws {
+    static func requireSomeReadable(_ paths: [RawPath]) throws {
         let problems = paths.compactMap { p in SafeFile.problem(with: p).map { "\(p): \($0)" } }
         if !paths.isEmpty, problems.count == paths.count { throw UnreadablePaths(lines: problems) }
     }
 
-    /// Runs the command and returns the process exit status.
-    static func main(_ arguments: [String]) -> Int32 {
+    /// Runs the command and returns the process exit status. `raw` holds the arguments' bytes
+    /// when they are known (the process's own), so a path that is not UTF-8 opens as given.
+    static func main(_ arguments: [String], raw: [RawPath]? = nil) -> Int32 {
         if arguments.contains("-h") || arguments.contains("--help") { return Diagnostics.output(usage + "\n") ? 0 : 1 }
         if arguments.contains("--version") { return Diagnostics.output("griddemo \(version)\n") ? 0 : 1 }
-        var arguments = arguments
+        var arguments = zip(arguments, raw ?? arguments.map { RawPath($0) }).map { Argument(text: $0, raw: $1) }
         var graphics: GraphicsMode?
-        if let i = arguments.firstIndex(of: "--graphics") {
+        if let i = arguments.firstIndex(where: { $0.text == "--graphics" }) {
             guard i + 1 < arguments.count else { return usageError("--graphics needs a value") }
-            let value = arguments[i + 1]
+            let value = arguments[i + 1].text
             arguments.removeSubrange(i...(i + 1))
             do { graphics = try GraphicsDetector.requested(value) } catch { return usageError("--graphics must be auto, kitty, kitty-direct, sixel, iterm or blocks, not '\(value)'") }
         }
@@ -91,8 +92,8 @@ enum GridDemoCommand {
         return 2
     }
 
-    static func makeScreen(_ args: [String]) throws -> Screen {
-        guard let name = args.first else { return DemoCatalog.home() }
+    static func makeScreen(_ args: [Argument]) throws -> Screen {
+        guard let name = args.first?.text else { return DemoCatalog.home() }
         var options = Options(Array(args.dropFirst()))
         let screen: Screen
         switch name {
@@ -124,15 +125,21 @@ enum GridDemoCommand {
     }
 }
 
+/// A command-line argument as text (for options) and as the bytes given (for paths).
+struct Argument {
+    var text: String
+    var raw: RawPath
+}
+
 /// A small option parser: `--name value` pairs and positional arguments.
 struct Options {
-    private var rest: [String]
-    init(_ args: [String]) { rest = args }
+    private var rest: [Argument]
+    init(_ args: [Argument]) { rest = args }
 
     mutating func value(_ name: String) throws -> String? {
-        guard let i = rest.firstIndex(of: name) else { return nil }
+        guard let i = rest.firstIndex(where: { $0.text == name }) else { return nil }
         guard i + 1 < rest.count else { throw GridDemoCommand.UsageError(message: "\(name) needs a value") }
-        let v = rest[i + 1]
+        let v = rest[i + 1].text
         rest.removeSubrange(i...(i + 1))
         return v
     }
@@ -146,21 +153,21 @@ struct Options {
     }
 
     mutating func flag(_ name: String) -> Bool {
-        guard let i = rest.firstIndex(of: name) else { return false }
+        guard let i = rest.firstIndex(where: { $0.text == name }) else { return false }
         rest.remove(at: i)
         return true
     }
 
     /// The remaining positional arguments (anything starting with - is an error).
-    mutating func positional() throws -> [String] {
-        if let bad = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw GridDemoCommand.UsageError(message: "unknown option '\(bad)'")
+    mutating func positional() throws -> [RawPath] {
+        if let bad = rest.first(where: { $0.text.hasPrefix("-") && $0.text != "-" }) {
+            throw GridDemoCommand.UsageError(message: "unknown option '\(bad.raw)'")
         }
         defer { rest = [] }
-        return rest
+        return rest.map(\.raw)
     }
 
     func finish() throws {
-        if let extra = rest.first { throw GridDemoCommand.UsageError(message: "unexpected argument '\(extra)'") }
+        if let extra = rest.first { throw GridDemoCommand.UsageError(message: "unexpected argument '\(extra.raw)'") }
     }
 }

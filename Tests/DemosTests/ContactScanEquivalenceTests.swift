@@ -49,7 +49,7 @@ import Testing
         let path = dir.appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let full = VCardParser.parse(bytes, file: path)
-        let lazy = ContactSources.load(paths: [path])
+        let lazy = ContactSources.load(paths: [RawPath(path)])
         check(lazy, against: full.contacts, problems: full.problems.map(\.description), name, sourceLocation)
     }
 
@@ -131,14 +131,14 @@ import Testing
             full += parsed.contacts
             problems += parsed.problems.map(\.description)
         }
-        Self.check(ContactSources.load(paths: [dir.path]), against: full, problems: problems, "vdir", #_sourceLocation)
+        Self.check(ContactSources.load(paths: [RawPath(dir.path)]), against: full, problems: problems, "vdir", #_sourceLocation)
     }
 
     @Test func aCardOpenedAfterItsFileChangedSaysSo() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gridkit-changed-\(UUID().uuidString).vcf").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(SampleAddressBook.vcardText(count: 5).utf8).write(to: URL(fileURLWithPath: path))
-        let loaded = ContactSources.load(paths: [path])
+        let loaded = ContactSources.load(paths: [RawPath(path)])
         let before = loaded.store.contact(2)
         #expect(before.note.isEmpty && (!before.phones.isEmpty || !before.emails.isEmpty))
         try Data("BEGIN:VCARD\r\nFN:Someone else\r\nEND:VCARD\r\n".utf8).write(to: URL(fileURLWithPath: path))

@@ -79,7 +79,7 @@ import Testing
 
     @Test func filesAreReadInTheBackgroundWhileTheScreenShows() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-        let screen = ContactsScreen(paths: [dir, "/no/such.vcf"])
+        let screen = ContactsScreen(paths: [RawPath(dir), "/no/such.vcf"])
         let host = HeadlessHost(size: Size(width: 80, height: 20))
         host.waitForWork = { mailbox in
             // Generous: CI machines are loaded. Polling stops as soon as the work arrives.

@@ -39,7 +39,7 @@ package enum SafeFile {
     /// - Reading stops one byte past the limit, so a file that grows while being read cannot
     ///   take more memory than that.
     /// - O_RDONLY only: input files are never written.
-    package static func read(_ path: String, limit: Int) throws -> [UInt8] {
+    package static func read(_ path: RawPath, limit: Int) throws -> [UInt8] {
         try readIdentified(path, limit: limit).bytes
     }
 
@@ -53,8 +53,8 @@ package enum SafeFile {
     }
 
     /// `read`, and the identity of the version read.
-    package static func readIdentified(_ path: String, limit: Int) throws -> (bytes: [UInt8], identity: Identity) {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    package static func readIdentified(_ path: RawPath, limit: Int) throws -> (bytes: [UInt8], identity: Identity) {
+        let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
         var info = stat()
@@ -99,8 +99,8 @@ package enum SafeFile {
 
     /// `count` bytes at `offset` of the file at `path`, if it is still the version `identity`
     /// names: a part of a changed file could be anything.
-    package static func readPart(_ path: String, offset: Int, count: Int, identity: Identity) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    package static func readPart(_ path: RawPath, offset: Int, count: Int, identity: Identity) throws -> [UInt8] {
+        let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
         var info = stat()
@@ -123,14 +123,14 @@ package enum SafeFile {
 
     /// Why `path` cannot be read as a file or folder, or nil when it can (checked without
     /// opening it, so nothing blocks).
-    package static func problem(with path: String) -> String? {
+    package static func problem(with path: RawPath) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard path.withCString({ stat($0, &info) }) == 0 else {
             return errno == ENOENT ? "no such file or directory" : String(cString: strerror(errno)).lowercased()
         }
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
         if !isDirectory, let kind = kind(of: info.st_mode) { return "not a regular file (\(kind))" }
-        guard access(path, isDirectory ? (R_OK | X_OK) : R_OK) == 0 else { return "permission denied" }
+        guard path.withCString({ access($0, isDirectory ? (R_OK | X_OK) : R_OK) }) == 0 else { return "permission denied" }
         return nil
     }
 

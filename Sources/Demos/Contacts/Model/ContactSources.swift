@@ -13,17 +13,17 @@ package enum ContactSources {
 
     /// Reads the cards of every file and folder in `paths`, in order, keeping each card's bytes
     /// and only what the list needs of it (see `ContactStore`).
-    package static func load(paths: [String]) -> Loaded {
+    package static func load(paths: [RawPath]) -> Loaded {
         var all = ContactStoreBuilder(), blobs: [ContactStore.Blob] = [], files: [String] = [], problems: [String] = []
         for path in paths {
             if let problem = SafeFile.problem(with: path) {
                 problems.append("\(path): \(problem)")
                 continue
             }
-            var isDir: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-            let names = isDir.boolValue ? vcardFiles(in: path) : [path]
-            if isDir.boolValue && names.isEmpty { problems.append("\(path): no .vcf files in this folder") }
+            var info = stat()
+            let isDir = path.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+            let names = isDir ? vcardFiles(in: path) : [path]
+            if isDir && names.isEmpty { problems.append("\(path): no .vcf files in this folder") }
             for part in names.count == 1 ? [readLarge(names[0])] : readMany(names) {
                 all.append(part.cards, blobBase: blobs.count, fileBase: files.count)
                 blobs += part.blobs
@@ -48,10 +48,11 @@ package enum ContactSources {
 
     /// One file, perhaps of a hundred thousand cards: cut at card boundaries and scanned on
     /// every core, the pieces joined in file order (their lines renumbered then).
-    static func readLarge(_ file: String) -> Part {
+    static func readLarge(_ path: RawPath) -> Part {
+        let file = path.description
         var part = Part(files: [file])
         var bytes: [UInt8], identity: SafeFile.Identity
-        do { (bytes, identity) = try SafeFile.readIdentified(file, limit: SafeFile.vcardLimit) } catch {
+        do { (bytes, identity) = try SafeFile.readIdentified(path, limit: SafeFile.vcardLimit) } catch {
             part.problems.append("\(file): \(error)")
             return part
         }
@@ -84,7 +85,7 @@ package enum ContactSources {
             linesBefore += piece.lines
         }
         if part.cards.places.isEmpty && part.problems.isEmpty { part.problems.append(VCardParser.noCards(file).description) }
-        part.blobs = [converted ? .bytes(bytes) : .file(file, identity)]
+        part.blobs = [converted ? .bytes(bytes) : .file(path, identity)]
         return part
     }
 
@@ -112,16 +113,16 @@ package enum ContactSources {
     /// Many files (a vdir holds thousands of one-card files): read and scanned on every core in
     /// slices, so threads do not contend per file; each slice keeps its files' bytes in one
     /// array, and results come back in file order.
-    static func readMany(_ names: [String]) -> [Part] {
+    static func readMany(_ names: [RawPath]) -> [Part] {
         let slices = names.count < 64 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
         let per = (names.count + slices - 1) / max(1, slices)
         let parts = Mutex([Part](repeating: Part(), count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { k in
             var part = Part()
             var blob: [UInt8] = []
-            for file in names[min(names.count, k * per)..<min(names.count, (k + 1) * per)] {
-                let bytes: [UInt8]
-                do { bytes = VCardParser.normalizedUTF8(try SafeFile.read(file, limit: SafeFile.vcardLimit)) } catch {
+            for path in names[min(names.count, k * per)..<min(names.count, (k + 1) * per)] {
+                let bytes: [UInt8], file = path.description
+                do { bytes = VCardParser.normalizedUTF8(try SafeFile.read(path, limit: SafeFile.vcardLimit)) } catch {
                     part.problems.append("\(file): \(error)")
                     continue
                 }
@@ -146,38 +147,20 @@ package enum ContactSources {
         return parts.withLock { $0 }
     }
 
-    /// `.vcf` and `.vcard` files under a folder, recursively, any case, in name order.
-    /// Walked with readdir (a vdir holds tens of thousands of files, and Foundation's enumerator
-    /// with its path-string work took a fifth of the load); linked folders are not followed, so
-    /// a link loop cannot trap the walk.
-    static func vcardFiles(in dir: String) -> [String] {
-        var out: [String] = []
-        var pending = [dir]
-        while let folder = pending.popLast() {
-            guard let d = opendir(folder) else { continue }
-            defer { closedir(d) }
-            while let entry = readdir(d) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) {
-                    var info = stat()
-                    guard lstat(path, &info) == 0 else { continue }
-                    type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
-                }
-                if type == Int32(DT_DIR) { pending.append(path); continue }
-                if Self.hasVCardExtension(name) { out.append(path) }
-            }
+    /// `.vcf` and `.vcard` files under a folder, recursively, any case, in name order
+    /// (a vdir holds tens of thousands of files: walked on bytes, see `FolderWalk`).
+    static func vcardFiles(in dir: RawPath) -> [RawPath] {
+        var out: [RawPath] = []
+        FolderWalk.walk(dir.withoutTrailingSlashes) { _, files in
+            out += files.lazy.filter { hasVCardExtension($0.name) }.map(\.path) // a FIFO is refused by the read, and said
+            return true
         }
         return out.sorted()
     }
 
     /// `.vcf` or `.vcard`, any case, on bytes.
-    static func hasVCardExtension(_ name: String) -> Bool {
-        let bytes = Array(name.utf8.suffix(6)).map { $0 | 0x20 }
+    static func hasVCardExtension(_ name: RawPath) -> Bool {
+        let bytes = Array(name.bytes.suffix(6)).map { $0 | 0x20 }
         return bytes.count >= 4 && (bytes.suffix(4) == Array(".vcf".utf8) || (bytes.count == 6 && bytes == Array(".vcard".utf8)))
     }
 }

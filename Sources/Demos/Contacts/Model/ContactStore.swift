@@ -25,7 +25,7 @@ package final class ContactStore: Sendable {
     /// when a card is opened so the file is not held in memory for the whole session.
     enum Blob: Sendable {
         case bytes([UInt8])
-        case file(String, SafeFile.Identity)
+        case file(RawPath, SafeFile.Identity)
     }
 
     enum Backing: Sendable {

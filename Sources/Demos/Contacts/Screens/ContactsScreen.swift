@@ -17,7 +17,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     /// The grid's data source once attached; the methods below answer the same from the directory.
     private var contents: GridDiffableDataSource<String, Int>?
     /// Files still to read: they are read off the main thread once the screen is up.
-    private var pendingPaths: [String]?
+    private var pendingPaths: [RawPath]?
 
     package convenience init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
         self.init(directory: ContactDirectory(contacts), problems: problems, arrangement: arrangement)
@@ -32,7 +32,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     /// Contacts from vCard files and folders, read in the background: the screen shows at once
     /// and fills in when a large address book has been read and sorted.
-    package init(paths: [String], arrangement: Arrangement = .list) {
+    package init(paths: [RawPath], arrangement: Arrangement = .list) {
         directory = ContactDirectory([])
         problems = []
         self.arrangement = arrangement
@@ -44,7 +44,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     package var exitMessages: [String] { problems }
 
     package var title: String {
-        if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0] : "\(pendingPaths!.count) files")…" }
+        if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0].description : "\(pendingPaths!.count) files")…" }
         var t = "Contacts · \(directory.count.formatted) · \(arrangement == .list ? "list" : "cards")"
         if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
         return t

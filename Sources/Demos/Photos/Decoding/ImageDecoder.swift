@@ -60,7 +60,7 @@ package enum ImageDecoder {
     }
 
     /// Reads a file (only reads it; see `SafeFile` for what is refused) and decodes it.
-    package static func decodeFile(_ path: String, minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
+    package static func decodeFile(_ path: RawPath, minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
         let bytes: [UInt8]
         do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError {
             throw ImageDecodeError(message: e.message)

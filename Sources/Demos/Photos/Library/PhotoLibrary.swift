@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a photo's pixels come from.
 package enum PhotoSource: Sendable {
-    case file(String)
+    case file(RawPath)
     /// A picture drawn by `SampleAlbum` from its kind and seed.
     case generated(kind: Int, seed: Int, width: Int, height: Int)
 }
@@ -30,33 +30,33 @@ package struct PhotoLibrary: Sendable {
     static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
     /// Scans files and folders (recursively, any-case .png/.jpg/.jpeg). Files are only read.
-    package static func scan(_ paths: [String]) -> PhotoLibrary {
-        var byFolder: [String: [PhotoItem]] = [:], skipped: [String] = []
-        let fm = FileManager.default
-        func add(_ path: String) {
-            guard extensions.contains((path as NSString).pathExtension.lowercased()) else { return }
+    /// Paths are bytes: a name that is not UTF-8 is opened as it is and shown escaped.
+    package static func scan(_ paths: [RawPath]) -> PhotoLibrary {
+        var byFolder: [RawPath: [PhotoItem]] = [:], skipped: [String] = []
+        func add(_ path: RawPath, name: RawPath, folder: RawPath, problem: String?) {
+            guard extensions.contains(path.lowercasedExtension) else { return }
             // A FIFO, device or socket with a photo's name is listed as skipped, not shown as a tile
             // that could never load; reading checks again on the opened file.
-            if let problem = SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); return }
-            let folder = (path as NSString).deletingLastPathComponent
-            byFolder[folder.isEmpty ? "." : folder, default: []].append(
-                PhotoItem(name: (path as NSString).lastPathComponent, folder: folder, source: .file(path)))
+            if let problem = problem ?? SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); return }
+            let shown = folder.bytes.isEmpty ? RawPath(".") : folder
+            byFolder[shown, default: []].append(PhotoItem(name: name.description, folder: shown.description, source: .file(path)))
         }
         for path in paths {
             if let problem = SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); continue }
-            var isDir: ObjCBool = false
-            _ = fm.fileExists(atPath: path, isDirectory: &isDir)
-            if isDir.boolValue {
-                guard let e = fm.enumerator(atPath: path) else { skipped.append("\(path): cannot be read"); continue }
-                while let rel = e.nextObject() as? String { add((path as NSString).appendingPathComponent(rel)) }
-            } else if extensions.contains((path as NSString).pathExtension.lowercased()) {
-                add(path)
+            var info = stat()
+            if path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                FolderWalk.walk(path.withoutTrailingSlashes, problem: { skipped.append("\($0): \($1)") }) { folder, files in
+                    for file in files { add(file.path, name: file.name, folder: folder, problem: file.problem) }
+                    return true
+                }
+            } else if extensions.contains(path.lowercasedExtension) {
+                add(path, name: path.lastComponent, folder: path.parent, problem: nil)
             } else {
                 skipped.append("\(path): not a .png, .jpg or .jpeg file")
             }
         }
         let sections = byFolder.keys.sorted().map { folder in
-            (folder: folder, items: byFolder[folder]!.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending })
+            (folder: folder.description, items: byFolder[folder]!.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending })
         }
         return PhotoLibrary(sections: sections, skipped: skipped)
     }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Paths that are not UTF-8, and grapheme clusters, through the real program.
+@Suite struct OddBytesTests {
+    /// A folder of its own whose children are named with raw bytes; removed by `remove()`.
+    final class RawFolder {
+        let path = NSTemporaryDirectory() + "gridkit-raw-\(getpid())-\(UUID().uuidString.prefix(8))"
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        /// The shell's spelling of `name` under this folder: `$(printf …)` keeps its bytes.
+        func shellPath(_ octalName: String) -> String { "\"\(path)/$(printf '\(octalName)')\"" }
+        func run(_ script: String) throws { _ = try spawnAndWait(["sh", "-c", script]) }
+        func remove() { _ = try? spawnAndWait(["rm", "-rf", path]) }
+    }
+
+    /// `photos` opens a folder and a file whose names are Latin-1 bytes, shows them escaped as
+    /// `ls` does, and says why a missing one fails.
+    @Test func photoFolderAndFileNamedInLatin1Open() throws {
+        let folder = try RawFolder()
+        defer { folder.remove() }
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DemosTests/Fixtures/images/rgb.png").path
+        let dir = folder.shellPath("dir\\351latin1")
+        try folder.run("mkdir \(dir) && cp '\(png)' \(dir)/\"$(printf 'ph\\351to.png')\"")
+        let t = try Tmux(["sh", "-c", "exec '\(try griddemo())' photos \(dir) \(folder.shellPath("gone\\351.png"))"], environment: ["GRIDKIT_GRAPHICS": "blocks"])
+        defer { t.close() }
+        let screen = try t.waitFor("ph\\xE9to.png")
+        #expect(screen.contains("dir\\xE9latin1") && screen.contains("Photos · 1 · 1 skipped"), "\(screen)")
+        try t.waitFor("▀▀▀▀")
+        t.send("Enter")
+        try t.waitFor("1 of 1")
+        t.send("Escape")
+        try t.waitUntil("the grid again") { !$0.contains("1 of 1") }
+        t.send("q")
+        let after = try t.waitFor("EXITED")
+        #expect(after.contains("gone\\xE9.png: no such file or directory"), "\(after)")
+        #expect(after.contains("EXITED 0"))
+    }
+
+    /// `contacts` reads a vCard folder and file with Latin-1 names.
+    @Test func contactFolderAndFileNamedInLatin1Open() throws {
+        let folder = try RawFolder()
+        defer { folder.remove() }
+        let dir = folder.shellPath("cards\\351")
+        try folder.run(
+            "mkdir \(dir) && printf 'BEGIN:VCARD\\r\\nVERSION:3.0\\r\\nFN:Zoe Latin\\r\\nEND:VCARD\\r\\n' > \(dir)/\"$(printf 'caf\\351.vcf')\""
+                + " && printf 'BEGIN:VCARD\\r\\nVERSION:3.0\\r\\nFN:Abel Bytes\\r\\nEND:VCARD\\r\\n' > \(folder.shellPath("one\\377.vcf"))")
+        let t = try Tmux(["sh", "-c", "exec '\(try griddemo())' contacts \(dir) \(folder.shellPath("one\\377.vcf"))"])
+        defer { t.close() }
+        let screen = try t.waitFor("Zoe Latin")
+        #expect(screen.contains("Abel Bytes") && screen.contains("Contacts · 2 "), "\(screen)")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+}
