@@ -45,10 +45,12 @@ package struct PhotoLibrary: Sendable {
             if let problem = SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); continue }
             var info = stat()
             if path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                FolderWalk.walk(path.withoutTrailingSlashes, problem: { skipped.append("\($0): \($1)") }) { folder, files in
-                    for file in files { add(file.path, name: file.name, folder: folder, problem: file.problem) }
-                    return true
-                }
+                FolderWalk.walk(
+                    path.withoutTrailingSlashes, problem: { skipped.append("\($0): \($1)") },
+                    visit: { folder, files in
+                        for file in files { add(file.path, name: file.name, folder: folder, problem: file.problem) }
+                        return true
+                    })
             } else if extensions.contains(path.lowercasedExtension) {
                 add(path, name: path.lastComponent, folder: path.parent, problem: nil)
             } else {
