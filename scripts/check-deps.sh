@@ -19,6 +19,8 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 [ -e /lib/terminfo/t/tmux-256color ] || [ -e /usr/share/terminfo/t/tmux-256color ] || missing+=(ncurses-base)
 # xterm-direct (24-bit colour) is in ncurses-term; the end-to-end tests run under it.
 [ -e /usr/share/terminfo/x/xterm-direct ] || [ -e /lib/terminfo/x/xterm-direct ] || missing+=(ncurses-term)
+# The locale tests make a Latin-1 locale with localedef from Debian's locale sources.
+command -v localedef >/dev/null 2>&1 && [ -e /usr/share/i18n/locales/en_US ] && [ -e /usr/share/i18n/charmaps/ISO-8859-1.gz ] || missing+=(locales)
 # The real-terminal tests run xterm (sixel) and kitty on a virtual X server, send keys with
 # xdotool and take screenshots with ImageMagick's import.
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)

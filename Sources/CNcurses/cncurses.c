@@ -42,8 +42,13 @@ int gk_check_terminal(const char *term) {
     return usable ? 1 : -2;
 }
 
+static char environment_codeset[64];
+
+const char *gk_environment_codeset(void) { return environment_codeset; }
+
 int gk_use_utf8_locale(void) {
     setlocale(LC_ALL, "");
+    snprintf(environment_codeset, sizeof environment_codeset, "%s", nl_langinfo(CODESET));
     if (strcmp(nl_langinfo(CODESET), "UTF-8") == 0) return 1;
     if (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8") || setlocale(LC_CTYPE, "en_US.UTF-8"))
         return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;

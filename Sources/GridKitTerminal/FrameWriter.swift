@@ -11,6 +11,8 @@ package struct FrameWriter {
     private let caps: TerminalCapabilities
     private let mapper: ColorMapper
     private let width: (UInt32) -> Int
+    /// The locale's codeset when it is not UTF-8: every character goes through it.
+    private let charset: LocaleCharset?
     /// The bytes of the frame being written.
     package private(set) var bytes: [UInt8] = []
     /// Where the terminal's cursor is; nil when unknown (at the start, after the last column).
@@ -34,10 +36,12 @@ package struct FrameWriter {
     /// and a colour that is not a palette entry is matched against the palette.
     private var resolved: (style: Style, pen: (fg: Int, bg: Int, attributes: TextAttributes))?
 
-    /// `width` tells the C library's idea of a scalar's width (what the terminal will do).
-    package init(capabilities: TerminalCapabilities, colors: ColorMapper, width: @escaping (UInt32) -> Int) {
+    /// `width` tells the C library's idea of a scalar's width (what the terminal will do);
+    /// `charset`, the codeset to write in where the locale is not UTF-8.
+    package init(capabilities: TerminalCapabilities, colors: ColorMapper, charset: LocaleCharset? = nil, width: @escaping (UInt32) -> Int) {
         caps = capabilities
         mapper = colors
+        self.charset = charset
         self.width = width
     }
 
@@ -154,6 +158,10 @@ package struct FrameWriter {
         let base = cell.text0 == 0 ? 32 : cell.text0
         if base >= 0x20 && base < 0x7F && cell.isSingleScalar {
             appendUTF8(base) // the common case, with nothing to ask or allocate
+        } else if let charset {
+            // Not UTF-8: the base character in the locale's codeset, in the cell's columns;
+            // marks and the rest of a sequence have nowhere to go.
+            bytes += charset.encode(base, width: cellWidth)
         } else if cellWidth == 2, Self.isEmojiSequence(cell) {
             // An emoji sequence (joined by ZWJ, a flag's two letters, a skin tone, a keycap)
             // goes out whole, as the one grapheme it is. Terminals differ in how many columns

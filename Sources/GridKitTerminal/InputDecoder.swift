@@ -43,8 +43,12 @@ struct InputDecoder {
     private var pendingEnd = 0
     private var lastPress: (position: Point, time: UInt64)?
 
-    init(keys: KeyTable = KeyTable()) {
+    /// The locale's codeset when it is not UTF-8: a typed `é` is then one byte of it.
+    private let charset: LocaleCharset?
+
+    init(keys: KeyTable = KeyTable(), charset: LocaleCharset? = nil) {
         self.keys = keys
+        self.charset = charset
         bytes = [UInt8](repeating: 0, count: Self.maxStringLength + Self.readSize + 64)
     }
 
@@ -137,9 +141,16 @@ struct InputDecoder {
         let b = bytes[i]
         if b == 0x1B { return escape(at: i, final: final, now: now) }
         if b < 0x80 { return Step(length: 1, event: Self.plainKey(UInt32(b)).map { .key($0) }) }
-        let (length, scalar) = utf8(at: i, final: final)
+        let (length, scalar) = character(at: i, final: final)
         if length == 0 { return .unfinished }
         return Step(length: length, event: Self.plainKey(scalar).map { .key($0) })
+    }
+
+    /// The character at `i` (a byte of 0x80 or more): in the locale's codeset one byte, else
+    /// UTF-8.
+    private func character(at i: Int, final: Bool) -> (Int, UInt32) {
+        if let charset { return (1, charset.decode(bytes[i])) }
+        return utf8(at: i, final: final)
     }
 
     /// A UTF-8 character at `i` (a byte of 0x80 or more): its length and code point, U+FFFD for
@@ -189,7 +200,7 @@ struct InputDecoder {
         case 0x5F, 0x50, 0x5D: // _ P ]: APC, DCS, OSC
             return string(at: i, final: final)
         case let b:
-            let (length, value) = b < 0x80 ? (1, UInt32(b)) : utf8(at: i + 1, final: final)
+            let (length, value) = b < 0x80 ? (1, UInt32(b)) : character(at: i + 1, final: final)
             if length == 0 { return .unfinished }
             if (0x20..<0x7F).contains(value) || value >= 0xA0, let scalar = Unicode.Scalar(value) {
                 return Step(length: 1 + length, event: .key(.alt(Character(scalar))))

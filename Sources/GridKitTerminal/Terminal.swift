@@ -24,6 +24,14 @@ public final class Terminal: ScreenHost {
     public let backgroundTone: BackgroundTone
     /// Encodes pictures for this terminal on the thread that made them.
     public let imagePreparer: ImagePreparer?
+    /// `.ascii` when the locale is not UTF-8: text is then written in the locale's codeset.
+    public let glyphSet: GlyphSet
+    private let charset: LocaleCharset?
+    /// Where the locale is not UTF-8, one line saying so, for the program to print once the
+    /// terminal is restored (nil in a UTF-8 locale).
+    public var localeNotice: String? {
+        charset.map { "the terminal's locale is \($0.displayName), not UTF-8: lines, arrows and pictures were drawn with ASCII stand-ins" }
+    }
     private let pictures: PictureLayer
     /// The signal that ended `run`, if one did; exit with 128 + it.
     public private(set) var exitSignal: Int32?
@@ -56,6 +64,7 @@ public final class Terminal: ScreenHost {
         default: throw TerminalError.unknownTerm(term)
         }
         _ = gk_use_utf8_locale()
+        let charset = LocaleCharset(codeset: String(cString: gk_environment_codeset()))
         let decision: GraphicsDetector.Decision
         if let mode = try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]) {
             decision = .init(mode: mode, cellPixelSize: nil, tmuxPassthrough: !(env["TMUX"] ?? "").isEmpty && mode != .blocks)
@@ -68,13 +77,15 @@ public final class Terminal: ScreenHost {
         // Handlers go in before newterm so curses does not install its own for these signals.
         gk_install_signal_handlers(fds[1])
         guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
-        return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision)
+        return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision, charset: charset)
     }
 
-    private init(wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision) {
+    private init(wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision, charset: LocaleCharset?) {
         self.wakeRead = wakeRead
         self.wakeWrite = wakeWrite
-        decoder = InputDecoder(keys: .fromTerminfo())
+        self.charset = charset
+        glyphSet = charset == nil ? .unicode : .ascii
+        decoder = InputDecoder(keys: .fromTerminfo(), charset: charset)
         size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
         var pw: Int32 = 0, ph: Int32 = 0
         gk_window_pixels(&pw, &ph)
@@ -94,10 +105,11 @@ public final class Terminal: ScreenHost {
             : gk_has_direct_color() != 0
                 ? .direct
                 : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
-        writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode)) { Int(gk_wcwidth($0)) }
-        // Placeholders carry image numbers in colours: without a palette, place pictures directly.
+        writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
+        // Placeholders carry image numbers in colours, and are characters only UTF-8 has:
+        // without a palette or UTF-8, place pictures directly.
         var mode = graphics.mode
-        if mode == .kitty && colorMode < .palette256 { mode = graphics.tmuxPassthrough ? .blocks : .kittyDirect }
+        if mode == .kitty && (colorMode < .palette256 || charset != nil) { mode = graphics.tmuxPassthrough ? .blocks : .kittyDirect }
         graphicsMode = mode
         pictures = PictureLayer(
             mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,

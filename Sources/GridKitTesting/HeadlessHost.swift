@@ -17,6 +17,8 @@ public final class HeadlessHost: ScreenHost {
     public var cellPixelSize = Size(width: 10, height: 20)
     /// The background screens see (to test drawing for light terminals).
     public var backgroundTone = BackgroundTone.dark
+    /// What `glyphSet` reports (`.ascii` to draw as for a terminal whose locale is not UTF-8).
+    public var glyphSet = GlyphSet.unicode
     private var script: [InputEvent]
     private var diff = FrameDiff()
     /// The last frame presented.

@@ -1,4 +1,5 @@
 import Foundation
+import GridKitTerminal
 
 /// Writing to the standard streams without ever trapping: `FileHandle.write` raises (and the
 /// process dies of SIGILL) when stderr is full or closed; these use write(2) and report failure.
@@ -10,8 +11,12 @@ enum Diagnostics {
     /// command can exit 1 as coreutils do on a full or closed stream.
     static func output(_ text: String) -> Bool { put(text, to: STDOUT_FILENO) }
 
+    /// The locale's codeset when it is not UTF-8: messages are written in it (a name with `é`
+    /// in Latin-1, arrows as ASCII), as the screen is.
+    private static let charset = LocaleCharset.environment()
+
     private static func put(_ text: String, to fd: Int32) -> Bool {
-        let bytes = Array(text.utf8)
+        let bytes = charset.map { $0.encode(text: text) } ?? Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress! + offset, $0.count - offset) }

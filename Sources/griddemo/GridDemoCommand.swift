@@ -80,6 +80,7 @@ enum GridDemoCommand {
         TestFault.armIfAsked()
         ScreenController(host: terminal, quitsWhenRootPops: true).run(screen)
         terminal.close()
+        if let notice = terminal.localeNotice { Diagnostics.error("griddemo: \(notice)\n") }
         for message in (screen as? ExitReporting)?.exitMessages ?? [] {
             Diagnostics.error("griddemo: \(message)\n")
         }

@@ -52,4 +52,23 @@ import Testing
         t.send("q")
         try t.waitFor("EXITED 0")
     }
+
+    /// An organisation of emoji sequences (a ZWJ sequence, a flag) reaches the terminal whole,
+    /// in the list and in the detail.
+    @Test func emojiOrganisationReachesTheTerminalWhole() throws {
+        let folder = try RawFolder()
+        defer { folder.remove() }
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Emoji\r\nORG:👩‍💻 Devs 🇯🇵\r\nEND:VCARD\r\n"
+        try Data(card.utf8).write(to: URL(fileURLWithPath: folder.path + "/emoji.vcf"))
+        let r = try GraphicsEndToEndTests().capture([:], wait: "Ada Emoji", keys: "enter,await:organisation,esc,q", ["contacts", folder.path + "/emoji.vcf"])
+        #expect(r.status == 0)
+        // Each sequence goes out in one piece (the writer then places the next cell itself, so
+        // the text between them may follow a cursor move).
+        func count(_ text: String) -> Int {
+            let whole = Array(text.utf8)
+            return (0..<max(0, r.bytes.count - whole.count)).filter { r.bytes[$0..<($0 + whole.count)].elementsEqual(whole) }.count
+        }
+        #expect(count("👩‍💻") >= 2 && count("🇯🇵") >= 2, "in the list row and the detail: \(count("👩‍💻")), \(count("🇯🇵"))")
+        #expect(count("👩") == count("👩‍💻"), "never the woman without the laptop")
+    }
 }

@@ -11,8 +11,24 @@
 /* 1 when TERM names a terminal terminfo knows and a grid can use; 0 unknown; -1 no terminfo
    database; -2 it cannot place the cursor (no cup, or hardcopy/overstriking: dumb). */
 int gk_check_terminal(const char *term);
-/* Switches LC_CTYPE to a UTF-8 locale if the environment's is not; returns 1 when UTF-8. */
+/* Switches LC_CTYPE to a UTF-8 locale if the environment's is not (widths are asked of the C
+   library in Unicode); returns 1 when UTF-8. The environment's own codeset is kept: see
+   gk_environment_codeset. */
 int gk_use_utf8_locale(void);
+/* The codeset of the locale the environment asked for ("UTF-8", "ISO-8859-1",
+   "ANSI_X3.4-1968" for C/POSIX), as it was before gk_use_utf8_locale switched. */
+const char *gk_environment_codeset(void);
+/* Text for a terminal whose locale is not UTF-8 (charset.c, with iconv). gk_charset_open
+   prepares conversions to and from `codeset`, NULL when there are none; one thread at a time
+   uses a charset. */
+struct gk_charset;
+struct gk_charset *gk_charset_open(const char *codeset);
+void gk_charset_close(struct gk_charset *cs);
+/* The bytes of `scalar` in the codeset, exactly (translit 0) or transliterated by the C library
+   (translit 1, "é" to "e" in ASCII); their count, or -1 when it has none. */
+int gk_charset_encode(struct gk_charset *cs, uint32_t scalar, int translit, unsigned char *out, int capacity);
+/* The scalar that byte `b` (0x80 or more) stands for in the codeset, or 0xFFFD. */
+uint32_t gk_charset_decode_byte(struct gk_charset *cs, unsigned char b);
 /* Opens the screen on stdin/stdout with newterm. Returns 0 on success. */
 int gk_open(void);
 void gk_close(void);

@@ -29,6 +29,8 @@ public final class Canvas {
     /// Whether the destination's background is dark or light (a grey ramp drawn in the
     /// foreground colour follows it, so pictures never come out as negatives).
     public var backgroundTone = BackgroundTone.dark
+    /// Which characters the destination shows for lines, blocks and shades.
+    public var glyphSet = GlyphSet.unicode
     /// The pictures cells were marked with (`DrawContext.placeImage`), by image id: the cells
     /// say where each shows, this says what it is.
     private var placed: [UInt32: PlacedPicture] = [:]
@@ -338,6 +340,7 @@ public final class Canvas {
         for y in 0..<size.height { c.rowTable[y].update(from: rowTable[y], count: size.width) }
         c.placed = placed
         c.backgroundTone = backgroundTone
+        c.glyphSet = glyphSet
         c.graphicsMode = graphicsMode
         c.cursor = cursor
         return c

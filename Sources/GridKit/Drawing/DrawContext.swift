@@ -62,6 +62,10 @@ public struct DrawContext {
     /// Whether the destination's background is dark or light.
     public var backgroundTone: BackgroundTone { canvas.backgroundTone }
 
+    /// Which characters the destination shows for lines, blocks and shades: a cell that draws
+    /// a picture out of half blocks draws it another way for `.ascii`.
+    public var glyphSet: GlyphSet { canvas.glyphSet }
+
     /// Shows `image` over the local rectangle `rect`, scaled to it, when the destination shows
     /// pictures (`canvas.graphicsMode`). Only the part inside this context's clip is shown: a
     /// tile cut by an edge shows the visible part of its picture. What is drawn over its cells

@@ -12,6 +12,9 @@ public protocol ScreenHost: AnyObject {
     var cellPixelSize: Size { get }
     /// Whether the background is dark or light.
     var backgroundTone: BackgroundTone { get }
+    /// Which characters it shows for lines, blocks and shades (`.ascii` where the locale is
+    /// not UTF-8).
+    var glyphSet: GlyphSet { get }
     /// What to do to a picture ahead of time, on the thread that made it (encode it for the
     /// terminal), or nil.
     var imagePreparer: ImagePreparer? { get }
@@ -31,6 +34,8 @@ extension ScreenHost {
     public var cellPixelSize: Size { Size(width: 10, height: 20) }
     /// Default: `.dark`.
     public var backgroundTone: BackgroundTone { .dark }
+    /// Default: `.unicode`.
+    public var glyphSet: GlyphSet { .unicode }
     /// Default: nil.
     public var imagePreparer: ImagePreparer? { nil }
 }

@@ -26,6 +26,7 @@ public final class ScreenController {
         canvas = Canvas(size: host.size, colorMode: host.colorMode)
         canvas.graphicsMode = host.graphicsMode
         canvas.backgroundTone = host.backgroundTone
+        canvas.glyphSet = host.glyphSet
     }
 
     /// The navigation stack, root first (empty before `run` and after it returns).
@@ -64,6 +65,7 @@ public final class ScreenController {
             canvas = Canvas(size: size, colorMode: host.colorMode)
             canvas.graphicsMode = host.graphicsMode
             canvas.backgroundTone = host.backgroundTone
+            canvas.glyphSet = host.glyphSet
         }
         var action = screen.handle(event, in: grid)
         if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event, bindings: keyBindings) }

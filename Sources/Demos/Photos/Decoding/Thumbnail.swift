@@ -110,9 +110,12 @@ package struct Thumbnail: Sendable {
     /// Draws the thumbnail with its top-left at `origin`: half blocks in colour, or a grey ramp
     /// of shade characters where the terminal has 8 colours or none. The shades are drawn in
     /// the terminal's foreground colour, so on a light background the ramp runs the other way
-    /// (a full block is dark there): the picture is never a negative.
+    /// (a full block is dark there): the picture is never a negative. Where the terminal has
+    /// no block characters (`glyphSet` `.ascii`) a cell is a space in the mean of its two
+    /// pixels, or a character of an ASCII ramp.
     package func draw(in context: DrawContext, at origin: Point, background: Style) {
-        let shades: [String] = [" ", "░", "▒", "▓", "█"]
+        let ascii = context.glyphSet == .ascii
+        let shades: [String] = ascii ? [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"] : [" ", "░", "▒", "▓", "█"]
         let colour = context.colorMode >= .ansi16
         let light = context.backgroundTone == .light
         for row in 0..<rows {
@@ -120,15 +123,19 @@ package struct Thumbnail: Sendable {
                 let top = pixel(col, row * 2), bottom = pixel(col, row * 2 + 1)
                 let p = Point(x: origin.x + col, y: origin.y + row)
                 if top == nil && bottom == nil { context.put(" ", at: p, style: background); continue }
-                if colour {
+                if colour && ascii {
+                    let both = [top, bottom].compactMap { $0 }
+                    func mean(_ k: KeyPath<(UInt8, UInt8, UInt8), UInt8>) -> UInt8 { UInt8(both.map { Int($0[keyPath: k]) }.reduce(0, +) / both.count) }
+                    context.put(" ", at: p, style: Style(background: .rgb(mean(\.0), mean(\.1), mean(\.2))))
+                } else if colour {
                     let fg = top.map { Color.rgb($0.0, $0.1, $0.2) } ?? background.background
                     let bg = bottom.map { Color.rgb($0.0, $0.1, $0.2) } ?? background.background
                     context.put("▀", at: p, style: Style(foreground: fg, background: bg))
                 } else {
                     let lum = [top, bottom].compactMap { $0 }.map(Thumbnail.luminance)
                     let mean = lum.reduce(0, +) / lum.count
-                    let level = min(4, mean * 5 / 256)
-                    context.put(shades[light ? 4 - level : level], at: p, style: .plain)
+                    let top = shades.count - 1, level = min(top, mean * shades.count / 256)
+                    context.put(shades[light ? top - level : level], at: p, style: .plain)
                 }
             }
         }
