@@ -13,6 +13,8 @@ package struct FrameWriter {
     private let width: (UInt32) -> Int
     /// The locale's codeset when it is not UTF-8: every character goes through it.
     private let charset: LocaleCharset?
+    /// How wide the terminal draws emoji sequences (two columns each unless it said otherwise).
+    package var sequenceWidths = EmojiSequenceWidths()
     /// The bytes of the frame being written.
     package private(set) var bytes: [UInt8] = []
     /// Where the terminal's cursor is; nil when unknown (at the start, after the last column).
@@ -164,11 +166,23 @@ package struct FrameWriter {
             bytes += charset.encode(base, width: cellWidth)
         } else if cellWidth == 2, Self.isEmojiSequence(cell) {
             // An emoji sequence (joined by ZWJ, a flag's two letters, a skin tone, a keycap)
-            // goes out whole, as the one grapheme it is. Terminals differ in how many columns
-            // they give it, so the next cell is placed anew rather than after it.
-            appendUTF8(base)
+            // goes out whole, as the one grapheme it is, where the terminal draws it in two
+            // columns; elsewhere what fits them. Terminals differ in how they draw one, so the
+            // next cell is placed anew rather than after it.
             let (m1, m2, m3) = cell.laterScalars
-            for v in [m1, m2, m3] where v != 0 { appendUTF8(v) }
+            let isFlag = (0x1F1E6...0x1F1FF).contains(base), joined = m1 == 0x200D || m2 == 0x200D || m3 == 0x200D
+            let modified = [m1, m2, m3].contains { (0x1F3FB...0x1F3FF).contains($0) }
+            if isFlag && sequenceWidths.flag != 2 {
+                // The country code in letters: two columns, and still says which flag.
+                appendUTF8(base - 0x1F1E6 + 0x41)
+                appendUTF8(m1 >= 0x1F1E6 && m1 <= 0x1F1FF ? m1 - 0x1F1E6 + 0x41 : 32)
+            } else if (joined && sequenceWidths.joined != 2) || (modified && sequenceWidths.modified != 2) {
+                appendUTF8(base) // the first emoji
+                if width(base) == 1 { bytes.append(32) }
+            } else {
+                appendUTF8(base)
+                for v in [m1, m2, m3] where v != 0 { appendUTF8(v) }
+            }
             cursor = nil
             return
         } else if width(base) == cellWidth {

@@ -21,6 +21,20 @@ public enum GraphicsDetector {
     static let queries = Array(
         ("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}_Gi=32,s=1,v=1,a=q,t=d,f=24,U=1;AAAA\u{1B}\\"
             + "\u{1B}[>0q\u{1B}]11;?\u{1B}\\\u{1B}[16t\u{1B}[c").utf8)
+    /// Emoji sequences whose width the terminal is asked for, by where its cursor ends up after
+    /// each is written at the start of a line (cursor position reports, in order): a ZWJ sequence,
+    /// a flag and a skin tone. The line is erased after.
+    static let widthQueries = Array(
+        ("\r\u{1F469}\u{200D}\u{1F4BB}\u{1B}[6n\r\u{1F1EF}\u{1F1F5}\u{1B}[6n\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1B}[K").utf8)
+
+    /// The widths from the cursor position reports to `widthQueries` (the first three in the
+    /// replies), or nil when they are not all there.
+    static func sequenceWidths(in text: String) -> EmojiSequenceWidths? {
+        let columns = text.matches(of: /\e\[\d+;(\d+)R/).compactMap { Int($0.1) }
+        guard columns.count >= 3 else { return nil }
+        return EmojiSequenceWidths(joined: columns[0] - 1, flag: columns[1] - 1, modified: columns[2] - 1)
+    }
+
     /// Asks a sixel terminal for 256 colour registers (it answers with what it gives), then DA1
     /// to end the wait.
     static let registerQuery = Array("\u{1B}[?1;3;256S\u{1B}[c".utf8)
@@ -37,6 +51,8 @@ public enum GraphicsDetector {
         public var background: BackgroundTone = .dark
         /// The colours a sixel may use.
         public var sixelColors: Int = 256
+        /// How wide the terminal draws emoji sequences, when it was asked.
+        public var sequenceWidths: EmojiSequenceWidths?
     }
 
     /// `GRIDKIT_GRAPHICS` as a mode: nil for `auto` or unset; an error for anything else.
@@ -92,6 +108,7 @@ public enum GraphicsDetector {
             mode: .blocks, cellPixelSize: cell, tmuxPassthrough: false,
             background: background(in: text, environment: env))
         if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 { decision.sixelColors = min(256, n) }
+        decision.sequenceWidths = sequenceWidths(in: text)
         let kittyOK = text.contains("\u{1B}_Gi=31;OK")
         var sixel = false
         if let m = text.firstMatch(of: /\e\[\?([0-9;]*)c/) { sixel = m.1.split(separator: ";").contains("4") }
@@ -110,15 +127,25 @@ public enum GraphicsDetector {
     /// Terminals that show an APC query as text, or cannot show pictures at all: not asked.
     static let neverAsked: Set<String> = ["linux", "vt100", "vt102", "vt220", "dumb", "ansi", "cons25", "sun"]
 
-    /// Asks the terminal (stdin/stdout must be it, before curses starts) and decides.
-    static func probe(environment env: [String: String]) -> Decision {
+    /// Asks the terminal (stdin/stdout must be it, before curses starts) and decides; with
+    /// `forced`, a mode chosen already, asks only how wide it draws emoji sequences. `utf8`
+    /// false (the locale is not UTF-8, so no sequence is ever sent) asks no widths.
+    static func probe(environment env: [String: String], forced: GraphicsMode? = nil, utf8: Bool = true) -> Decision {
         let inTmux = !(env["TMUX"] ?? "").isEmpty
-        let passthrough = inTmux ? tmuxAllowsPassthrough() : nil
-        // No answer could change the outcome: half blocks, without costing the deadline.
-        if neverAsked.contains(env["TERM"] ?? "") || (inTmux && passthrough != true) {
-            return decide(replies: [], environment: env, tmuxPassthrough: passthrough)
+        let passthrough = inTmux && forced == nil ? tmuxAllowsPassthrough() : nil
+        func forcedDecision(_ replies: [UInt8]) -> Decision {
+            let text = String(decoding: replies, as: UTF8.self)
+            var d = Decision(mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks, background: background(in: text, environment: env))
+            d.sequenceWidths = sequenceWidths(in: text)
+            return d
         }
-        guard gk_query_mode(1) == 0 else { return decide(replies: [], environment: env, tmuxPassthrough: passthrough) }
+        let widthQueries = utf8 ? Self.widthQueries : []
+        if neverAsked.contains(env["TERM"] ?? "") || (forced != nil && !utf8) {
+            return forced == nil ? decide(replies: [], environment: env, tmuxPassthrough: passthrough) : forcedDecision([])
+        }
+        guard gk_query_mode(1) == 0 else {
+            return forced == nil ? decide(replies: [], environment: env, tmuxPassthrough: passthrough) : forcedDecision([])
+        }
         defer { _ = gk_query_mode(0) }
         let clock = ContinuousClock(), end = clock.now + deadline
         func ask(_ query: [UInt8]) -> [UInt8] {
@@ -137,7 +164,14 @@ public enum GraphicsDetector {
             }
             return replies
         }
-        var replies = ask(queries)
+        // Widths are measured on the terminal itself: through tmux it would be tmux's line.
+        // The widths are those of the terminal the text goes to: tmux's own inside tmux. No
+        // other answer could change a chosen mode, or half blocks in tmux without passthrough.
+        if forced != nil { return forcedDecision(ask(widthQueries + Array("\u{1B}[c".utf8))) }
+        if inTmux && passthrough != true {
+            return decide(replies: ask(widthQueries + Array("\u{1B}[c".utf8)), environment: env, tmuxPassthrough: passthrough)
+        }
+        var replies = ask(inTmux ? queries : widthQueries + queries)
         if decide(replies: replies, environment: env, tmuxPassthrough: passthrough).mode == .sixel {
             replies += ask(registerQuery)
         }

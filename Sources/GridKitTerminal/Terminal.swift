@@ -66,11 +66,8 @@ public final class Terminal: ScreenHost {
         _ = gk_use_utf8_locale()
         let charset = LocaleCharset(codeset: String(cString: gk_environment_codeset()))
         let decision: GraphicsDetector.Decision
-        if let mode = try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]) {
-            decision = .init(mode: mode, cellPixelSize: nil, tmuxPassthrough: !(env["TMUX"] ?? "").isEmpty && mode != .blocks)
-        } else {
-            decision = GraphicsDetector.probe(environment: env)
-        }
+        decision = GraphicsDetector.probe(
+            environment: env, forced: try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]), utf8: charset == nil)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TerminalError.openFailed(term) }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -106,6 +103,7 @@ public final class Terminal: ScreenHost {
                 ? .direct
                 : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
+        if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
         // Placeholders carry image numbers in colours, and are characters only UTF-8 has:
         // without a palette or UTF-8, place pictures directly.
         var mode = graphics.mode

@@ -194,6 +194,23 @@ private struct MiniTerminal {
         #expect(text.contains("\u{1B}[1;4HDevs") && text.contains("\u{1B}[1;12Hx"), "\(text.debugDescription)")
     }
 
+    /// A terminal that draws a ZWJ sequence as its emoji side by side, and flags as boxed
+    /// letters, gets what fits two columns: the first emoji, the country code.
+    @Test func emojiSequencesATerminalCannotJoinAreSentAsWhatFits() {
+        let size = Size(width: 30, height: 1)
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in (0x1F1E6...0x1F1FF).contains(v) ? 1 : v == 0x200D ? 0 : v > 0x1F000 ? 2 : 1 }
+        writer.sequenceWidths = EmojiSequenceWidths(joined: 4, flag: 4, modified: 2)
+        let canvas = Canvas(size: size)
+        canvas.drawText("👩‍💻 Devs 🇯🇵 👍🏽", at: .zero, style: .plain)
+        writer.begin(size: size, cleared: true)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+        let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
+        #expect(!text.contains("\u{200D}") && text.contains("👩") && !text.contains("💻"), "\(text.debugDescription)")
+        #expect(text.contains("JP") && !text.contains("🇯"), "\(text.debugDescription)")
+        #expect(text.contains("👍🏽"), "a skin tone the terminal joins goes out whole")
+    }
+
     @Test func aGapOfBlanksInsideARowIsErasedNotWritten() {
         let size = Size(width: 40, height: 2)
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }

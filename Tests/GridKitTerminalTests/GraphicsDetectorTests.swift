@@ -75,4 +75,10 @@ extension GraphicsDetectorTests {
         #expect(decide("\u{1B}[?62;4c\u{1B}[?1;0;64S\u{1B}[?62;4c").sixelColors == 64)
         #expect(decide("\u{1B}[?62;4c\u{1B}[?1;0;1024S").sixelColors == 256)
     }
+
+    /// The cursor position reports after each emoji sequence give their widths, in order.
+    @Test func emojiSequenceWidthsComeFromCursorReports() {
+        #expect(decide("\u{1B}[12;5R\u{1B}[12;3R\u{1B}[12;3R\u{1B}[?62;4c").sequenceWidths == EmojiSequenceWidths(joined: 4, flag: 2, modified: 2))
+        #expect(decide("\u{1B}[12;3R\u{1B}[?62;4c").sequenceWidths == nil, "not all answered: assume two columns")
+    }
 }
