@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 
 struct gk_charset {
     iconv_t exact, translit, decode;
@@ -49,6 +50,21 @@ int gk_charset_encode(struct gk_charset *cs, uint32_t scalar, int use_translit, 
     /* glibc's transliteration writes '?' for what it has no rule for. */
     if (use_translit && n == 1 && out[0] == '?' && scalar != '?') return -1;
     return n;
+}
+
+int gk_charset_decode(struct gk_charset *cs, const unsigned char *in, int len, uint32_t *scalar) {
+    unsigned char out[8];
+    char *ip = (char *)in, *op = (char *)out;
+    size_t il = (size_t)len, ol = 4;
+    iconv(cs->decode, NULL, NULL, NULL, NULL);
+    /* Room for one character only: iconv stops after it (E2BIG) with `ip` past its bytes. */
+    size_t r = iconv(cs->decode, &ip, &il, &op, &ol);
+    if (op - (char *)out == 4) {
+        *scalar = (uint32_t)out[0] | (uint32_t)out[1] << 8 | (uint32_t)out[2] << 16 | (uint32_t)out[3] << 24;
+        return (int)(ip - (const char *)in);
+    }
+    if (r == (size_t)-1 && errno == EINVAL) return 0;
+    return -1;
 }
 
 uint32_t gk_charset_decode_byte(struct gk_charset *cs, unsigned char b) {

@@ -44,11 +44,49 @@ int gk_check_terminal(const char *term) {
 
 static char environment_codeset[64];
 
-const char *gk_environment_codeset(void) { return environment_codeset; }
+/* True when a locale name says UTF-8 ("en_US.UTF-8", "C.utf8", "UTF-8"), any case. */
+static int names_utf8(const char *s) {
+    for (; *s; s++) {
+        if ((s[0] | 0x20) != 'u' || (s[1] | 0x20) != 't' || (s[2] | 0x20) != 'f') continue;
+        if (s[3] == '8' || (s[3] == '-' && s[4] == '8')) return 1;
+    }
+    return 0;
+}
+
+const char *gk_environment_codeset(void) {
+    if (environment_codeset[0]) return environment_codeset;
+    const char *name = NULL;
+    const char *vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (int i = 0; i < 3 && name == NULL; i++) {
+        const char *v = getenv(vars[i]);
+        if (v != NULL && v[0] != '\0') name = v;
+    }
+    const char *set = setlocale(LC_ALL, "");
+    const char *codeset = nl_langinfo(CODESET);
+    if (name == NULL || names_utf8(name)) {
+        /* Nothing said (a container, cron), or UTF-8 said in a form this C library cannot load
+           (`LC_CTYPE=UTF-8` from a Mac over ssh, a locale not generated here): UTF-8, as
+           nearly every terminal is today. */
+        codeset = "UTF-8";
+    } else if (set == NULL) {
+        /* A locale that is not installed: the codeset its name gives (`xx_YY.KOI8-R`), else the
+           C locale's ASCII. */
+        const char *dot = strchr(name, '.');
+        static char named[64];
+        if (dot != NULL) {
+            snprintf(named, sizeof named, "%s", dot + 1);
+            char *at = strchr(named, '@');
+            if (at != NULL) *at = '\0';
+            codeset = named;
+        }
+    }
+    snprintf(environment_codeset, sizeof environment_codeset, "%s", codeset);
+    return environment_codeset;
+}
 
 int gk_use_utf8_locale(void) {
+    gk_environment_codeset();
     setlocale(LC_ALL, "");
-    snprintf(environment_codeset, sizeof environment_codeset, "%s", nl_langinfo(CODESET));
     if (strcmp(nl_langinfo(CODESET), "UTF-8") == 0) return 1;
     if (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8") || setlocale(LC_CTYPE, "en_US.UTF-8"))
         return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;

@@ -13,6 +13,9 @@ import GridKit
 /// terminal that answers nothing costs at most `deadline`. A sixel terminal is then asked for
 /// 256 colour registers (XTSMGRAPHICS; xterm as a VT340 starts with 16), within the same
 /// deadline. Replies that come later are swallowed by the input decoder, never read as keys.
+/// In a UTF-8 locale, and also when the mode is chosen already, the terminal is first asked how
+/// wide it draws emoji sequences (`widthQueries`), directly even inside tmux: the widths that
+/// matter are those of whatever draws the text.
 public enum GraphicsDetector {
     /// The longest the queries may take, all together.
     public static let deadline: Duration = .milliseconds(100)
@@ -148,9 +151,9 @@ public enum GraphicsDetector {
         }
         defer { _ = gk_query_mode(0) }
         let clock = ContinuousClock(), end = clock.now + deadline
-        func ask(_ query: [UInt8]) -> [UInt8] {
+        func ask(_ query: [UInt8], wrapped: Bool = true) -> [UInt8] {
             var q = query
-            if inTmux, passthrough == true { q = wrapForTmux(q) }
+            if wrapped, inTmux, passthrough == true { q = wrapForTmux(q) }
             _ = q.withUnsafeBufferPointer { gk_write_raw($0.baseAddress, $0.count) }
             var replies: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 512)
@@ -164,14 +167,13 @@ public enum GraphicsDetector {
             }
             return replies
         }
-        // Widths are measured on the terminal itself: through tmux it would be tmux's line.
-        // The widths are those of the terminal the text goes to: tmux's own inside tmux. No
-        // other answer could change a chosen mode, or half blocks in tmux without passthrough.
-        if forced != nil { return forcedDecision(ask(widthQueries + Array("\u{1B}[c".utf8))) }
-        if inTmux && passthrough != true {
-            return decide(replies: ask(widthQueries + Array("\u{1B}[c".utf8)), environment: env, tmuxPassthrough: passthrough)
-        }
-        var replies = ask(inTmux ? queries : widthQueries + queries)
+        // The widths are those of whatever the text goes to: tmux's own grid inside tmux, so
+        // they are asked of it directly, never through passthrough. No other answer could change
+        // a chosen mode, or half blocks in tmux without passthrough.
+        let widths = widthQueries.isEmpty ? [] : ask(widthQueries + Array("\u{1B}[c".utf8), wrapped: false)
+        if forced != nil { return forcedDecision(widths) }
+        if inTmux && passthrough != true { return decide(replies: widths, environment: env, tmuxPassthrough: passthrough) }
+        var replies = widths + ask(queries)
         if decide(replies: replies, environment: env, tmuxPassthrough: passthrough).mode == .sixel {
             replies += ask(registerQuery)
         }

@@ -146,10 +146,14 @@ struct InputDecoder {
         return Step(length: length, event: Self.plainKey(scalar).map { .key($0) })
     }
 
-    /// The character at `i` (a byte of 0x80 or more): in the locale's codeset one byte, else
-    /// UTF-8.
+    /// The character at `i` (a byte of 0x80 or more): in the locale's codeset where it is not
+    /// UTF-8 (one byte, or two in a double-byte codeset), else UTF-8.
     private func character(at i: Int, final: Bool) -> (Int, UInt32) {
-        if let charset { return (1, charset.decode(bytes[i])) }
+        if let charset {
+            let (length, scalar) = bytes.withUnsafeBufferPointer { charset.decode(UnsafeBufferPointer(rebasing: $0[i..<tail])) }
+            if length == 0 { return final ? (1, 0xFFFD) : (0, 0) }
+            return (length, scalar)
+        }
         return utf8(at: i, final: final)
     }
 

@@ -30,10 +30,10 @@ package final class LocaleCharset: Sendable {
     deinit { state.withLock { gk_charset_close($0.conversions) } }
 
     /// The environment's locale's codeset when it is not UTF-8 (for messages written before or
-    /// after the terminal is open); nil in a UTF-8 locale.
+    /// after the terminal is open); nil in a UTF-8 locale. The first call reads the locale
+    /// (`setlocale`): make it on the main thread before other threads start.
     package static func environment() -> LocaleCharset? {
-        setlocale(LC_CTYPE, "")
-        return nl_langinfo(nl_item(CODESET)).map { LocaleCharset(codeset: String(cString: $0)) } ?? nil
+        LocaleCharset(codeset: String(cString: gk_environment_codeset()))
     }
 
     /// Text that is not drawn in cells (messages): each character in the codeset, one column.
@@ -83,6 +83,17 @@ package final class LocaleCharset: Sendable {
 
     /// The scalar a byte of 0x80 or more stands for in the codeset (U+FFFD when none).
     package func decode(_ byte: UInt8) -> UInt32 { byte < 0x80 ? UInt32(byte) : upperHalf[Int(byte) - 0x80] }
+
+    /// The character at the start of `bytes` (typed keys): its length and scalar; length 0 when
+    /// it is not complete yet (a double-byte codeset's lead byte alone). A byte that starts no
+    /// character is U+FFFD on its own.
+    package func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, scalar: UInt32) {
+        guard let first = bytes.first else { return (0, 0) }
+        if first < 0x80 { return (1, UInt32(first)) }
+        var scalar: UInt32 = 0
+        let n = state.withLock { gk_charset_decode($0.conversions, bytes.baseAddress, Int32(min(bytes.count, 8)), &scalar) }
+        return n > 0 ? (Int(n), scalar) : n == 0 ? (0, 0) : (1, 0xFFFD)
+    }
 
     /// Latin letters that are not a letter and marks, by the letter they are read as.
     static let lettersWithoutDecomposition: [UInt32: UInt8] = [

@@ -26,6 +26,26 @@ func jpegFolder(width: Int, height: Int, count: Int) -> String {
     return dir
 }
 
+/// A photo library the size of a real one: `folders` folders of `perFolder` 800×600 JPEGs.
+/// Each file is a hard link to one of 40 distinct pictures: decoding costs what it would for
+/// distinct files (nothing is keyed by inode), and the disk holds 40 files.
+func photoLibrary(folders: Int, perFolder: Int) -> String {
+    let root = "/tmp/gridkit-bench-library-\(folders)x\(perFolder)"
+    let done = root + "/.complete"
+    if FileManager.default.fileExists(atPath: done) { return root }
+    try? FileManager.default.removeItem(atPath: root)
+    let sources = jpegFolder(width: 800, height: 600, count: 40)
+    for f in 0..<folders {
+        let folder = root + "/" + String(format: "%02d-folder", f)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for i in 0..<perFolder where link("\(sources)/photo-\((f * 7 + i) % 40).jpg", String(format: "%@/IMG_%04d.jpg", folder, i)) != 0 {
+            fatalError("gridbench: cannot link into \(folder)")
+        }
+    }
+    FileManager.default.createFile(atPath: done, contents: nil)
+    return root
+}
+
 /// Thumbnails per second, and key cost while decodes run.
 @MainActor
 func benchPhotos() {

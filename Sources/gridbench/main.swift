@@ -3,6 +3,7 @@
 //   gridbench [numbers] [contacts] [photos] [diffable] [graphics]   the tables (all by default)
 //   gridbench write-contacts FILE N              a generated address book, for ptybench
 //   gridbench write-jpegs N                      a folder of 1920×1080 JPEGs; prints its path
+//   gridbench write-library F N                  F folders of N 800×600 JPEGs (hard links to 40 distinct ones); prints its path
 //   gridbench write-vdir DIR N                   N vCard files of one card each (as vdirsyncer keeps them)
 //   gridbench load-contacts FILE                 load and sort an address book five times: times, peak memory
 import Demos
@@ -39,6 +40,10 @@ if arguments.count == 3, arguments[1] == "load-contacts" {
         _ = ContactDirectory(store: loaded.store)
         print("load \(ms(t1 - t0)) sort \(ms(now() - t1)) cards \(loaded.store.count) peak \(peakMemoryKB() / 1024) MB")
     }
+    exit(0)
+}
+if arguments.count == 4, arguments[1] == "write-library", let folders = Int(arguments[2]), let per = Int(arguments[3]) {
+    print(photoLibrary(folders: folders, perFolder: per))
     exit(0)
 }
 if arguments.count == 3, arguments[1] == "write-jpegs" {

@@ -15,6 +15,9 @@ enum Diagnostics {
     /// in Latin-1, arrows as ASCII), as the screen is.
     private static let charset = LocaleCharset.environment()
 
+    /// Reads the locale now (see `charset`), while the program has one thread.
+    static func prepare() { _ = charset }
+
     private static func put(_ text: String, to fd: Int32) -> Bool {
         let bytes = charset.map { $0.encode(text: text) } ?? Array(text.utf8)
         var offset = 0

@@ -157,6 +157,28 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         #expect(shade(200, .light) == "░" && shade(60, .light) == "▓")
     }
 
+    /// Where the terminal has no block characters (a locale that is not UTF-8): a space in the
+    /// mean colour of the cell's two pixels, or without colour an ASCII ramp that follows the
+    /// background as the shades do.
+    @Test func withoutBlockCharactersColouredSpacesOrAnASCIIRamp() {
+        let px: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255] // red over blue
+        let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: px), columns: 1, rows: 1)
+        let canvas = Canvas(size: Size(width: 1, height: 1))
+        canvas.glyphSet = .ascii
+        t.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: .plain)
+        #expect(canvas[0, 0].text == " " && canvas[0, 0].style.background == .rgb(127, 0, 127))
+        func shade(_ v: UInt8, _ tone: BackgroundTone) -> String {
+            let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: [v, v, v, 255, v, v, v, 255]), columns: 1, rows: 1)
+            let mono = Canvas(size: Size(width: 1, height: 1), colorMode: .monochrome)
+            mono.glyphSet = .ascii
+            mono.backgroundTone = tone
+            t.draw(in: DrawContext(canvas: mono, frame: mono.bounds), at: .zero, background: .plain)
+            return mono[0, 0].text
+        }
+        #expect(shade(255, .dark) == "@" && shade(0, .dark) == " " && shade(128, .dark) == "+")
+        #expect(shade(255, .light) == " " && shade(0, .light) == "@", "positive on a light background")
+    }
+
     @Test func thumbnailSnapshotOfAFixture() throws {
         let img = try ImageDecoder.decode(try image("exif-rotated.jpg"))
         let t = Thumbnail(image: img, columns: 8, rows: 4)

@@ -21,6 +21,8 @@ import Testing
         #expect(RawPath(bytes: [0xC2, 0x85]).description == "\\xC2\\x85") // NEL, a C1 control
         #expect(RawPath(bytes: [0xF0, 0x9F, 0x91, 0xA9]).description == "👩")
         #expect(RawPath(bytes: [0xF0, 0x9F, 0x91]).description == "\\xF0\\x9F\\x91") // cut short
+        #expect(RawPath("dir\\xE9").description == "dir\\\\xE9", "a backslash of the name is not an escape")
+        #expect(RawPath("a\u{202E}gpj.exe").description == "a\\xE2\\x80\\xAEgpj.exe", "a right-to-left override")
     }
 
     @Test func componentsOfEdgeCases() {

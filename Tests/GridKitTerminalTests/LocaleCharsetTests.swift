@@ -57,3 +57,22 @@ import Testing
         #expect(text.suffix(6) == [0xE9, 0x2D, 0x3F, 0x3F, 0x78, 0x3E], "\(bytes)")
     }
 }
+
+@Suite struct LocaleInputTests {
+    /// Typed characters in a Latin-1 terminal are one byte each.
+    @Test func latin1KeysAreOneByte() throws {
+        var decoder = InputDecoder(charset: try #require(LocaleCharset(codeset: "ISO-8859-1")))
+        decoder.feed([0xE9, 0x61, 0xFC])
+        #expect(decoder.events(now: t0) == [.key(.character("é")), .key(.character("a")), .key(.character("ü"))])
+    }
+
+    /// A double-byte codeset: a lead byte waits for its trail byte, which is not a key itself
+    /// even where it is an ASCII letter's byte.
+    @Test func doubleByteKeysWaitForTheirSecondByte() throws {
+        var decoder = InputDecoder(charset: try #require(LocaleCharset(codeset: "SHIFT_JIS")))
+        decoder.feed([0x93]) // 日 is 93 FA; the trail byte comes in the next read
+        #expect(decoder.events(now: t0).isEmpty)
+        decoder.feed([0xFA, 0x82, 0x60]) // 日, then Ａ (82 60: the trail byte is ASCII `)
+        #expect(decoder.events(now: t0) == [.key(.character("日")), .key(.character("Ａ"))])
+    }
+}

@@ -15,8 +15,10 @@ int gk_check_terminal(const char *term);
    library in Unicode); returns 1 when UTF-8. The environment's own codeset is kept: see
    gk_environment_codeset. */
 int gk_use_utf8_locale(void);
-/* The codeset of the locale the environment asked for ("UTF-8", "ISO-8859-1",
-   "ANSI_X3.4-1968" for C/POSIX), as it was before gk_use_utf8_locale switched. */
+/* The codeset of the locale the environment asks for ("UTF-8", "ISO-8859-1",
+   "ANSI_X3.4-1968" for an explicit C/POSIX), found once (it calls setlocale(LC_ALL, ""): call it
+   first on the main thread). No locale variable at all, or one naming UTF-8 that this C library
+   cannot load, counts as UTF-8; another that it cannot load, as the codeset in its name. */
 const char *gk_environment_codeset(void);
 /* Text for a terminal whose locale is not UTF-8 (charset.c, with iconv). gk_charset_open
    prepares conversions to and from `codeset`, NULL when there are none; one thread at a time
@@ -27,6 +29,9 @@ void gk_charset_close(struct gk_charset *cs);
 /* The bytes of `scalar` in the codeset, exactly (translit 0) or transliterated by the C library
    (translit 1, "é" to "e" in ASCII); their count, or -1 when it has none. */
 int gk_charset_encode(struct gk_charset *cs, uint32_t scalar, int translit, unsigned char *out, int capacity);
+/* The first character of `in` (len bytes) in the codeset: its byte count, with the scalar in
+   `scalar`; 0 when its last bytes have not come yet; -1 when the bytes are no character. */
+int gk_charset_decode(struct gk_charset *cs, const unsigned char *in, int len, uint32_t *scalar);
 /* The scalar that byte `b` (0x80 or more) stands for in the codeset, or 0xFFFD. */
 uint32_t gk_charset_decode_byte(struct gk_charset *cs, unsigned char b);
 /* Opens the screen on stdin/stdout with newterm. Returns 0 on success. */

@@ -27,18 +27,22 @@ package struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible,
         }
     }
 
-    /// The path for people: UTF-8 as it is; bytes that are not UTF-8, and control characters
-    /// (which a hostile name uses to move the cursor or ring the bell), as `\xHH`.
+    /// The path for people: UTF-8 as it is; bytes that are not UTF-8, control characters
+    /// (which a hostile name uses to move the cursor or ring the bell) and bidirectional
+    /// overrides (which make a name read as another) as `\xHH`, and a backslash as `\\`, so
+    /// no two paths look alike (as `ls -b` shows them).
     package var description: String {
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C }) { return String(decoding: bytes, as: UTF8.self) }
         var out = "", i = 0
         while i < bytes.count {
             let length = Self.validSequenceLength(bytes, at: i)
             if length > 0 {
                 let text = String(decoding: bytes[i..<(i + length)], as: UTF8.self)
                 let scalar = text.unicodeScalars.first!.value
-                if scalar < 0x20 || scalar == 0x7F || (0x80..<0xA0).contains(scalar) {
+                if scalar < 0x20 || scalar == 0x7F || (0x80..<0xA0).contains(scalar) || Self.isBidiControl(scalar) {
                     for b in bytes[i..<(i + length)] { out += Self.escaped(b) }
+                } else if scalar == 0x5C {
+                    out += "\\\\"
                 } else {
                     out += text
                 }
@@ -60,6 +64,11 @@ package struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible,
             i += n
         }
         return true
+    }
+
+    /// Marks and overrides that reorder text (`U+202E` shows `gpj.exe` as `exe.jpg`).
+    private static func isBidiControl(_ s: UInt32) -> Bool {
+        (0x202A...0x202E).contains(s) || (0x2066...0x2069).contains(s) || s == 0x200E || s == 0x200F || s == 0x061C
     }
 
     private static func escaped(_ b: UInt8) -> String {

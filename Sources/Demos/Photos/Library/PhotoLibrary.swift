@@ -16,50 +16,123 @@ package struct PhotoItem: Sendable {
 
 /// The photos of a screen, grouped into sections by folder.
 package struct PhotoLibrary: Sendable {
-    package let sections: [(folder: String, items: [PhotoItem])]
+    package private(set) var sections: [(folder: String, items: [PhotoItem])]
     /// Files that were found but could not be read, and paths that do not exist.
-    package let skipped: [String]
+    package private(set) var skipped: [String]
+    package private(set) var count: Int
 
-    package init(sections: [(folder: String, items: [PhotoItem])], skipped: [String] = []) {
+    package init(sections: [(folder: String, items: [PhotoItem])] = [], skipped: [String] = []) {
         self.sections = sections
         self.skipped = skipped
+        count = sections.reduce(0) { $0 + $1.items.count }
     }
 
-    package var count: Int { sections.reduce(0) { $0 + $1.items.count } }
+    /// What a scan found since it last reported: folders with their photos, and what was skipped.
+    package struct Found: Sendable {
+        package var sections: [(folder: String, items: [PhotoItem])] = []
+        package var skipped: [String] = []
+        var isEmpty: Bool { sections.isEmpty && skipped.isEmpty }
+    }
+
+    /// Adds what a scan found, after what is there.
+    package mutating func append(_ found: Found) {
+        sections += found.sections
+        skipped += found.skipped
+        count += found.sections.reduce(0) { $0 + $1.items.count }
+    }
 
     static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
     /// Scans files and folders (recursively, any-case .png/.jpg/.jpeg). Files are only read.
-    /// Paths are bytes: a name that is not UTF-8 is opened as it is and shown escaped.
     package static func scan(_ paths: [RawPath]) -> PhotoLibrary {
-        var byFolder: [RawPath: [PhotoItem]] = [:], skipped: [String] = []
-        func add(_ path: RawPath, name: RawPath, folder: RawPath, problem: String?) {
-            guard extensions.contains(path.lowercasedExtension) else { return }
-            // A FIFO, device or socket with a photo's name is listed as skipped, not shown as a tile
-            // that could never load; reading checks again on the opened file.
-            if let problem = problem ?? SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); return }
-            let shown = folder.bytes.isEmpty ? RawPath(".") : folder
-            byFolder[shown, default: []].append(PhotoItem(name: name.description, folder: shown.description, source: .file(path)))
+        var library = PhotoLibrary()
+        scan(paths, every: .zero) {
+            library.append($0); return true
         }
-        for path in paths {
-            if let problem = SafeFile.problem(with: path) { skipped.append("\(path): \(problem)"); continue }
+        return library
+    }
+
+    /// Scans as `scan(_:)` does, handing what it found to `report` at most every `interval`
+    /// (and at the end), so a grid can show the first folders while the walk goes on; stops
+    /// when `report` returns false. Folders come in walk order: each path given, then its
+    /// folders depth first, in name order; photos in a folder in natural name order.
+    ///
+    /// Paths are bytes: a name that is not UTF-8 is opened as it is and shown escaped. Each photo
+    /// costs one `stat` (for its type, size and permissions); folders are read with `readdir`.
+    package static func scan(_ paths: [RawPath], every interval: Duration, report: (Found) -> Bool) {
+        var found = Found()
+        let clock = ContinuousClock()
+        var last = clock.now
+        var going = true
+        func flush(force: Bool) {
+            guard going, !found.isEmpty, force || clock.now - last >= interval else { return }
+            going = report(found)
+            found = Found()
+            last = clock.now
+        }
+        for path in paths where going {
+            if let problem = SafeFile.problem(with: path) {
+                found.skipped.append("\(path): \(problem)")
+                continue
+            }
             var info = stat()
             if path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
                 FolderWalk.walk(
-                    path.withoutTrailingSlashes, problem: { skipped.append("\($0): \($1)") },
+                    path.withoutTrailingSlashes, problem: { found.skipped.append("\($0): \($1)") },
                     visit: { folder, files in
-                        for file in files { add(file.path, name: file.name, folder: folder, problem: file.problem) }
-                        return true
+                        var items: [PhotoItem] = []
+                        let shown = folder.description
+                        for file in files where extensions.contains(file.name.lowercasedExtension) {
+                            if let problem = file.problem ?? problem(with: file.path) {
+                                found.skipped.append("\(file.path): \(problem)")
+                            } else {
+                                items.append(PhotoItem(name: file.name.description, folder: shown, source: .file(file.path)))
+                            }
+                        }
+                        if !items.isEmpty { found.sections.append((shown, sortedByName(items))) }
+                        flush(force: false)
+                        return going
                     })
             } else if extensions.contains(path.lowercasedExtension) {
-                add(path, name: path.lastComponent, folder: path.parent, problem: nil)
+                let folder = path.parent.bytes.isEmpty ? "." : path.parent.description
+                found.sections.append((folder, [PhotoItem(name: path.lastComponent.description, folder: folder, source: .file(path))]))
             } else {
-                skipped.append("\(path): not a .png, .jpg or .jpeg file")
+                found.skipped.append("\(path): not a .png, .jpg or .jpeg file")
             }
+            flush(force: false)
         }
-        let sections = byFolder.keys.sorted().map { folder in
-            (folder: folder.description, items: byFolder[folder]!.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending })
+        flush(force: true)
+    }
+
+    private static func sortedByName(_ items: [PhotoItem]) -> [PhotoItem] {
+        items.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    }
+
+    /// Why a photo found in a folder will not be read, from one `stat` (following a link):
+    /// a FIFO, device or socket with a photo's name, a file too large to be a photo, or one the
+    /// permissions do not let us read (judged from the mode, as `access` would, without asking
+    /// the kernel a second time per file). Reading checks again on the opened file.
+    static func problem(with path: RawPath) -> String? {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else { return String(cString: strerror(errno)).lowercased() }
+        if let kind = SafeFile.kind(of: info.st_mode) { return "not a regular file (\(kind))" }
+        if Int(info.st_size) > SafeFile.imageLimit {
+            return "too large (\(SafeFile.megabytes(Int(info.st_size))), the limit is \(SafeFile.megabytes(SafeFile.imageLimit)))"
         }
-        return PhotoLibrary(sections: sections, skipped: skipped)
+        return mayRead(info) ? nil : "permission denied"
+    }
+
+    private static let user = geteuid(), group = getegid()
+    private static let groups: Set<gid_t> = {
+        var list = [gid_t](repeating: 0, count: Int(getgroups(0, nil)))
+        let n = getgroups(Int32(list.count), &list)
+        return Set(list.prefix(max(0, Int(n))))
+    }()
+
+    private static func mayRead(_ info: stat) -> Bool {
+        if user == 0 { return true }
+        if info.st_uid == user { return info.st_mode & S_IRUSR != 0 }
+        if info.st_gid == group || groups.contains(info.st_gid) { return info.st_mode & S_IRGRP != 0 }
+        return info.st_mode & S_IROTH != 0
     }
 }
