@@ -109,7 +109,7 @@ enum GridDemoCommand {
         case "photos":
             let paths = try options.positional()
             try requireSomeReadable(paths)
-            screen = PhotosScreen(library: paths.isEmpty ? SampleAlbum.library() : PhotoLibrary.scan(paths))
+            screen = paths.isEmpty ? PhotosScreen(library: SampleAlbum.library()) : PhotosScreen(paths: paths)
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()

@@ -62,10 +62,11 @@ package struct PhotoLibrary: Sendable {
     package static func scan(_ paths: [RawPath], every interval: Duration, report: (Found) -> Bool) {
         var found = Found()
         let clock = ContinuousClock()
-        var last = clock.now
+        // The first folder with photos goes out at once: the grid has something to show.
+        var last: ContinuousClock.Instant?
         var going = true
         func flush(force: Bool) {
-            guard going, !found.isEmpty, force || clock.now - last >= interval else { return }
+            guard going, !found.isEmpty, force || found.sections.isEmpty == false && last.map({ clock.now - $0 >= interval }) ?? true else { return }
             going = report(found)
             found = Found()
             last = clock.now

@@ -1,4 +1,5 @@
 import GridKit
+import Synchronization
 
 /// The photo grid: thumbnails by folder. Decoding runs on a bounded pool off the main thread;
 /// prefetching starts the next page and cancels what scrolled away; finished thumbnails wake the
@@ -8,7 +9,13 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// Thumbnail cell sizes; the last row of each is the caption.
     static let sizes = [Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)]
 
-    let library: PhotoLibrary
+    private(set) var library: PhotoLibrary
+    /// Paths still to be walked (`init(paths:)`): the walk starts when the screen is attached.
+    private var pendingPaths: [RawPath]?
+    /// True while the walk runs: the title says so, and the count grows.
+    private(set) var isScanning = false
+    /// Set when the screen goes: the walk stops at its next folder.
+    private let stopScan = StopFlag()
     package let pool: DecodePool
     let cache: ThumbnailCache
     private(set) var sizeLevel = 1
@@ -18,7 +25,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private var aspects: [Int: Double] = [:]
     private var relayoutPosted = false
     /// The grid's data source once attached; the methods below answer the same from the library.
-    private var contents: GridDiffableDataSource<String, Int>?
+    private var contents: GridDiffableDataSource<Int, Int>?
     private var inFlight = Set<Int>()
     private var sectionStarts: [Int] = []
     private weak var grid: GridView?
@@ -36,10 +43,19 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         for s in library.sections { sectionStarts.append(start); start += s.items.count }
     }
 
+    /// The photos under `paths`, walked on a thread of their own once the screen shows: folders
+    /// join the grid as they are found (focus and scroll stay put), and the title counts them.
+    package convenience init(paths: [RawPath], pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20) {
+        self.init(library: PhotoLibrary(), pool: pool, cacheBudget: cacheBudget)
+        pendingPaths = paths
+        isScanning = true
+    }
+
     package var exitMessages: [String] { library.skipped }
 
     package var title: String {
         var t = "Photos · \(library.count.formatted)"
+        if isScanning { t += " · looking…" }
         if let marked = grid?.indexPathsForSelectedItems.count, marked > 0 { t += " · \(marked) marked" }
         if !library.skipped.isEmpty { t += " · \(library.skipped.count) skipped (listed on exit)" }
         return t
@@ -91,24 +107,66 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         gridView.allowsMultipleSelection = true // Space marks photos
         // Folders and photos by identity: a later rescan applies a new snapshot and marks and
         // focus stay on their photos.
-        let contents = GridDiffableDataSource<String, Int>(gridView: gridView) { [weak self] grid, ip, _ in
+        let contents = GridDiffableDataSource<Int, Int>(gridView: gridView) { [weak self] grid, ip, _ in
             self?.cell(in: grid, at: ip) ?? GridCell()
         }
         contents.supplementaryViewProvider = { [weak self] grid, kind, ip in
             self?.header(in: grid, ofKind: kind, at: ip)
         }
-        var snapshot = GridSnapshot<String, Int>()
-        for (s, section) in library.sections.enumerated() {
-            snapshot.appendSections([section.folder])
-            snapshot.appendItems(Array(sectionStarts[s]..<(sectionStarts[s] + section.items.count)), toSection: section.folder)
-        }
-        try? contents.apply(snapshot) // folders and flat indexes are unique
         self.contents = contents
+        showSections(from: 0)
+        if let paths = pendingPaths {
+            pendingPaths = nil
+            startScan(paths, mailbox: context.mailbox)
+        }
+    }
+
+    /// Adds sections `first...` of the library to the grid (sections by their index: two
+    /// folders may show alike; photos by their flat index).
+    private func showSections(from first: Int) {
+        guard let contents, first < library.sections.count else { return }
+        var snapshot = contents.snapshot()
+        for s in first..<library.sections.count {
+            snapshot.appendSections([s])
+            snapshot.appendItems(Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count)), toSection: s)
+        }
+        try? contents.apply(snapshot)  // indexes are unique
+    }
+
+    /// Walks `paths` off the main thread; what it finds joins the grid a batch at a time (at
+    /// most every 50 ms, so a deep tree costs a few updates, not one per folder).
+    private func startScan(_ paths: [RawPath], mailbox: Mailbox) {
+        let stop = stopScan
+        BackgroundThread.start(name: "gridkit-photo-walk", lowPriority: true) { [weak self] in
+            PhotoLibrary.scan(paths, every: .milliseconds(50)) { found in
+                guard !stop.isSet else { return false }
+                mailbox.post { self?.add(found) }
+                return true
+            }
+            mailbox.post { self?.scanFinished() }
+        }
+    }
+
+    private func add(_ found: PhotoLibrary.Found) {
+        let first = library.sections.count
+        var start = library.count
+        library.append(found)
+        for s in first..<library.sections.count {
+            sectionStarts.append(start)
+            start += library.sections[s].items.count
+        }
+        showSections(from: first)  // a batch update: the grid and the title are drawn again
+    }
+
+    private func scanFinished() {
+        isScanning = false
+        grid?.setNeedsDisplay()
     }
 
     /// Leaving the photos ends their decoding: the pool's threads stop once their current job is
     /// done, and results still in flight find no screen to go to.
     package func detach(from gridView: GridView) {
+        stopScan.set()
         pool.stop()
         inFlight.removeAll()
         mailbox = nil
@@ -236,9 +294,16 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     package func drawOverlay(in canvas: Canvas, gridView: GridView) {
         if library.count == 0 {
-            var message = "No photos."
+            var message = isScanning ? "Looking for photos…" : "No photos."
             if let first = library.skipped.first { message += "\n\n" + first }
             canvas.drawCenteredMessage(message, in: gridView.frame)
         }
     }
+}
+
+/// A flag one thread sets and another reads: the photo walk checks it between folders.
+final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
 }
