@@ -37,29 +37,59 @@ static uint32_t tiff_u32(const uint8_t *p, int le) {
 /* Every offset in an EXIF block comes from the file, so each one is checked against the block's
    length before it is used, with all arithmetic in size_t and written as "len - offset" so that
    no sum can wrap (an offset of 0xFFFFFFFE once sent a read 4 GB past the buffer). */
-int gk_exif_orientation(const uint8_t *app1, size_t len) {
-    if (!app1 || len < 6 + 8 || memcmp(app1, "Exif\0\0", 6) != 0) return 1;
-    const uint8_t *t = app1 + 6;
-    size_t n = len - 6;
+
+/* The TIFF data of an EXIF block: `n` bytes at `t` in byte order `le`, header already checked. */
+typedef struct {
+    const uint8_t *t;
+    size_t n;
     int le;
-    if (t[0] == 'I' && t[1] == 'I') le = 1;
-    else if (t[0] == 'M' && t[1] == 'M') le = 0;
-    else return 1;
-    if (tiff_u16(t + 2, le) != 42) return 1;
-    size_t ifd = tiff_u32(t + 4, le);
-    if (ifd > n || n - ifd < 2) return 1;
-    size_t count = tiff_u16(t + ifd, le);
-    size_t entries = (n - ifd - 2) / 12; /* entries that really fit in the block */
-    if (count > entries) count = entries;
-    for (size_t i = 0; i < count; i++) {
-        const uint8_t *e = t + ifd + 2 + 12 * i;
-        if (tiff_u16(e, le) != 0x0112) continue;
-        /* Orientation is a SHORT with one value, stored in the first two bytes of the value field. */
-        if (tiff_u16(e + 2, le) != 3) return 1;
-        unsigned v = tiff_u16(e + 8, le);
-        return v >= 1 && v <= 8 ? (int)v : 1;
-    }
+} tiff_block;
+
+/* Finds the TIFF header after "Exif\0\0"; 0 when the block is not EXIF or the header is bad. */
+static int tiff_open(const uint8_t *app1, size_t len, tiff_block *b) {
+    if (!app1 || len < 6 + 8 || memcmp(app1, "Exif\0\0", 6) != 0) return 0;
+    b->t = app1 + 6;
+    b->n = len - 6;
+    if (b->t[0] == 'I' && b->t[1] == 'I') b->le = 1;
+    else if (b->t[0] == 'M' && b->t[1] == 'M') b->le = 0;
+    else return 0;
+    return tiff_u16(b->t + 2, b->le) == 42;
+}
+
+static size_t tiff_ifd0(const tiff_block *b) { return tiff_u32(b->t + 4, b->le); }
+
+/* The entry count an IFD declares; 0 when its two count bytes are not inside the block. */
+static int ifd_count(const tiff_block *b, size_t ifd, size_t *count) {
+    if (ifd > b->n || b->n - ifd < 2) return 0;
+    *count = tiff_u16(b->t + ifd, b->le);
     return 1;
+}
+
+/* The first entry with `tag` among those that really fit in the block (a count may claim up to
+   65,535), or NULL. An entry is 12 bytes: tag, type, count, value. */
+static const uint8_t *ifd_find(const tiff_block *b, size_t ifd, unsigned tag) {
+    size_t count;
+    if (!ifd_count(b, ifd, &count)) return NULL;
+    size_t fit = (b->n - ifd - 2) / 12;
+    if (count > fit) count = fit;
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *e = b->t + ifd + 2 + 12 * i;
+        if (tiff_u16(e, b->le) == tag) return e;
+    }
+    return NULL;
+}
+
+/* The orientation in IFD0: a SHORT with one value, stored in the first two bytes of the value field. */
+static int tiff_orientation(const tiff_block *b) {
+    const uint8_t *e = ifd_find(b, tiff_ifd0(b), 0x0112);
+    if (!e || tiff_u16(e + 2, b->le) != 3) return 1;
+    unsigned v = tiff_u16(e + 8, b->le);
+    return v >= 1 && v <= 8 ? (int)v : 1;
+}
+
+int gk_exif_orientation(const uint8_t *app1, size_t len) {
+    tiff_block b;
+    return tiff_open(app1, len, &b) ? tiff_orientation(&b) : 1;
 }
 
 /* EXIF orientation (1-8) from the first EXIF APP1 marker, 1 when there is none. */
