@@ -102,14 +102,19 @@ static int entry_uint(const tiff_block *b, const uint8_t *e, uint32_t *v) {
     }
 }
 
+/* Whether the IFD at `ifd` holds every entry it declares and the link to the next IFD after them. */
+static int ifd_whole(const tiff_block *b, size_t ifd) {
+    size_t count;
+    if (!ifd_count(b, ifd, &count)) return 0;
+    return b->n - ifd >= 2 + 12 * count + 4; /* count <= 65,535: no overflow */
+}
+
 /* The offset of the IFD after the one at `ifd` (0 for none). The link sits after all the
    entries the IFD declares, so an IFD claiming more entries than the block holds has none. */
 static size_t ifd_next(const tiff_block *b, size_t ifd) {
-    size_t count;
-    if (!ifd_count(b, ifd, &count)) return 0;
-    size_t end = 2 + 12 * count; /* count <= 65,535: no overflow */
-    if (b->n - ifd < end || b->n - ifd - end < 4) return 0;
-    return tiff_u32(b->t + ifd + end, b->le);
+    if (!ifd_whole(b, ifd)) return 0;
+    size_t count = tiff_u16(b->t + ifd, b->le);
+    return tiff_u32(b->t + ifd + 2 + 12 * count, b->le);
 }
 
 /* What the walk over a JPEG's header segments found. */
@@ -162,9 +167,11 @@ int gk_exif_thumbnail(const uint8_t *jpeg, size_t len, gk_exif_thumbnail_info *o
     tiff_block b;
     if (!h.exif || !tiff_open(h.exif, h.exif_len, &b)) return 1;
     out->orientation = tiff_orientation(&b);
+    /* IFD1 must be whole: unlike the orientation, its values point into the block, and a count
+       that does not fit says they cannot be trusted. */
     size_t ifd1 = ifd_next(&b, tiff_ifd0(&b));
     uint32_t at, n;
-    if (!ifd1 || !entry_uint(&b, ifd_find(&b, ifd1, 0x0201), &at) || !entry_uint(&b, ifd_find(&b, ifd1, 0x0202), &n)) return 1;
+    if (!ifd1 || !ifd_whole(&b, ifd1) || !entry_uint(&b, ifd_find(&b, ifd1, 0x0201), &at) || !entry_uint(&b, ifd_find(&b, ifd1, 0x0202), &n)) return 1;
     /* After the 8-byte TIFF header (before it are the APP1 header and the file's own markers)
        and inside the TIFF data, which the walk found wholly inside both the segment and the file.
        Four bytes at least: SOI and the start of a marker. */
