@@ -37,29 +37,157 @@ static uint32_t tiff_u32(const uint8_t *p, int le) {
 /* Every offset in an EXIF block comes from the file, so each one is checked against the block's
    length before it is used, with all arithmetic in size_t and written as "len - offset" so that
    no sum can wrap (an offset of 0xFFFFFFFE once sent a read 4 GB past the buffer). */
-int gk_exif_orientation(const uint8_t *app1, size_t len) {
-    if (!app1 || len < 6 + 8 || memcmp(app1, "Exif\0\0", 6) != 0) return 1;
-    const uint8_t *t = app1 + 6;
-    size_t n = len - 6;
+
+/* The TIFF data of an EXIF block: `n` bytes at `t` in byte order `le`, header already checked. */
+typedef struct {
+    const uint8_t *t;
+    size_t n;
     int le;
-    if (t[0] == 'I' && t[1] == 'I') le = 1;
-    else if (t[0] == 'M' && t[1] == 'M') le = 0;
-    else return 1;
-    if (tiff_u16(t + 2, le) != 42) return 1;
-    size_t ifd = tiff_u32(t + 4, le);
-    if (ifd > n || n - ifd < 2) return 1;
-    size_t count = tiff_u16(t + ifd, le);
-    size_t entries = (n - ifd - 2) / 12; /* entries that really fit in the block */
-    if (count > entries) count = entries;
-    for (size_t i = 0; i < count; i++) {
-        const uint8_t *e = t + ifd + 2 + 12 * i;
-        if (tiff_u16(e, le) != 0x0112) continue;
-        /* Orientation is a SHORT with one value, stored in the first two bytes of the value field. */
-        if (tiff_u16(e + 2, le) != 3) return 1;
-        unsigned v = tiff_u16(e + 8, le);
-        return v >= 1 && v <= 8 ? (int)v : 1;
-    }
+} tiff_block;
+
+/* Finds the TIFF header after "Exif\0\0"; 0 when the block is not EXIF or the header is bad. */
+static int tiff_open(const uint8_t *app1, size_t len, tiff_block *b) {
+    if (!app1 || len < 6 + 8 || memcmp(app1, "Exif\0\0", 6) != 0) return 0;
+    b->t = app1 + 6;
+    b->n = len - 6;
+    if (b->t[0] == 'I' && b->t[1] == 'I') b->le = 1;
+    else if (b->t[0] == 'M' && b->t[1] == 'M') b->le = 0;
+    else return 0;
+    return tiff_u16(b->t + 2, b->le) == 42;
+}
+
+static size_t tiff_ifd0(const tiff_block *b) { return tiff_u32(b->t + 4, b->le); }
+
+/* The entry count an IFD declares; 0 when its two count bytes are not inside the block. */
+static int ifd_count(const tiff_block *b, size_t ifd, size_t *count) {
+    if (ifd > b->n || b->n - ifd < 2) return 0;
+    *count = tiff_u16(b->t + ifd, b->le);
     return 1;
+}
+
+/* The first entry with `tag` among those that really fit in the block (a count may claim up to
+   65,535), or NULL. An entry is 12 bytes: tag, type, count, value. */
+static const uint8_t *ifd_find(const tiff_block *b, size_t ifd, unsigned tag) {
+    size_t count;
+    if (!ifd_count(b, ifd, &count)) return NULL;
+    size_t fit = (b->n - ifd - 2) / 12;
+    if (count > fit) count = fit;
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *e = b->t + ifd + 2 + 12 * i;
+        if (tiff_u16(e, b->le) == tag) return e;
+    }
+    return NULL;
+}
+
+/* The orientation in IFD0: a SHORT with one value, stored in the first two bytes of the value field. */
+static int tiff_orientation(const tiff_block *b) {
+    const uint8_t *e = ifd_find(b, tiff_ifd0(b), 0x0112);
+    if (!e || tiff_u16(e + 2, b->le) != 3) return 1;
+    unsigned v = tiff_u16(e + 8, b->le);
+    return v >= 1 && v <= 8 ? (int)v : 1;
+}
+
+int gk_exif_orientation(const uint8_t *app1, size_t len) {
+    tiff_block b;
+    return tiff_open(app1, len, &b) ? tiff_orientation(&b) : 1;
+}
+
+/* A SHORT or LONG entry holding one value, which then sits in the entry's value field. */
+static int entry_uint(const tiff_block *b, const uint8_t *e, uint32_t *v) {
+    if (!e || tiff_u32(e + 4, b->le) != 1) return 0;
+    switch (tiff_u16(e + 2, b->le)) {
+    case 3: *v = tiff_u16(e + 8, b->le); return 1;
+    case 4: *v = tiff_u32(e + 8, b->le); return 1;
+    default: return 0;
+    }
+}
+
+/* Whether the IFD at `ifd` holds every entry it declares and the link to the next IFD after them. */
+static int ifd_whole(const tiff_block *b, size_t ifd) {
+    size_t count;
+    if (!ifd_count(b, ifd, &count)) return 0;
+    return b->n - ifd >= 2 + 12 * count + 4; /* count <= 65,535: no overflow */
+}
+
+/* The offset of the IFD after the one at `ifd` (0 for none). The link sits after all the
+   entries the IFD declares, so an IFD claiming more entries than the block holds has none. */
+static size_t ifd_next(const tiff_block *b, size_t ifd) {
+    if (!ifd_whole(b, ifd)) return 0;
+    size_t count = tiff_u16(b->t + ifd, b->le);
+    return tiff_u32(b->t + ifd + 2 + 12 * count, b->le);
+}
+
+/* What the walk over a JPEG's header segments found. */
+typedef struct {
+    const uint8_t *exif; /* payload of the first "Exif\0\0" APP1, NULL when none */
+    size_t exif_len;
+    int has_frame;
+    unsigned width, height; /* from the first SOF */
+} jpeg_headers;
+
+/* SOF0..SOF15 carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not. */
+static int is_sof(unsigned m) { return m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC; }
+
+/* Walks the segments after SOI until SOS, stopping early at anything that is not a marker
+   segment wholly inside the buffer: what lies beyond is compressed data or damage. */
+static void jpeg_scan(const uint8_t *d, size_t len, jpeg_headers *h) {
+    memset(h, 0, sizeof *h);
+    if (!d || len < 2 || d[0] != 0xFF || d[1] != 0xD8) return;
+    size_t pos = 2;
+    while (len - pos >= 4 && d[pos] == 0xFF) {
+        unsigned m = d[pos + 1];
+        if (m == 0xFF) { pos++; continue; } /* fill byte before a marker */
+        /* SOS ends the headers; 00, TEM, RSTn, SOI and EOI have no place among them. */
+        if (m < 0xC0 || (m >= 0xD0 && m <= 0xDA)) return;
+        size_t seg = (size_t)d[pos + 2] << 8 | d[pos + 3]; /* counts its own two bytes */
+        if (seg < 2 || seg > len - pos - 2) return;
+        const uint8_t *p = d + pos + 4;
+        size_t plen = seg - 2;
+        if (m == 0xE1 && !h->exif && plen >= 6 && memcmp(p, "Exif\0\0", 6) == 0) {
+            h->exif = p;
+            h->exif_len = plen;
+        }
+        if (is_sof(m) && !h->has_frame && plen >= 5) { /* precision, height, width */
+            h->has_frame = 1;
+            h->height = (unsigned)p[1] << 8 | p[2];
+            h->width = (unsigned)p[3] << 8 | p[4];
+        }
+        if (h->exif && h->has_frame) return;
+        pos += 2 + seg;
+    }
+}
+
+int gk_exif_thumbnail(const uint8_t *jpeg, size_t len, gk_exif_thumbnail_info *out) {
+    memset(out, 0, sizeof *out);
+    out->orientation = 1;
+    jpeg_headers h;
+    jpeg_scan(jpeg, len, &h);
+    out->width = (int)h.width;
+    out->height = (int)h.height;
+    tiff_block b;
+    if (!h.exif || !tiff_open(h.exif, h.exif_len, &b)) return 1;
+    out->orientation = tiff_orientation(&b);
+    /* IFD1 must be whole: unlike the orientation, its values point into the block, and a count
+       that does not fit says they cannot be trusted. */
+    size_t ifd1 = ifd_next(&b, tiff_ifd0(&b));
+    uint32_t at, n;
+    if (!ifd1 || !ifd_whole(&b, ifd1) || !entry_uint(&b, ifd_find(&b, ifd1, 0x0201), &at) || !entry_uint(&b, ifd_find(&b, ifd1, 0x0202), &n)) return 1;
+    /* After the 8-byte TIFF header (before it are the APP1 header and the file's own markers)
+       and inside the TIFF data, which the walk found wholly inside both the segment and the file.
+       Four bytes at least: SOI and the start of a marker. */
+    if (at < 8 || at > b.n || n < 4 || b.n - at < n) return 1;
+    const uint8_t *thumb = b.t + at;
+    if (thumb[0] != 0xFF || thumb[1] != 0xD8 || thumb[2] != 0xFF) return 1;
+    /* A JPEG without a frame header cannot be decoded; its size also lets callers skip the
+       decode of a thumbnail too small for them. */
+    jpeg_headers th;
+    jpeg_scan(thumb, n, &th);
+    if (!th.has_frame || th.width == 0 || th.height == 0) return 1;
+    out->offset = (size_t)(thumb - jpeg);
+    out->length = n;
+    out->thumb_width = (int)th.width;
+    out->thumb_height = (int)th.height;
+    return 0;
 }
 
 /* EXIF orientation (1-8) from the first EXIF APP1 marker, 1 when there is none. */
@@ -104,6 +232,10 @@ static int apply_orientation(gk_image *img, int o) {
 }
 
 int gk_decode_jpeg(const uint8_t *data, size_t size, int min_width, int min_height, long max_pixels, gk_image *out) {
+    return gk_decode_jpeg_oriented(data, size, min_width, min_height, max_pixels, 0, out);
+}
+
+int gk_decode_jpeg_oriented(const uint8_t *data, size_t size, int min_width, int min_height, long max_pixels, int orientation, gk_image *out) {
     memset(out, 0, sizeof *out);
     struct jpeg_decompress_struct cinfo;
     error_mgr err;
@@ -129,7 +261,8 @@ int gk_decode_jpeg(const uint8_t *data, size_t size, int min_width, int min_heig
         jpeg_destroy_decompress(&cinfo);
         return 1;
     }
-    int orientation = exif_orientation(&cinfo);
+    /* Anything but 1-8 would make apply_orientation swap the axes of an unrotated copy. */
+    if (orientation < 1 || orientation > 8) orientation = exif_orientation(&cinfo);
     /* The target is upright; a rotated source has its axes swapped. */
     int tw = orientation >= 5 ? min_height : min_width, th = orientation >= 5 ? min_width : min_height;
     int denom = 1;

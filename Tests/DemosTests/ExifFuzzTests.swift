@@ -123,6 +123,49 @@ func exifBlock(littleEndian: Bool, ifdOffset: UInt32 = 8, tags: [(UInt16, UInt16
         }
     }
 
+    /// Camera-style JPEGs with an IFD1 thumbnail, damaged thousands of ways, through the C
+    /// locator from behind a guard page: it never reads outside, and whatever it reports lies
+    /// inside the file and starts like a JPEG.
+    @Test func thousandsOfMutatedThumbnailJpegsNeverReadOutside() {
+        let fixtures = [true, false].map { ExifThumbnailJpeg(littleEndian: $0, type: $0 ? 4 : 3, mainSize: (48, 32), thumbnailSize: (24, 16)) }
+        var rng = SplitMix(seed: 0x7E0B_1F01)
+        var found = 0
+        for round in 0..<6_000 {
+            let j = fixtures[round % 2]
+            var bytes = j.bytes
+            let headers = j.thumbnail + 24 // APP1 header, TIFF header, both IFDs and the thumbnail's SOI
+            switch round / 2 % 6 {
+            case 0: // cut anywhere
+                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng)))
+            case 1: // bytes of the headers replaced
+                for _ in 0..<Int.random(in: 1...6, using: &rng) { bytes[Int.random(in: 0..<headers, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            case 2: // a field that holds an offset, length or count, set near its limits or anywhere
+                let field = [j.offsetValue, j.lengthValue, j.nextLink, j.offsetValue - 4, j.lengthValue - 4].randomElement(using: &rng)!
+                let value = Bool.random(using: &rng) ? UInt32.max - UInt32.random(in: 0...16, using: &rng) : UInt32.random(in: 0...UInt32(j.tiffLength + 16), using: &rng)
+                bytes = j.with(u32: value, at: field)
+            case 3: // an entry count or the APP1 length anything up to 65,535
+                let field = [j.ifd0, j.ifd1, j.app1Length].randomElement(using: &rng)!
+                bytes = field == j.app1Length ? bytes.patched(at: field, u16be: UInt16.random(in: 0...0xFFFF, using: &rng)) : j.with(u16: UInt16.random(in: 0...0xFFFF, using: &rng), at: field)
+            case 4: // damaged, then cut
+                bytes[Int.random(in: 0..<headers, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng)))
+            default: // untouched: found where it was put
+                let info = locateThumbnail(bytes)
+                #expect(info?.offset == j.thumbnail && info?.length == j.thumbnailLength && info?.orientation == 6, "round \(round)")
+                continue
+            }
+            guard let info = locateThumbnail(bytes) else { continue }
+            found += 1
+            let start = Int(info.offset), length = Int(info.length)
+            #expect(start <= bytes.count && bytes.count - start >= length && length >= 4, "round \(round)")
+            #expect(Array(bytes[start..<(start + 3)]) == [0xFF, 0xD8, 0xFF], "round \(round)")
+            #expect((1...8).contains(info.orientation) && info.thumb_width > 0 && info.thumb_height > 0, "round \(round)")
+            // Now and then through the whole path, libjpeg included.
+            if round % 10 == 0 { _ = ImageDecoder.exifThumbnail(bytes, minSize: (1, 1)) }
+        }
+        #expect(found > 100, "enough mutations leave a thumbnail to check what is reported")
+    }
+
     /// The JPEG that used to crash `griddemo photos`: decoding it now gives the picture, upright.
     @Test func aJpegWithAHostileIfdOffsetDecodes() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.jpg")

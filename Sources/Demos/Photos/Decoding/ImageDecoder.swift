@@ -48,6 +48,11 @@ package enum ImageDecoder {
         } else {
             throw ImageDecodeError(message: "not a PNG or JPEG file")
         }
+        return try take(&img, status: status)
+    }
+
+    /// The image a C decoder filled in, or its error; frees the C buffer either way.
+    private static func take(_ img: inout gk_image, status: Int32) throws -> RGBAImage {
         defer { gk_image_free(&img) }
         guard status == 0, let p = img.pixels else {
             let message = withUnsafeBytes(of: img.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -57,6 +62,40 @@ package enum ImageDecoder {
         return RGBAImage(
             width: Int(img.width), height: Int(img.height), pixels: Array(UnsafeBufferPointer(start: p, count: count)),
             sourceWidth: Int(img.source_width), sourceHeight: Int(img.source_height))
+    }
+
+    /// The thumbnail a camera stores in a JPEG's EXIF block (often 160×120), shown upright by
+    /// the main image's orientation (the thumbnail has no EXIF of its own). It is returned only
+    /// when its upright size covers `minSize` in both dimensions, so that a caller falls back
+    /// to `decode` rather than blowing up a small picture; nil too when there is none or it is
+    /// damaged. Its `sourceWidth` × `sourceHeight` is the main image's upright size when the
+    /// file's frame header gives it (callers take the aspect ratio from it), else its own.
+    package static func exifThumbnail(_ bytes: [UInt8], minSize: (width: Int, height: Int)) -> RGBAImage? {
+        var info = gk_exif_thumbnail_info()
+        guard bytes.withUnsafeBufferPointer({ gk_exif_thumbnail($0.baseAddress, $0.count, &info) }) == 0 else { return nil }
+        let orientation = Int(info.orientation)
+        // Too small is known from the thumbnail's frame header, before any decoding.
+        let thumbSize = upright(Int(info.thumb_width), Int(info.thumb_height), orientation)
+        guard covers(thumbSize, minSize) else { return nil }
+        let start = Int(info.offset)
+        let jpeg = Array(bytes[start..<(start + Int(info.length))])
+        var img = gk_image()
+        let status = jpeg.withUnsafeBufferPointer {
+            gk_decode_jpeg_oriented($0.baseAddress, $0.count, Int32(clamping: minSize.width), Int32(clamping: minSize.height), maxPixels, Int32(orientation), &img)
+        }
+        guard let thumbnail = try? take(&img, status: status), covers((thumbnail.width, thumbnail.height), minSize) else { return nil }
+        let main = upright(Int(info.width), Int(info.height), orientation)
+        let source = main.width > 0 && main.height > 0 ? main : thumbSize
+        return RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels, sourceWidth: source.width, sourceHeight: source.height)
+    }
+
+    /// A stored size as shown: EXIF orientations 5-8 turn the picture a quarter.
+    private static func upright(_ width: Int, _ height: Int, _ orientation: Int) -> (width: Int, height: Int) {
+        orientation >= 5 ? (height, width) : (width, height)
+    }
+
+    private static func covers(_ size: (width: Int, height: Int), _ minSize: (width: Int, height: Int)) -> Bool {
+        size.width >= minSize.width && size.height >= minSize.height
     }
 
     /// Reads a file (only reads it; see `SafeFile` for what is refused) and decodes it.
