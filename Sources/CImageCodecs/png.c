@@ -51,3 +51,66 @@ int gk_decode_png(const uint8_t *data, size_t size, long max_pixels, gk_image *o
     out->height = out->source_height = (int)image.height;
     return 0;
 }
+
+/* Growing memory the encoder writes into. */
+struct png_sink {
+    uint8_t *data;
+    size_t size, capacity;
+    int failed;
+};
+
+static void sink_write(png_structp png, png_bytep bytes, png_size_t n) {
+    struct png_sink *s = png_get_io_ptr(png);
+    if (s->failed) return;
+    if (s->capacity - s->size < n) {
+        size_t want = s->capacity * 2 + n + 4096;
+        uint8_t *grown = realloc(s->data, want);
+        if (grown == NULL) { s->failed = 1; return; }
+        s->data = grown;
+        s->capacity = want;
+    }
+    memcpy(s->data + s->size, bytes, n);
+    s->size += n;
+}
+
+static void sink_flush(png_structp png) { (void)png; }
+
+int gk_encode_png(const uint8_t *rgba, int width, int height, const char *const *keys, const char *const *values, int count,
+                  uint8_t **out, unsigned long *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (width <= 0 || height <= 0 || count < 0 || count > 16) return 1;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (png == NULL) return 1;
+    png_infop info = png_create_info_struct(png);
+    struct png_sink sink = {0};
+    png_bytep *volatile rows = NULL; /* read again after a longjmp */
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(rows);
+        free(sink.data);
+        return 1;
+    }
+    png_set_write_fn(png, &sink, sink_write, sink_flush);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_text text[16];
+    for (int i = 0; i < count; i++) {
+        memset(&text[i], 0, sizeof text[i]);
+        text[i].compression = PNG_TEXT_COMPRESSION_NONE;
+        text[i].key = (png_charp)keys[i];
+        text[i].text = (png_charp)values[i];
+    }
+    if (count > 0) png_set_text(png, info, text, count);
+    rows = malloc(sizeof *rows * (size_t)height);
+    if (rows == NULL) longjmp(png_jmpbuf(png), 1);
+    for (int y = 0; y < height; y++) rows[y] = (png_bytep)(rgba + (size_t)y * (size_t)width * 4);
+    png_set_rows(png, info, rows);
+    png_write_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(rows);
+    if (sink.failed) { free(sink.data); return 1; }
+    *out = sink.data;
+    *out_size = (unsigned long)sink.size;
+    return 0;
+}

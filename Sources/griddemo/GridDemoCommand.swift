@@ -23,7 +23,11 @@ enum GridDemoCommand {
           (none)                        the Home screen: pick a demo
           contacts [FILE.vcf | DIR]... [--cards]
                                         contacts from vCard files (a built-in sample without arguments)
-          photos [DIR | FILE]...        PNG and JPEG thumbnails (a built-in sample album without arguments)
+          photos [DIR | FILE]... [--no-thumbnail-cache]
+                                        PNG and JPEG thumbnails (a built-in sample album without
+                                        arguments), kept in the desktop's shared thumbnail cache
+                                        ($XDG_CACHE_HOME/thumbnails; GRIDKIT_NO_THUMBNAIL_CACHE=1
+                                        also turns it off)
           numbers [--count N] [--layout grid|list]
                                         N numbered tiles (default 1,000,000) in sections of 1,000
 
@@ -107,9 +111,13 @@ enum GridDemoCommand {
             }
             screen = NumbersScreen(count: count, arrangement: arrangement)
         case "photos":
+            let noCache = options.flag("--no-thumbnail-cache")
             let paths = try options.positional()
             try requireSomeReadable(paths)
-            screen = paths.isEmpty ? PhotosScreen(library: SampleAlbum.library()) : PhotosScreen(paths: paths)
+            screen =
+                paths.isEmpty
+                ? PhotosScreen(library: SampleAlbum.library())
+                : PhotosScreen(paths: paths, shared: noCache ? nil : SharedThumbnails.fromEnvironment())
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()

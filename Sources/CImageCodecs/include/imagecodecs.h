@@ -47,5 +47,9 @@ int gk_exif_thumbnail(const uint8_t *jpeg, size_t len, gk_exif_thumbnail_info *o
    Used to make benchmark and test images. Returns 0 on success. */
 int gk_encode_jpeg(const uint8_t *rgb, int width, int height, int quality, uint8_t **out, unsigned long *out_size);
 void gk_free(void *p);
+/* An 8-bit RGBA PNG of `rgba` (width*height*4 bytes) with `count` (at most 16) tEXt chunks
+   keys[i] = values[i] (Latin-1 text, as PNG wants); *out is freed with gk_free. 0 on success. */
+int gk_encode_png(const uint8_t *rgba, int width, int height, const char *const *keys, const char *const *values, int count,
+                  uint8_t **out, unsigned long *out_size);
 
 #endif

@@ -35,8 +35,12 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private var cellPixels = Size(width: 10, height: 20)
     private var prepareImage: ImagePreparer?
 
-    package init(library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20) {
+    /// The desktop's shared thumbnail cache, when it is used.
+    let shared: SharedThumbnails?
+
+    package init(library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil) {
         self.library = library
+        self.shared = shared
         self.pool = pool
         cache = ThumbnailCache(budget: cacheBudget)
         var start = 0
@@ -45,8 +49,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     /// The photos under `paths`, walked on a thread of their own once the screen shows: folders
     /// join the grid as they are found (focus and scroll stay put), and the title counts them.
-    package convenience init(paths: [RawPath], pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20) {
-        self.init(library: PhotoLibrary(), pool: pool, cacheBudget: cacheBudget)
+    package convenience init(paths: [RawPath], pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil) {
+        self.init(library: PhotoLibrary(), pool: pool, cacheBudget: cacheBudget, shared: shared)
         pendingPaths = paths
         isScanning = true
     }
@@ -130,7 +134,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             snapshot.appendSections([s])
             snapshot.appendItems(Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count)), toSection: s)
         }
-        try? contents.apply(snapshot)  // indexes are unique
+        try? contents.apply(snapshot) // indexes are unique
     }
 
     /// Walks `paths` off the main thread; what it finds joins the grid a batch at a time (at
@@ -155,7 +159,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             sectionStarts.append(start)
             start += library.sections[s].items.count
         }
-        showSections(from: first)  // a batch update: the grid and the title are drawn again
+        showSections(from: first) // a batch update: the grid and the title are drawn again
     }
 
     private func scanFinished() {
@@ -232,9 +236,10 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         if inFlight.contains(k) && !urgent { return }
         inFlight.insert(k)
         let photo = item(at: ip), size = thumbnailSize(ip)
-        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage
+        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared
         pool.submit(key: k, urgent: urgent) { [weak self] in
-            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare)
+            let entry = ThumbnailLoader.load(
+                photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, shared: shared)
             mailbox.post { self?.finished(k, ip, entry) }
         }
     }

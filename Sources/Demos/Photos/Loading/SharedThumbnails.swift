@@ -1,0 +1,256 @@
+import CImageCodecs
+import Foundation
+
+/// The thumbnail cache Linux desktops share (the freedesktop.org Thumbnail Managing Standard):
+/// file managers and image viewers fill `$XDG_CACHE_HOME/thumbnails/{normal,large,x-large,
+/// xx-large}/` with PNGs named after the MD5 of the picture's URI, each carrying the URI and the
+/// picture's modification time. A photo seen before in any of them costs a small PNG decode
+/// instead of a full JPEG one, and what is made here serves them in turn.
+///
+/// Rules kept: a thumbnail is used only when its `Thumb::URI` and `Thumb::MTime` (and
+/// `Thumb::Size`, when it has one) match the file; new ones are written to a temporary file in
+/// the same folder with mode 0600 and renamed into place, so no reader sees half of one;
+/// pictures that cannot be decoded get an entry in `fail/gridkit/`; nothing is written anywhere
+/// else, and never for pictures inside the cache itself.
+package struct SharedThumbnails: Sendable {
+    /// `…/thumbnails`.
+    package let root: RawPath
+    /// Where relative paths are relative to, for their URIs.
+    let workingDirectory: RawPath
+
+    package init(root: RawPath, workingDirectory: RawPath? = nil) {
+        self.root = root.withoutTrailingSlashes
+        self.workingDirectory = workingDirectory ?? Self.currentDirectory()
+    }
+
+    /// The cache the environment names (`$XDG_CACHE_HOME/thumbnails`, else
+    /// `$HOME/.cache/thumbnails`), or nil when `GRIDKIT_NO_THUMBNAIL_CACHE` is set (not empty)
+    /// or neither variable is.
+    package static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> SharedThumbnails? {
+        if !(env["GRIDKIT_NO_THUMBNAIL_CACHE"] ?? "").isEmpty { return nil }
+        if let cache = env["XDG_CACHE_HOME"], cache.hasPrefix("/") { return SharedThumbnails(root: RawPath(cache).appending("thumbnails")) }
+        guard let home = env["HOME"], home.hasPrefix("/") else { return nil }
+        return SharedThumbnails(root: RawPath(home).appending(".cache/thumbnails"))
+    }
+
+    /// The standard's sizes: the longer side of a thumbnail in each folder.
+    package enum Flavor: Int, CaseIterable, Sendable {
+        case normal = 128
+        case large = 256
+        case xLarge = 512
+        case xxLarge = 1024
+        var folder: String {
+            switch self {
+            case .normal: "normal"
+            case .large: "large"
+            case .xLarge: "x-large"
+            case .xxLarge: "xx-large"
+            }
+        }
+        /// The smallest flavour whose thumbnails cover `pixels`; nil when none does.
+        package static func covering(_ pixels: (width: Int, height: Int)) -> Flavor? {
+            allCases.first { $0.rawValue >= max(pixels.width, pixels.height) }
+        }
+    }
+
+    /// A picture as the cache knows it.
+    package struct Original: Sendable {
+        package let path: RawPath
+        package let uri: String
+        package let modified: Int
+        package let size: Int
+        var name: String { MD5.hex(Array(uri.utf8)) + ".png" }
+    }
+
+    /// The picture at `path` (one `stat`), or nil when it cannot be stat'ed or lies inside the cache.
+    package func original(_ path: RawPath) -> Original? {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
+        let absolute = Self.absolute(path, in: workingDirectory)
+        guard !(absolute.bytes.starts(with: root.bytes + [0x2F])) else { return nil }
+        return Original(path: path, uri: Self.uri(absolute), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
+    }
+
+    /// A thumbnail of `original` that covers `pixels`, from the smallest flavour that has one
+    /// that is current; its source size is the picture's (`Thumb::Image::Width`/`Height`).
+    package func lookup(_ original: Original, covering pixels: (width: Int, height: Int)) -> RGBAImage? {
+        guard let first = Flavor.covering(pixels) else { return nil }
+        for flavor in Flavor.allCases where flavor.rawValue >= first.rawValue {
+            let file = root.appending(RawPath(flavor.folder)).appending(RawPath(original.name))
+            guard let bytes = try? SafeFile.read(file, limit: 16 << 20), let text = PNGText.entries(bytes),
+                Self.describes(text, original)
+            else { continue }
+            guard var image = try? ImageDecoder.decode(bytes) else { continue }
+            let w = text["Thumb::Image::Width"].flatMap(Int.init), h = text["Thumb::Image::Height"].flatMap(Int.init)
+            // Fitted into the box (keeping its shape), the thumbnail must shrink or stay: it is
+            // then as sharp as a decode would be. The whole picture always covers.
+            let whole = w == image.width && h == image.height
+            guard whole || image.width >= pixels.width || image.height >= pixels.height else { continue }
+            if let w, let h, w > 0, h > 0 { image.sourceWidth = w; image.sourceHeight = h }
+            return image
+        }
+        return nil
+    }
+
+    /// The reason recorded when `original` last failed to decode, if it has not changed since.
+    package func failure(of original: Original) -> String? {
+        let file = root.appending(RawPath("fail/gridkit")).appending(RawPath(original.name))
+        guard let bytes = try? SafeFile.read(file, limit: 1 << 20), let text = PNGText.entries(bytes), Self.describes(text, original) else { return nil }
+        return text["GridKit::Error"] ?? "cannot be decoded"
+    }
+
+    /// Stores `image` (decoded from `original`, at least the flavour's size where the picture is)
+    /// shrunk to the flavour that covers `pixels`. A picture no larger than that is not stored:
+    /// it is its own thumbnail. Failures to write are ignored: the cache is only a cache.
+    package func store(_ image: RGBAImage, of original: Original, covering pixels: (width: Int, height: Int)) {
+        guard let flavor = Flavor.covering(pixels), max(image.sourceWidth, image.sourceHeight) > flavor.rawValue else { return }
+        let thumb = image.scaledToFit(flavor.rawValue)
+        write(
+            thumb, to: root.appending(RawPath(flavor.folder)),
+            text: Self.chunks(original) + [("Thumb::Image::Width", "\(image.sourceWidth)"), ("Thumb::Image::Height", "\(image.sourceHeight)")],
+            name: original.name)
+    }
+
+    /// Records that `original` cannot be decoded, and why, in `fail/gridkit/`.
+    package func storeFailure(_ message: String, of original: Original) {
+        write(
+            RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 0]), to: root.appending(RawPath("fail/gridkit")),
+            text: Self.chunks(original) + [("GridKit::Error", message)], name: original.name)
+    }
+
+    private static func chunks(_ o: Original) -> [(String, String)] {
+        [("Thumb::URI", o.uri), ("Thumb::MTime", "\(o.modified)"), ("Thumb::Size", "\(o.size)"), ("Software", "GridKit griddemo")]
+    }
+
+    private static func describes(_ text: [String: String], _ o: Original) -> Bool {
+        guard text["Thumb::URI"] == o.uri, text["Thumb::MTime"] == "\(o.modified)" else { return false }
+        if let size = text["Thumb::Size"], size != "\(o.size)" { return false }
+        return true
+    }
+
+    /// Writes the PNG as the standard asks: a temporary file in the same folder, mode 0600,
+    /// renamed over the final name.
+    private func write(_ image: RGBAImage, to folder: RawPath, text: [(String, String)], name: String) {
+        guard Self.makeFolders(folder, under: root) else { return }
+        let keys = text.map { strdup(Self.latin1($0.0)) }, values = text.map { strdup(Self.latin1($0.1)) }
+        defer { (keys + values).forEach { free($0) } }
+        var out: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let failed = image.pixels.withUnsafeBufferPointer { px in
+            keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
+                values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
+                    gk_encode_png(px.baseAddress, Int32(image.width), Int32(image.height), k.baseAddress, v.baseAddress, Int32(text.count), &out, &size)
+                }
+            }
+        }
+        guard failed == 0, let out else { return }
+        defer { gk_free(out) }
+        let final = folder.appending(RawPath(name))
+        let temporary = folder.appending(RawPath(".\(name).gridkit-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"))
+        let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        guard fd >= 0 else { return }
+        var written = 0
+        while written < Int(size) {
+            let n = Foundation.write(fd, out + written, Int(size) - written)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            written += n
+        }
+        let closed = close(fd) == 0
+        guard written == Int(size), closed, temporary.withCString({ t in final.withCString { rename(t, $0) } }) == 0 else {
+            _ = temporary.withCString { unlink($0) }
+            return
+        }
+    }
+
+    /// Makes `folder` and the folders between `root` and it (mode 0700, as the standard asks).
+    private static func makeFolders(_ folder: RawPath, under root: RawPath) -> Bool {
+        var missing: [RawPath] = []
+        var f = folder
+        while f.bytes.count >= root.bytes.count {
+            var info = stat()
+            if f.withCString({ stat($0, &info) }) == 0 { break }
+            missing.append(f)
+            f = f.parent
+        }
+        if f.bytes.count < root.bytes.count {
+            // The cache folder's parents ($XDG_CACHE_HOME) are the user's to make, with any mode.
+            var info = stat()
+            if f.withCString({ stat($0, &info) }) != 0 && f.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST { return false }
+        }
+        for m in missing.reversed() where m.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST { return false }
+        return true
+    }
+
+    /// PNG text is Latin-1; the URI is ASCII (escaped), and a message is turned into ASCII here.
+    private static func latin1(_ s: String) -> String { String(s.unicodeScalars.map { $0.value < 0x80 && $0.value >= 0x20 ? Character($0) : "?" }) }
+
+    // MARK: URIs
+
+    /// `path` made absolute against `cwd`, `.` and `..` and repeated slashes folded away (links
+    /// are not followed: the URI names the path the user gave, as file managers do).
+    static func absolute(_ path: RawPath, in cwd: RawPath) -> RawPath {
+        let full = path.bytes.first == 0x2F ? path.bytes : cwd.bytes + [0x2F] + path.bytes
+        var parts: [ArraySlice<UInt8>] = []
+        for part in full.split(separator: 0x2F, omittingEmptySubsequences: true) {
+            if part.elementsEqual([0x2E]) { continue }
+            if part.elementsEqual([0x2E, 0x2E]) { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return RawPath(bytes: parts.isEmpty ? [0x2F] : parts.flatMap { [0x2F] + $0 })
+    }
+
+    /// The `file://` URI of an absolute path, escaped as GLib's `g_filename_to_uri` escapes
+    /// it, so the name (its MD5) is the one other programs compute: letters, digits and
+    /// `!$&'()*+,-./:=@_~` stay, every other byte becomes `%XX`.
+    static func uri(_ absolute: RawPath) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out = Array("file://".utf8)
+        for b in absolute.bytes {
+            if keptInURI(b) { out.append(b) } else { out += [0x25, digits[Int(b >> 4)], digits[Int(b & 15)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func keptInURI(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return Array("!$&'()*+,-./:=@_~".utf8).contains(b)
+        }
+    }
+
+    private static func currentDirectory() -> RawPath {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return RawPath("/") }
+        return buffer.withUnsafeBufferPointer { RawPath(cString: $0.baseAddress!) }
+    }
+}
+
+/// The text chunks of a PNG file (`tEXt`, and uncompressed `iTXt`), by keyword.
+package enum PNGText {
+    /// Nil when `bytes` is not a PNG.
+    package static func entries(_ bytes: [UInt8]) -> [String: String]? {
+        guard bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        var out: [String: String] = [:], i = 8
+        while bytes.count - i >= 12 {
+            let length = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+            guard length <= bytes.count - i - 12 else { break }
+            let data = bytes[(i + 8)..<(i + 8 + length)]
+            if type == "IEND" { break }
+            if type == "tEXt", let zero = data.firstIndex(of: 0) {
+                out[latin1(data[data.startIndex..<zero])] = latin1(data[(zero + 1)...])
+            } else if type == "iTXt", let zero = data.firstIndex(of: 0), data.count - (zero - data.startIndex) > 3, data[zero + 1] == 0 {
+                // keyword, 0, compression flag (0 here), method, language tag, 0, translated keyword, 0, text
+                let rest = data[(zero + 3)...]
+                if let langEnd = rest.firstIndex(of: 0), let transEnd = rest[(langEnd + 1)...].firstIndex(of: 0) {
+                    out[latin1(data[data.startIndex..<zero])] = String(decoding: rest[(transEnd + 1)...], as: UTF8.self)
+                }
+            }
+            i += 12 + length
+        }
+        return out
+    }
+
+    private static func latin1(_ b: ArraySlice<UInt8>) -> String { String(b.map { Character(Unicode.Scalar($0)) }) }
+}
