@@ -133,7 +133,7 @@ package struct SharedThumbnails: Sendable {
     private func write(_ image: RGBAImage, to folder: RawPath, text: [(String, String)], name: String) {
         guard Self.makeFolders(folder, under: root) else { return }
         let keys = text.map { strdup(Self.latin1($0.0)) }, values = text.map { strdup(Self.latin1($0.1)) }
-        defer { (keys + values).forEach { free($0) } }
+        defer { for p in keys + values { free(p) } }
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let failed = image.pixels.withUnsafeBufferPointer { px in
