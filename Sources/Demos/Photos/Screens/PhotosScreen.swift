@@ -16,6 +16,10 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private(set) var isScanning = false
     /// Set when the screen goes: the walk stops at its next folder.
     private let stopScan = StopFlag()
+    /// How the paths are walked: `PhotoLibrary.scan`, or a stand-in in tests that hands out
+    /// folders when the test says.
+    package typealias Scanner = @Sendable (_ paths: [RawPath], _ report: (PhotoLibrary.Found) -> Bool) -> Void
+    private var scanner: Scanner = { paths, report in PhotoLibrary.scan(paths, every: .milliseconds(50), report: report) }
     package let pool: DecodePool
     let cache: ThumbnailCache
     private(set) var sizeLevel = 1
@@ -49,8 +53,11 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     /// The photos under `paths`, walked on a thread of their own once the screen shows: folders
     /// join the grid as they are found (focus and scroll stay put), and the title counts them.
-    package convenience init(paths: [RawPath], pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil) {
+    package convenience init(
+        paths: [RawPath], pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil, scanner: Scanner? = nil
+    ) {
         self.init(library: PhotoLibrary(), pool: pool, cacheBudget: cacheBudget, shared: shared)
+        if let scanner { self.scanner = scanner }
         pendingPaths = paths
         isScanning = true
     }
@@ -140,9 +147,9 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// Walks `paths` off the main thread; what it finds joins the grid a batch at a time (at
     /// most every 50 ms, so a deep tree costs a few updates, not one per folder).
     private func startScan(_ paths: [RawPath], mailbox: Mailbox) {
-        let stop = stopScan
+        let stop = stopScan, scan = scanner
         BackgroundThread.start(name: "gridkit-photo-walk", lowPriority: true) { [weak self] in
-            PhotoLibrary.scan(paths, every: .milliseconds(50)) { found in
+            scan(paths) { found in
                 guard !stop.isSet else { return false }
                 mailbox.post { self?.add(found) }
                 return true
@@ -177,6 +184,9 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     }
 
     func item(at ip: IndexPath) -> PhotoItem { library.sections[ip.section].items[ip.item] }
+
+    /// The name of the focused photo (for tests and the status).
+    package var focusedName: String? { grid?.focusedIndexPath.map { item(at: $0).name } }
 
     /// The thumbnail a cell needs: its picture area (the cell less its caption row).
     func thumbnailSize(_ ip: IndexPath) -> Size {

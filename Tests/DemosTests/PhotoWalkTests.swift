@@ -1,0 +1,56 @@
+import Foundation
+import GridKit
+import GridKitTesting
+import Testing
+
+@testable import Demos
+
+/// The folder walk runs while the grid shows: folders join it as they are found, and the focus
+/// stays where the user put it.
+@Suite struct PhotoWalkTests {
+    @MainActor
+    @Test func foldersArriveWhileTheGridShowsAndTheFocusStays() throws {
+        let root = NSTemporaryDirectory() + "gridkit-walk-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png").path
+        for f in 0..<30 {
+            let folder = root + String(format: "/a-%02d", f)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for i in 0..<3 { try FileManager.default.copyItem(atPath: png, toPath: folder + "/p\(i).png") }
+        }
+        // The real walk, held after its first report until the user has moved the focus.
+        let moved = DispatchSemaphore(value: 0)
+        let screen = PhotosScreen(paths: [RawPath(root)]) { paths, report in
+            var reports = 0
+            PhotoLibrary.scan(paths, every: .zero) { found in
+                reports += 1
+                if reports == 2 { _ = moved.wait(timeout: .now() + 30) }
+                return report(found)
+            }
+        }
+        let host = HeadlessHost(size: Size(width: 80, height: 24), events: [.key(.character("z"))])
+        var titles: [String] = [], focused: [String?] = []
+        host.afterPresent = {
+            if let line = host.lastFrame?.text.split(separator: "\n").first { titles.append(String(line)) }
+            focused.append(screen.focusedName)
+        }
+        host.afterEachEvent = { event in
+            if event == .key(.right) { moved.signal() }
+            guard event == .key(.character("z")) else { return }
+            // The first folder comes at once; the key is handled once it is shown.
+            for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) }
+            host.enqueue([.key(.right)])
+        }
+        host.waitForWork = { mailbox in
+            for _ in 0..<6000 where !mailbox.hasWork && screen.isScanning { usleep(5_000) }
+            return mailbox.hasWork
+        }
+        let controller = ScreenController(host: host)
+        controller.run(screen)
+        #expect(host.firstFrame?.text.contains("Looking for photos…") == true)
+        #expect(titles.contains { $0.contains("Photos · 3 · looking…") }, "the first folder shown while the walk went on: \(titles)")
+        let last = try #require(host.lastFrame).text
+        #expect(last.contains("Photos · 90") && !last.contains("looking"), "\(last)")
+        #expect(focused.last == "p1.png", "the focus stayed on the photo the user moved to: \(focused)")
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import Demos
+
+/// The freedesktop.org shared thumbnail cache, in a folder of its own per test.
+@Suite struct SharedThumbnailsTests {
+    /// A photo folder and a cache folder, removed at the end.
+    final class Place {
+        let base = NSTemporaryDirectory() + "gridkit-thumbs-\(getpid())-\(UUID().uuidString.prefix(8))"
+        var photos: String { base + "/photos" }
+        var cache: SharedThumbnails { SharedThumbnails(root: RawPath(base + "/cache/thumbnails")) }
+        init() throws { try FileManager.default.createDirectory(atPath: base + "/photos", withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: base) }
+
+        /// A 400×300 JPEG of one colour.
+        func photo(_ name: String, _ rgb: (UInt8, UInt8, UInt8)) throws -> RawPath {
+            let pixels = SharedThumbnailsTests.solid(rgb)
+            let jpeg = try #require(ImageEncoder.jpeg(RGBAImage(width: 400, height: 300, pixels: pixels)))
+            try Data(jpeg).write(to: URL(fileURLWithPath: photos + "/" + name))
+            return RawPath(photos + "/" + name)
+        }
+
+        func files(under folder: String) -> [String] {
+            (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
+                var isDir: ObjCBool = false
+                return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &isDir) && !isDir.boolValue
+            }.sorted()
+        }
+    }
+
+    static let tile = (width: 16, height: 14)
+
+    /// 400×300 pixels of one colour.
+    static func solid(_ rgb: (UInt8, UInt8, UInt8)) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: 400 * 300 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = rgb.0; pixels[i + 1] = rgb.1; pixels[i + 2] = rgb.2 }
+        return pixels
+    }
+
+    static func colour(_ image: RGBAImage) -> (Int, Int, Int) {
+        let p = image.pixel(image.width / 2, image.height / 2)
+        return (Int(p.0), Int(p.1), Int(p.2))
+    }
+
+    static func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) < 40 }
+
+    @Test func md5KnownAnswers() {
+        #expect(MD5.hex([]) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(MD5.hex(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
+        #expect(MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
+        #expect(MD5.hex(Array(repeating: 0x61, count: 1000)) == "cabe45dcc9ae5b66ba86600cca6b8ba8", "more than one block")
+    }
+
+    @Test func urisAreEscapedAsGLibWritesThem() {
+        let cwd = RawPath("/home/ada")
+        #expect(SharedThumbnails.uri(SharedThumbnails.absolute("/tmp/a b/ph#oto é.jpg", in: cwd)) == "file:///tmp/a%20b/ph%23oto%20%C3%A9.jpg")
+        #expect(SharedThumbnails.uri(SharedThumbnails.absolute("./pics/../x;y[1].png", in: cwd)) == "file:///home/ada/x%3By%5B1%5D.png")
+        #expect(SharedThumbnails.uri(SharedThumbnails.absolute(RawPath(bytes: Array("/d/".utf8) + [0xE9]), in: cwd)) == "file:///d/%E9")
+        #expect(SharedThumbnails.uri("/a/!$&'()*+,-.:=@_~") == "file:///a/!$&'()*+,-.:=@_~")
+    }
+
+    @Test func flavoursCoverTheTile() {
+        #expect(SharedThumbnails.Flavor.covering((16, 14)) == .normal)
+        #expect(SharedThumbnails.Flavor.covering((160, 140)) == .large)
+        #expect(SharedThumbnails.Flavor.covering((300, 280)) == .xLarge)
+        #expect(SharedThumbnails.Flavor.covering((2000, 1000)) == nil)
+    }
+
+    /// A decode fills the cache as the standard says; the next load takes the cached one.
+    @Test func aDecodeIsStoredAndTheNextLoadUsesIt() throws {
+        let place = try Place()
+        let path = try place.photo("red.jpg", (220, 20, 20))
+        let cache = place.cache
+        let first = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+        #expect(Self.near(Self.colour(first), (220, 20, 20)))
+        let original = try #require(cache.original(path))
+        let file = place.base + "/cache/thumbnails/normal/" + MD5.hex(Array(original.uri.utf8)) + ".png"
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        let text = try #require(PNGText.entries(bytes))
+        #expect(text["Thumb::URI"] == "file://" + place.photos + "/red.jpg")
+        #expect(text["Thumb::MTime"] == "\(original.modified)" && text["Thumb::Size"] == "\(original.size)")
+        #expect(text["Thumb::Image::Width"] == "400" && text["Thumb::Image::Height"] == "300")
+        let image = try ImageDecoder.decode(bytes)
+        #expect(image.width == 128 && image.height == 96, "the longer side is the flavour's")
+        var info = stat()
+        #expect(stat(file, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(place.files(under: place.photos) == ["red.jpg"], "nothing written beside the photos")
+        #expect(place.files(under: place.base + "/cache/thumbnails").allSatisfy { $0.hasPrefix("normal/") && $0.hasSuffix(".png") })
+        // The cached thumbnail is what the next load shows: make it green to tell.
+        cache.store(RGBAImage(width: 400, height: 300, pixels: Self.solid((20, 200, 20))), of: original, covering: Self.tile)
+        let second = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+        #expect(Self.near(Self.colour(second), (20, 200, 20)) && second.sourceWidth == 400 && second.sourceHeight == 300)
+    }
+
+    /// A thumbnail whose MTime is not the file's is not used, and is replaced.
+    @Test func aStaleThumbnailIsNotUsed() throws {
+        let place = try Place()
+        let path = try place.photo("red.jpg", (220, 20, 20))
+        let cache = place.cache
+        let original = try #require(cache.original(path))
+        cache.store(RGBAImage(width: 400, height: 300, pixels: Self.solid((20, 200, 20))), of: original, covering: Self.tile)
+        var times = [timeval(tv_sec: original.modified - 100, tv_usec: 0), timeval(tv_sec: original.modified - 100, tv_usec: 0)]
+        #expect(utimes(place.photos + "/red.jpg", &times) == 0)
+        let image = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+        #expect(Self.near(Self.colour(image), (220, 20, 20)), "decoded again, not the stale green")
+        let now = try #require(cache.original(path))
+        #expect(cache.lookup(now, covering: Self.tile).map { Self.near(Self.colour($0), (220, 20, 20)) } == true, "replaced by a current one")
+    }
+
+    /// A thumbnail another program wrote (here Python with zlib, its text in iTXt chunks) is used.
+    @Test func aThumbnailMadeByAnotherProgramIsUsed() throws {
+        let place = try Place()
+        let path = try place.photo("red.jpg", (220, 20, 20))
+        let original = try #require(place.cache.original(path))
+        let folder = place.base + "/cache/thumbnails/large"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = """
+            import struct, sys, zlib
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+            w, h = 256, 192
+            raw = b''.join(b'\\x00' + bytes([30, 60, 230]) * w for _ in range(h))
+            itxt = lambda k, v: chunk(b'iTXt', k.encode() + b'\\x00\\x00\\x00\\x00\\x00' + v.encode())
+            png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
+            png += itxt('Thumb::URI', sys.argv[2]) + itxt('Thumb::MTime', sys.argv[3])
+            png += chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b'')
+            open(sys.argv[1], 'wb').write(png)
+            """
+        let file = folder + "/" + MD5.hex(Array(original.uri.utf8)) + ".png"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", script, file, original.uri, "\(original.modified)"]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let image = try ThumbnailLoader.pixelsOf(path, covering: (160, 140), shared: place.cache)
+        #expect(Self.near(Self.colour(image), (30, 60, 230)), "the foreign blue thumbnail, not a decode")
+    }
+
+    /// A cache that cannot be written costs nothing but the cache: the photo still shows.
+    @Test func anUnwritableCacheIsIgnored() throws {
+        let place = try Place()
+        let path = try place.photo("red.jpg", (220, 20, 20))
+        FileManager.default.createFile(atPath: place.base + "/notafolder", contents: Data("x".utf8))
+        let cache = SharedThumbnails(root: RawPath(place.base + "/notafolder/thumbnails"))
+        let image = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+        #expect(Self.near(Self.colour(image), (220, 20, 20)))
+        #expect(place.files(under: place.photos) == ["red.jpg"])
+    }
+
+    /// A picture that cannot be decoded is recorded in fail/gridkit, and the record answers next time.
+    @Test func aFailureIsRecordedAndAnswersNextTime() throws {
+        let place = try Place()
+        try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: URL(fileURLWithPath: place.photos + "/broken.jpg"))
+        let path = RawPath(place.photos + "/broken.jpg")
+        let cache = place.cache
+        #expect(throws: ImageDecodeError.self) { try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
+        let original = try #require(cache.original(path))
+        let entry = place.base + "/cache/thumbnails/fail/gridkit/" + MD5.hex(Array(original.uri.utf8)) + ".png"
+        let text = try #require(PNGText.entries(try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))))
+        #expect(text["Thumb::URI"] == original.uri && text["Thumb::MTime"] == "\(original.modified)" && text["GridKit::Error"] != nil)
+        cache.storeFailure("recorded reason", of: original)
+        #expect(throws: ImageDecodeError(message: "recorded reason")) { try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
+    }
+
+    /// Pictures inside the cache are never thumbnailed.
+    @Test func picturesInsideTheCacheAreLeftAlone() throws {
+        let place = try Place()
+        let cache = place.cache
+        #expect(cache.original(RawPath(place.photos)) != nil)
+        try FileManager.default.createDirectory(atPath: place.base + "/cache/thumbnails/normal", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: place.base + "/cache/thumbnails/normal/x.png", contents: Data())
+        #expect(cache.original(RawPath(place.base + "/cache/thumbnails/normal/x.png")) == nil)
+    }
+
+    @Test func theEnvironmentChoosesTheCache() {
+        #expect(SharedThumbnails.fromEnvironment(["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.root == "/c/thumbnails")
+        #expect(SharedThumbnails.fromEnvironment(["HOME": "/h"])?.root == "/h/.cache/thumbnails")
+        #expect(SharedThumbnails.fromEnvironment(["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.root == "/h/.cache/thumbnails")
+        #expect(SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": "1"]) == nil)
+    }
+}
