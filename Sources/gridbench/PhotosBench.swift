@@ -87,6 +87,21 @@ func benchPhotos() {
     }
 
     do {
+        // The shared thumbnail cache: a first visit decodes and writes, a second reads.
+        let dir = jpegFolder(width: 800, height: 600, count: 40)
+        let items = PhotoLibrary.scan([RawPath(dir)]).sections.flatMap(\.items)
+        let root = "/tmp/gridkit-bench-thumbnail-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let shared = SharedThumbnails(root: RawPath(root + "/thumbnails"))
+        row(["800×600, 16×7-cell tiles, one thread", "thumbnails/s"])
+        for (label, cache) in [("no shared cache", nil), ("shared cache, first visit (writes)", shared), ("shared cache, second visit (reads)", shared)] as [(String, SharedThumbnails?)] {
+            let t0 = now()
+            for item in items { _ = ThumbnailLoader.load(item, columns: 16, rows: 7, shared: cache) }
+            row([label, format2(Double(items.count) / (Double(now() - t0) / 1e9))])
+        }
+    }
+
+    do {
         // Keys while a page of 12-megapixel decodes is under way: the grid must not wait for them.
         let dir = jpegFolder(width: 4000, height: 3000, count: 12)
         let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(dir)]))

@@ -16,7 +16,7 @@ public enum BackgroundThread {
     ]
 
     /// Starts `body` on a new detached thread named `name`. With `lowPriority`, the thread runs at
-    /// nice 10, so when cores are scarce the thread that reads keys and draws goes first.
+    /// nice 19, so when cores are scarce the thread that reads keys and draws goes first.
     public static func start(name: String, lowPriority: Bool = false, _ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Start(name: name, lowPriority: lowPriority, body: body)).toOpaque()
         var attributes = pthread_attr_t()
@@ -66,7 +66,7 @@ public enum BackgroundThread {
             pthread_sigmask(SIG_SETMASK, &mask, nil)
             Thread.current.name = name // shown by debuggers, perf and top -H
             // On Linux the nice value belongs to the thread, and 0 means the calling one.
-            if lowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+            if lowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
             body()
         }
     }

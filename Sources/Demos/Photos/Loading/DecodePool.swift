@@ -12,6 +12,9 @@ package final class DecodePool: @unchecked Sendable {
     private struct Job { let key: Int; var urgent: Bool; let work: @Sendable () -> Void }
     private let condition = NSCondition()
     private var queue: [Job] = []
+    /// Work that may wait for an idle pool (filling the shared thumbnail cache): taken only when
+    /// nothing is queued for the screen.
+    private var later: [@Sendable () -> Void] = []
     private var stopped = false
 
     /// `threads: 0` runs nothing, which tests use to look at the queue.
@@ -29,7 +32,12 @@ package final class DecodePool: @unchecked Sendable {
 
     /// Stops the workers once their current job is done; pending jobs are dropped.
     package func stop() {
-        condition.lock(); stopped = true; queue.removeAll(); condition.broadcast(); condition.unlock()
+        condition.lock(); stopped = true; queue.removeAll(); later.removeAll(); condition.broadcast(); condition.unlock()
+    }
+
+    /// Queues `work` to run when no decode for the screen is waiting.
+    package func submitWhenIdle(_ work: @escaping @Sendable () -> Void) {
+        condition.lock(); later.append(work); condition.signal(); condition.unlock()
     }
 
     /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
@@ -63,8 +71,9 @@ package final class DecodePool: @unchecked Sendable {
 
     private func next() -> Job? {
         condition.lock(); defer { condition.unlock() }
-        while queue.isEmpty && !stopped { condition.wait() }
+        while queue.isEmpty && later.isEmpty && !stopped { condition.wait() }
         if stopped { return nil }
+        if queue.isEmpty { return Job(key: -1, urgent: false, work: later.removeFirst()) }
         // Urgent jobs first, in the order they came; then prefetches in theirs.
         let i = queue.firstIndex { $0.urgent } ?? 0
         return queue.remove(at: i)

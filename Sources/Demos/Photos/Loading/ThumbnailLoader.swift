@@ -5,16 +5,18 @@ import GridKit
 package enum ThumbnailLoader {
     /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks,
     /// handed to `prepare` (`ScreenContext.prepareImage`) once made. With `shared`, the desktop's
-    /// thumbnail cache is read first and filled after a decode (see `SharedThumbnails`).
+    /// thumbnail cache is read first and filled after a decode (see `SharedThumbnails`); a fill
+    /// that needs a larger decode than the tile goes to `later` when given (an idle pool).
     package static func load(
         _ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
-        cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil, shared: SharedThumbnails? = nil
+        cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil, shared: SharedThumbnails? = nil,
+        later: ((@escaping @Sendable () -> Void) -> Void)? = nil
     ) -> ThumbnailCache.Entry {
         do {
             let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
             let image: RGBAImage
             switch item.source {
-            case .file(let path): image = try pixelsOf(path, covering: pixels, shared: shared)
+            case .file(let path): image = try pixelsOf(path, covering: pixels, shared: shared, later: later)
             case .generated(let kind, let seed, let w, let h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
             var thumbnail = Thumbnail(image: image, columns: columns, rows: rows)
@@ -30,7 +32,10 @@ package enum ThumbnailLoader {
     /// The cheapest pixels of a file that cover `pixels`: the shared cache's thumbnail, a
     /// camera's EXIF thumbnail, or a decode (whose result then goes into the shared cache; a
     /// picture that cannot be decoded is recorded there as a failure).
-    static func pixelsOf(_ path: RawPath, covering pixels: (width: Int, height: Int), shared: SharedThumbnails?) throws -> RGBAImage {
+    static func pixelsOf(
+        _ path: RawPath, covering pixels: (width: Int, height: Int), shared: SharedThumbnails?,
+        later: ((@escaping @Sendable () -> Void) -> Void)? = nil
+    ) throws -> RGBAImage {
         let original = shared?.original(path)
         if let shared, let original {
             if let cached = shared.lookup(original, covering: pixels) { return cached }
@@ -42,8 +47,23 @@ package enum ThumbnailLoader {
         let flavor = shared == nil ? nil : SharedThumbnails.Flavor.covering(pixels)
         let side = flavor?.rawValue ?? 0
         do {
-            let image = try ImageDecoder.decode(bytes, minSize: (max(pixels.0, side), max(pixels.1, side)))
-            if let shared, let original { shared.store(image, of: original, covering: pixels) }
+            // The tile's own decode, as small as covers it; when that is too small for the
+            // cache's flavour, a larger one fills the cache later, not while the screen waits.
+            let image = try ImageDecoder.decode(bytes, minSize: later == nil ? (max(pixels.0, side), max(pixels.1, side)) : pixels)
+            if let shared, let original {
+                if max(image.width, image.height) >= side || max(image.sourceWidth, image.sourceHeight) <= side {
+                    shared.store(image, of: original, covering: pixels)
+                } else if let later {
+                    // Read again then: holding every file's bytes until the pool is idle would
+                    // hold megabytes for a whole screen of photos.
+                    later {
+                        guard let again = try? SafeFile.read(path, limit: SafeFile.imageLimit),
+                            let full = try? ImageDecoder.decode(again, minSize: (side, side))
+                        else { return }
+                        shared.store(full, of: original, covering: pixels)
+                    }
+                }
+            }
             return image
         } catch let e as ImageDecodeError {
             if let shared, let original { shared.storeFailure(e.message, of: original) }

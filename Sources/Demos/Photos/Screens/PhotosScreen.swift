@@ -246,10 +246,11 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         if inFlight.contains(k) && !urgent { return }
         inFlight.insert(k)
         let photo = item(at: ip), size = thumbnailSize(ip)
-        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared
+        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool
         pool.submit(key: k, urgent: urgent) { [weak self] in
             let entry = ThumbnailLoader.load(
-                photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, shared: shared)
+                photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, shared: shared,
+                later: { pool.submitWhenIdle($0) })
             mailbox.post { self?.finished(k, ip, entry) }
         }
     }
