@@ -154,10 +154,13 @@ package struct FrameWriter {
     /// Writes one cell at (x, y).
     private mutating func write(_ cell: CanvasCell, x: Int, y: Int) {
         move(to: x, y)
-        let (fg, bg, attributes) = resolve(cell.style)
+        var (fg, bg, attributes) = resolve(cell.style)
+        var base = cell.text0 == 0 ? 32 : cell.text0
+        if base == 0x2580, fg >= 0, bg >= 0, attributes.isEmpty, cell.isSingleScalar, charset == nil {
+            (base, fg, bg) = halfBlock(fg, bg)
+        }
         setPen(fg, bg, attributes)
         let cellWidth = Int(cell.width)
-        let base = cell.text0 == 0 ? 32 : cell.text0
         if base >= 0x20 && base < 0x7F && cell.isSingleScalar {
             appendUTF8(base) // the common case, with nothing to ask or allocate
         } else if let charset {
@@ -200,6 +203,17 @@ package struct FrameWriter {
         }
         let next = x + max(1, cellWidth)
         cursor = next < size.width ? (next, y) : nil // past the last column the cursor is in limbo
+    }
+
+    /// An upper half block (two pixels of a picture, top in the foreground colour) written the
+    /// cheapest way for the pen in effect: one colour is a space in that background; otherwise
+    /// the lower half block with the colours swapped, where that changes fewer of them. A row of
+    /// picture cells then often needs one colour change a cell instead of two.
+    private func halfBlock(_ top: Int, _ bottom: Int) -> (scalar: UInt32, fg: Int, bg: Int) {
+        if top == bottom { return (32, pen.fg >= 0 ? pen.fg : top, bottom) }
+        let asIs = (pen.fg == top ? 0 : 1) + (pen.bg == bottom ? 0 : 1)
+        let swapped = (pen.fg == bottom ? 0 : 1) + (pen.bg == top ? 0 : 1)
+        return swapped < asIs ? (0x2584, bottom, top) : (0x2580, top, bottom)
     }
 
     /// True for a grapheme that is an emoji sequence rather than a character and its marks.
@@ -273,6 +287,25 @@ package struct FrameWriter {
             }
             pen = caps.attributesResetColors ? (-1, -1, attributes) : (-2, -2, attributes)
             if pen.fg == -2 && (fg == -1 || bg == -1) { bytes += caps.defaultColors; pen.fg = -1; pen.bg = -1 }
+        }
+        if fg != pen.fg && bg != pen.bg {
+            if foregrounds[fg] == nil { foregrounds[fg] = caps.foreground(fg) }
+            if backgrounds[bg] == nil { backgrounds[bg] = caps.background(bg) }
+            let f = foregrounds[fg]!, b = backgrounds[bg]!
+            // Both are SGR sequences (`ESC [ … m`) almost everywhere: one sequence with both
+            // parameter lists is three bytes shorter, on every picture cell that changes both.
+            if f.count > 3, b.count > 3, f[0] == 0x1B, f[1] == 0x5B, f.last == 0x6D, b[0] == 0x1B, b[1] == 0x5B, b.last == 0x6D,
+                !f.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F }), !b.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F })
+            {
+                bytes += f.dropLast()
+                bytes.append(0x3B)
+                bytes += b.dropFirst(2)
+            } else {
+                bytes += f
+                bytes += b
+            }
+            pen.fg = fg
+            pen.bg = bg
         }
         if fg != pen.fg {
             if foregrounds[fg] == nil { foregrounds[fg] = caps.foreground(fg) }

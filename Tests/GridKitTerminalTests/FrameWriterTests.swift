@@ -211,6 +211,29 @@ private struct MiniTerminal {
         #expect(text.contains("👍🏽"), "a skin tone the terminal joins goes out whole")
     }
 
+    /// Half blocks (pictures) go out as the cheapest of three equal pictures: the upper half, the
+    /// lower half with the colours swapped (when that keeps the pen), or a space when both
+    /// pixels are one colour.
+    @Test func halfBlocksAreWrittenWithTheFewestColourChanges() {
+        let size = Size(width: 4, height: 1)
+        var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
+        let canvas = Canvas(size: size)
+        func cell(_ x: Int, _ top: UInt8, _ bottom: UInt8) {
+            canvas.put("▀", width: 1, at: Point(x: x, y: 0), style: Style(foreground: .palette(top), background: .palette(bottom)))
+        }
+        cell(0, 100, 200)
+        cell(1, 200, 100) // the same two colours the other way up
+        cell(2, 50, 50) // one colour
+        cell(3, 100, 50)
+        writer.begin(size: size, cleared: true)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+        let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
+        #expect(text.contains("▀▄"), "the second cell keeps the pen: \(text.debugDescription)")
+        #expect(text.contains("\u{1B}[48;5;50m "), "one colour is a space in it: \(text.debugDescription)")
+        #expect(!text.contains("\u{1B}[38;5;200m"), "200 is only ever a background here: \(text.debugDescription)")
+    }
+
     @Test func aGapOfBlanksInsideARowIsErasedNotWritten() {
         let size = Size(width: 40, height: 2)
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
