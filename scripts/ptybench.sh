@@ -39,6 +39,27 @@ photos=$("$bench" write-jpegs 200)
 python3 "$tool" --quiet --label "photos 200×1080p" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
   --ready-regex 'Photos' -- "$bin" photos "$photos" | python3 "$(dirname "$0")/ptysummary.py"
 
+# A library the size of a real one, without and with the desktop's shared thumbnail cache (a
+# cache folder of its own, checked against the standard afterwards). First paint is the first
+# frame with a photo's tile; then how long until that screenful of thumbnails is drawn.
+echo ""
+echo "a photo library (20 folders × 1,000 JPEGs of 800×600, 120×40, half blocks, keys down*60,pgdn*10,up*20,end,home):"
+library=$("$bench" write-library 20 1000)
+cachehome=$(mktemp -d /tmp/gridkit-xdg-XXXXXX)
+timeline=$(mktemp /tmp/gridkit-timeline-XXXXXX.json)
+raw=$(mktemp /tmp/gridkit-raw-XXXXXX.bin)
+before=$(find "$library" -type f | wc -l)
+for visit in "no shared cache" "first visit" "second visit"; do
+  nocache=()
+  [ "$visit" = "no shared cache" ] && nocache=(--env GRIDKIT_NO_THUMBNAIL_CACHE=1)
+  python3 "$tool" --quiet --label "$visit" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=blocks --env "XDG_CACHE_HOME=$cachehome" \
+    "${nocache[@]}" --keys 'down*60,pgdn*10,up*20,end,home' --ready-regex 'IMG_0000' --timeline "$timeline" --raw-out "$raw" \
+    -- "$bin" photos "$library" | python3 "$(dirname "$0")/ptysummary.py"
+  echo "                       a screenful of thumbnails drawn $(python3 "$(dirname "$0")/firstscreen.py" "$timeline" "$raw" IMG_0000) ms after the first frame"
+done
+python3 "$(dirname "$0")/thumbcheck.py" "$cachehome" "$library" "$before"
+rm -rf "$cachehome" "$timeline" "$raw"
+
 # Pictures per graphics mode on the same folder: thumbnails are all decoded (sleep) before the
 # Downs, so each key's bytes are what a scroll sends. At 120×40 (10×20-pixel cells) the first
 # screen shows 4 rows of 6 tiles; the goal is at most one row of pictures per one-row scroll.

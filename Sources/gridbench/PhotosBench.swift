@@ -87,6 +87,19 @@ func benchPhotos() {
     }
 
     do {
+        // The folder walk of a real library's size, off the main thread in the app.
+        let root = photoLibrary(folders: 20, perFolder: 1000)
+        var samples: [UInt64] = []
+        var count = 0
+        for _ in 0..<3 {
+            let t0 = now()
+            count = PhotoLibrary.scan([RawPath(root)]).count
+            samples.append(now() - t0)
+        }
+        row(["walk of 20 folders × 1,000 photos (\(count) found)", "median " + ms(percentile(samples, 0.5))])
+    }
+
+    do {
         // The shared thumbnail cache: a first visit decodes and writes, a second reads.
         let dir = jpegFolder(width: 800, height: 600, count: 40)
         let items = PhotoLibrary.scan([RawPath(dir)]).sections.flatMap(\.items)

@@ -1,0 +1,20 @@
+"""From ptybench.py's --timeline and --raw-out: milliseconds from the first frame (the first read
+holding TEXT) to the last read before the first key that draws picture cells (half blocks), i.e.
+until the first screenful of thumbnails is drawn.  Usage: firstscreen.py TIMELINE RAW TEXT"""
+import json, sys
+
+data = json.load(open(sys.argv[1]))
+first_key = min((k.get("t_sent_ms", k.get("t", 1e18)) if isinstance(k, dict) else k[0] for k in data.get("keys", [])), default=1e18)
+raw = open(sys.argv[2], "rb").read()
+text = sys.argv[3].encode()
+offset, start, last = 0, None, None
+for t, n in data["reads"]:
+    chunk = raw[offset:offset + n]
+    offset += n
+    if t >= first_key:
+        break
+    if start is None and text in raw[:offset]:
+        start = last = t
+    elif start is not None and (b"\xe2\x96\x80" in chunk or b"\xe2\x96\x84" in chunk):
+        last = t
+print(f"{last - start:.0f}" if start is not None else "nan")
