@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import GridKitTesting
+import Synchronization
 import Testing
 
 @testable import Demos
@@ -52,5 +53,26 @@ import Testing
         let last = try #require(host.lastFrame).text
         #expect(last.contains("Photos · 90") && !last.contains("looking"), "\(last)")
         #expect(focused.last == "p1.png", "the focus stayed on the photo the user moved to: \(focused)")
+    }
+
+    /// Quitting during the walk does not wait for it: the screen goes at once, and the walk
+    /// hears at its next folder that it is to stop.
+    @MainActor
+    @Test func quittingDuringTheWalkStopsIt() throws {
+        let quit = DispatchSemaphore(value: 0), answered = DispatchSemaphore(value: 0)
+        let afterQuit = Mutex<Bool?>(nil)
+        let screen = PhotosScreen(paths: ["/nonexistent-but-never-walked"]) { _, report in
+            _ = quit.wait(timeout: .now() + 30)
+            let more = report(PhotoLibrary.Found(sections: [("later", [])], skipped: []))
+            afterQuit.withLock { $0 = more }
+            answered.signal()
+        }
+        let host = HeadlessHost(size: Size(width: 80, height: 24), events: [.key(.character("q"))])
+        let start = Date()
+        ScreenController(host: host, quitsWhenRootPops: true).run(screen)
+        #expect(Date().timeIntervalSince(start) < 5, "the run ended without waiting for the walk")
+        quit.signal()
+        _ = answered.wait(timeout: .now() + 30)
+        #expect(afterQuit.withLock { $0 } == false, "the walk was told to stop")
     }
 }
