@@ -206,11 +206,12 @@ package struct FrameWriter {
     }
 
     /// An upper half block (two pixels of a picture, top in the foreground colour) written the
-    /// cheapest way for the pen in effect: one colour is a space in that background; otherwise
-    /// the lower half block with the colours swapped, where that changes fewer of them. A row of
-    /// picture cells then often needs one colour change a cell instead of two.
+    /// cheapest way for the pen in effect: the lower half block with the colours swapped, where
+    /// that changes fewer of them. A row of picture cells then often needs one colour change a
+    /// cell instead of two. (A cell of one colour stays a half block, not a space: what reads
+    /// the screen as text, a screen reader or a test, still sees a picture there.)
     private func halfBlock(_ top: Int, _ bottom: Int) -> (scalar: UInt32, fg: Int, bg: Int) {
-        if top == bottom { return (32, pen.fg >= 0 ? pen.fg : top, bottom) }
+        if top == bottom { return (0x2580, top, bottom) }
         let asIs = (pen.fg == top ? 0 : 1) + (pen.bg == bottom ? 0 : 1)
         let swapped = (pen.fg == bottom ? 0 : 1) + (pen.bg == top ? 0 : 1)
         return swapped < asIs ? (0x2584, bottom, top) : (0x2580, top, bottom)

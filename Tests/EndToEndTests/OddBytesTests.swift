@@ -26,7 +26,7 @@ import Testing
         defer { t.close() }
         let screen = try t.waitFor("ph\\xE9to.png")
         #expect(screen.contains("dir\\xE9latin1") && screen.contains("Photos · 1 · 1 skipped"), "\(screen)")
-        try t.waitFor("▀▀▀▀")
+        try t.waitUntil("the thumbnail") { $0.filter { $0 == "▀" || $0 == "▄" }.count >= 4 }
         t.send("Enter")
         try t.waitFor("1 of 1")
         t.send("Escape")

@@ -113,7 +113,7 @@ import Testing
             let viewer = try t.waitUntil("the viewer to settle") { now in
                 defer { last = now }
                 Thread.sleep(forTimeInterval: 0.3)
-                return now == last && now.contains("▀")
+                return now == last && Tmux.showsPicture(now)
             }
             t.send("Escape")
             try t.waitFor("gradient-002.png")

@@ -211,9 +211,8 @@ private struct MiniTerminal {
         #expect(text.contains("👍🏽"), "a skin tone the terminal joins goes out whole")
     }
 
-    /// Half blocks (pictures) go out as the cheapest of three equal pictures: the upper half, the
-    /// lower half with the colours swapped (when that keeps the pen), or a space when both
-    /// pixels are one colour.
+    /// Half blocks (pictures) go out as the cheaper of two equal pictures: the upper half, or the
+    /// lower half with the colours swapped (when that keeps the pen).
     @Test func halfBlocksAreWrittenWithTheFewestColourChanges() {
         let size = Size(width: 4, height: 1)
         var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
@@ -230,7 +229,7 @@ private struct MiniTerminal {
         diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
         let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
         #expect(text.contains("▀▄"), "the second cell keeps the pen: \(text.debugDescription)")
-        #expect(text.contains("\u{1B}[48;5;50m "), "one colour is a space in it: \(text.debugDescription)")
+        #expect(text.contains("\u{1B}[38;5;50;48;5;50m▀"), "one colour stays a half block, both colours in one sequence: \(text.debugDescription)")
         #expect(!text.contains("\u{1B}[38;5;200m"), "200 is only ever a background here: \(text.debugDescription)")
     }
 

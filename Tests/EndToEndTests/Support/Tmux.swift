@@ -64,6 +64,10 @@ final class Tmux {
     }
 
     /// The pane's text with its colours and attributes as escape sequences.
+    /// True when a screen shows a picture in half blocks: the writer sends each picture cell as
+    /// the upper or the lower half block, whichever changes fewer colours.
+    static func showsPicture(_ screen: String) -> Bool { screen.contains("▀") || screen.contains("▄") }
+
     func captureWithEscapes() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-e", "-p", "-t", "0"])) ?? "" }
 
     /// The pane's text now.
