@@ -37,12 +37,14 @@ import Testing
     /// other promises) from outside with the GridKit product alone.
     @Test func apiCheckPassesAndTheReadmeSnippetIsItsCode() throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/APICheck/main.swift"), encoding: .utf8)
-        let start = try #require(source.range(of: "    // README: diffable\n"))
-        let end = try #require(source.range(of: "    // README end\n"))
-        let snippet = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```swift\n" + snippet + "```"), "README's diffable example and APICheck differ")
+        for name in ["diffable", "compositional"] {
+            let start = try #require(source.range(of: "    // README: \(name)\n"))
+            let end = try #require(source[start.upperBound...].range(of: "    // README end\n"))
+            let snippet = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
+            #expect(readme.contains("```swift\n" + snippet + "```"), "README's \(name) example and APICheck differ")
+        }
         let result = try spawnAndWait([try binary("APICheck", env: "APICHECK")])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))

@@ -16,6 +16,7 @@ import Testing
     }
 
     func randomLayout(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
+        if rng.int(0...2) == 0 { return randomCompositional(&rng, header: header) }
         if rng.int(0...1) == 0 {
             let w = WaterfallLayout(
                 columns: rng.int(1...5), columnSpacing: rng.int(0...2), itemSpacing: rng.int(0...2),
@@ -32,6 +33,47 @@ import Testing
         f.headerReferenceSize = Size(width: header, height: header)
         f.sectionHeadersPinToVisibleBounds = rng.int(0...1) == 0
         return f
+    }
+
+    /// A section of random groups: columns of fractional items, a mosaic of a big item beside a
+    /// column of two, or repeated items; random insets, spacing, header and footer.
+    func randomCompositional(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
+        let kind = rng.int(0...2), columns = rng.int(1...5), height = rng.int(1...6)
+        let spacing = rng.int(0...2), insets = EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2))
+        let pins = rng.int(0...1) == 0, footer = rng.int(0...2)
+        return CompositionalLayout { _, _ in
+            let full = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height))
+            let group: LayoutGroup
+            switch kind {
+            case 0:
+                let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .fractionalHeight(1)))
+                group = .horizontal(layoutSize: full, subitems: [item])
+            case 1:
+                let big = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+                let small = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)))
+                let pair = LayoutGroup.vertical(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height * 2)), subitems: [big, pair])
+            default:
+                let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(3), heightDimension: .absolute(1)))
+                group = .horizontal(layoutSize: full, repeatingSubitem: item, count: columns)
+                group.interItemSpacing = spacing
+            }
+            let section = LayoutSection(group: group)
+            section.interGroupSpacing = spacing
+            section.contentInsets = insets
+            if header > 0 {
+                section.boundarySupplementaryItems.append(
+                    LayoutBoundarySupplementaryItem(
+                        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(header)), elementKind: .header,
+                        pinToVisibleBounds: pins))
+            }
+            if footer > 0 {
+                section.boundarySupplementaryItems.append(
+                    LayoutBoundarySupplementaryItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(footer)), elementKind: .footer))
+            }
+            return section
+        }
     }
 
     @Test func elementsInARectAreExactlyTheItemsWhoseFramesMeetIt() {

@@ -154,7 +154,47 @@ final class StackLayout: GridLayout {
         "an outside layout sizes its cells through GridLayout: \(lines)")
 }
 
+@MainActor func compositional() throws {
+    // README: compositional
+    // Four columns of tiles (two where the terminal is narrow), a header over each section.
+    let layout = CompositionalLayout { _, environment in
+        let columns = environment.containerSize.width >= 60 ? 4 : 2
+        let tile = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .fractionalHeight(1)))
+        tile.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 1)
+        let row = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(3)), subitems: [tile])
+        let section = LayoutSection(group: row)
+        section.interGroupSpacing = 1
+        section.boundarySupplementaryItems = [
+            LayoutBoundarySupplementaryItem(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+                elementKind: .header, pinToVisibleBounds: true)
+        ]
+        return section
+    }
+    let grid = GridView(frame: Rect(x: 0, y: 0, width: 81, height: 12), layout: layout)
+    // README end
+    grid.register(NameCell.self)
+    let names = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+        let cell = grid.dequeue(NameCell.self, for: indexPath)
+        cell.name = name
+        return cell
+    }
+    var snapshot = GridSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(["a", "b", "c", "d", "e", "f"], toSection: 0)
+    try names.apply(snapshot)
+    check(layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))?.frame == Rect(x: 0, y: 5, width: 19, height: 3), "the fifth tile starts the second row")
+    _ = grid.handle(.key(.right))
+    _ = grid.handle(.key(.down))
+    check(grid.focusedIndexPath == IndexPath(item: 5, section: 0), "Right then Down reach the tile under b: \(String(describing: grid.focusedIndexPath))")
+    grid.frame = Rect(x: 0, y: 0, width: 41, height: 12)
+    check(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.minY == 5, "two columns when narrow")
+}
+
 do { try diffable() } catch { check(false, "apply threw \(error)") }
+do { try compositional() } catch { check(false, "compositional apply threw \(error)") }
 selfSizing()
 customLayout()
 print("\(passed) passed, \(failed) failed")

@@ -1,0 +1,259 @@
+/// A layout composed of items, groups and sections (UIKit's
+/// `UICollectionViewCompositionalLayout`), scrolling vertically.
+///
+/// Each section repeats its group down the section until its items run out: a group of four
+/// quarter-width items makes rows of four; a horizontal group of a half-width item beside a
+/// vertical group of two makes a mosaic. A section provider sees the visible size
+/// (`LayoutEnvironment`), so a section can change its columns with the terminal's width. Sizes
+/// are fractions of the container, cells, or estimates. Preparing costs O(sections); a query
+/// costs O(log sections + what it returns): an item's frame is its group's place plus its
+/// place in the group, both arithmetic.
+///
+/// ```swift
+/// let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1)))
+/// let group = LayoutGroup.horizontal(
+///     layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(5)), subitems: [item])
+/// let section = LayoutSection(group: group)
+/// section.interGroupSpacing = 1
+/// let layout = CompositionalLayout(section: section)
+/// ```
+public final class CompositionalLayout: GridLayout {
+    /// The grid it lays out (set by the grid).
+    public weak var gridView: GridView?
+    /// Always vertical.
+    public let scrollDirection = ScrollDirection.vertical
+    /// True when any section's header pins to the top of the visible area.
+    public private(set) var sectionHeadersPinToVisibleBounds = false
+
+    private let provider: (Int, LayoutEnvironment) -> LayoutSection?
+
+    /// Every section arranged as `section`.
+    public convenience init(section: LayoutSection) {
+        self.init { _, _ in section }
+    }
+
+    /// Each section arranged as `sectionProvider` says, asked on every prepare with the visible
+    /// size; nil leaves a section empty.
+    public init(sectionProvider: @escaping (_ section: Int, _ environment: LayoutEnvironment) -> LayoutSection?) {
+        provider = sectionProvider
+    }
+
+    /// A section as placed: where it starts and ends, its group's size and the places of the
+    /// group's cells in it.
+    private struct Placed {
+        var start = 0, headerExtent = 0, itemsStart = 0, footerStart = 0, end = 0
+        var left = 0, step = 1, count = 0
+        var cells: [Rect] = []
+        var pins = false
+        var perGroup: Int { max(1, cells.count) }
+    }
+
+    private var viewport = Size.zero
+    private var sections: [Placed] = []
+
+    /// Fractional heights and the provider's environment depend on both sides: any change
+    /// prepares again.
+    @discardableResult
+    public func setViewport(_ size: Size) -> Bool {
+        defer { viewport = size }
+        return size != viewport
+    }
+
+    /// Asks the provider for each section and places it.
+    @MainActor public func prepare(for gridView: GridView) {
+        let ds = gridView.dataSource
+        let count = ds.map { max(0, $0.numberOfSections(in: gridView)) } ?? 0
+        let environment = LayoutEnvironment(containerSize: viewport)
+        sections = []
+        sections.reserveCapacity(count)
+        var main = 0
+        for s in 0..<count {
+            let items = max(0, ds?.gridView(gridView, numberOfItemsInSection: s) ?? 0)
+            let placed = place(provider(s, environment), items: items, at: main)
+            sections.append(placed)
+            main = placed.end
+        }
+        sectionHeadersPinToVisibleBounds = sections.contains { $0.pins }
+    }
+
+    private func place(_ section: LayoutSection?, items: Int, at start: Int) -> Placed {
+        var p = Placed()
+        p.start = start
+        p.count = items
+        guard let section else {
+            p.itemsStart = start; p.footerStart = start; p.end = start
+            return p
+        }
+        let width = Double(max(0, viewport.width - section.contentInsets.left - section.contentInsets.right))
+        let height = Double(max(0, viewport.height))
+        func extent(_ kind: ElementKind) -> Int {
+            section.boundarySupplementaryItems.filter { $0.elementKind == kind }
+                .map { Int($0.layoutSize.heightDimension.resolve(width: width, height: height).rounded()) }.max() ?? 0
+        }
+        p.pins = section.boundarySupplementaryItems.contains { $0.elementKind == .header && $0.pinToVisibleBounds }
+        let groupWidth = section.group.layoutSize.widthDimension.resolve(width: width, height: height)
+        let groupHeight = section.group.layoutSize.heightDimension.resolve(width: width, height: height)
+        // Edges rounded down, so neighbours share an edge and nothing overlaps.
+        p.cells = section.group.leafFrames(width: groupWidth, height: groupHeight).map { f in
+            let x0 = Int((f.x + 1e-9).rounded(.down)), x1 = Int((f.x + f.w + 1e-9).rounded(.down))
+            let y0 = Int((f.y + 1e-9).rounded(.down)), y1 = Int((f.y + f.h + 1e-9).rounded(.down))
+            return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+        p.left = section.contentInsets.left
+        p.step = max(1, Int(groupHeight.rounded()) + max(0, section.interGroupSpacing))
+        p.headerExtent = extent(.header)
+        p.itemsStart = start + p.headerExtent + section.contentInsets.top
+        let groups = p.cells.isEmpty ? 0 : (items + p.perGroup - 1) / p.perGroup
+        let itemsExtent = groups == 0 ? 0 : (groups - 1) * p.step + Int(groupHeight.rounded())
+        p.footerStart = p.itemsStart + itemsExtent + section.contentInsets.bottom
+        p.end = p.footerStart + extent(.footer)
+        if p.cells.isEmpty { p.count = 0 }
+        return p
+    }
+
+    /// See `GridLayout`.
+    public var contentSize: Size { Size(width: viewport.width, height: sections.last?.end ?? 0) }
+    /// See `GridLayout`.
+    public var numberOfSections: Int { sections.count }
+    /// See `GridLayout`.
+    public func numberOfItems(inSection section: Int) -> Int { section >= 0 && section < sections.count ? sections[section].count : 0 }
+
+    private func frame(_ item: Int, in p: Placed) -> Rect {
+        let cell = p.cells[item % p.perGroup]
+        return cell.offsetBy(dx: p.left, dy: p.itemsStart + (item / p.perGroup) * p.step)
+    }
+
+    /// See `GridLayout`.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let p = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < p.count else { return nil }
+        return LayoutAttributes(indexPath: indexPath, frame: frame(indexPath.item, in: p), kind: .cell)
+    }
+
+    /// See `GridLayout`.
+    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let p = sections[indexPath.section]
+        let (y, h) = kind == .header ? (p.start, p.headerExtent) : kind == .footer ? (p.footerStart, p.end - p.footerStart) : (0, 0)
+        guard h > 0 else { return nil }
+        return LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section), frame: Rect(x: 0, y: y, width: viewport.width, height: h), kind: kind)
+    }
+
+    /// The first section that ends below `y`.
+    private func section(atOrAfter y: Int) -> Int {
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sections[mid].end <= y { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// See `GridLayout`.
+    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+        guard !rect.isEmpty else { return }
+        var s = section(atOrAfter: rect.minY)
+        while s < sections.count, sections[s].start < rect.maxY {
+            let p = sections[s]
+            if p.count > 0 {
+                let firstGroup = max(0, (rect.minY - p.itemsStart) / p.step - 1)
+                var i = firstGroup * p.perGroup
+                while i < p.count {
+                    let f = frame(i, in: p)
+                    if f.minY >= rect.maxY && i % p.perGroup == 0 { break }
+                    if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
+                    i += 1
+                }
+            }
+            s += 1
+        }
+    }
+
+    /// See `GridLayout`.
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        forEachItem(in: rect) { out.append(LayoutAttributes(indexPath: $0, frame: $1, kind: .cell)) }
+        var s = section(atOrAfter: rect.minY)
+        while s < sections.count, sections[s].start < rect.maxY {
+            let p = sections[s]
+            if var header = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: s)) {
+                if p.pins {
+                    let pinned = min(max(p.start, rect.minY), p.end - p.headerExtent)
+                    if pinned != p.start { header.frame = header.frame.offsetBy(dx: 0, dy: pinned - p.start); header.isPinned = true }
+                }
+                if header.frame.intersects(rect) { out.append(header) }
+            }
+            if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: s)), footer.frame.intersects(rect) {
+                out.append(footer)
+            }
+            s += 1
+        }
+        return out
+    }
+
+    // MARK: Focus
+
+    /// The item a key moves to, by where items are on screen: left and right to the nearest
+    /// item beside this one on its rows; up and down to the nearest row of items above or below,
+    /// at the item whose middle is nearest this one's.
+    public func neighbor(of ip: IndexPath, direction: FocusDirection) -> IndexPath? {
+        guard let here = layoutAttributesForItem(at: ip)?.frame else { return nil }
+        var best: (key: (Int, Int), ip: IndexPath)?
+        func consider(_ candidate: IndexPath, _ f: Rect, _ key: (Int, Int)) {
+            guard candidate != ip, f.width > 0, f.height > 0 else { return }
+            if best == nil || key < best!.key { best = (key, candidate) }
+        }
+        switch direction {
+        case .left, .right:
+            let band =
+                direction == .left
+                ? Rect(x: 0, y: here.minY, width: here.minX, height: here.height)
+                : Rect(x: here.maxX, y: here.minY, width: max(0, viewport.width - here.maxX), height: here.height)
+            forEachItem(in: band) { c, f in
+                let gap = direction == .left ? here.minX - f.maxX : f.minX - here.maxX
+                if gap >= 0 { consider(c, f, (gap, abs(f.midY * 2 + f.height % 2 - here.midY * 2 - here.height % 2))) }
+            }
+        case .up, .down:
+            // Look a screen at a time until a row is found.
+            let page = max(here.height, viewport.height, 1)
+            var y = direction == .down ? here.maxY : here.minY
+            while best == nil, direction == .down ? y < contentSize.height : y > 0 {
+                let rect = direction == .down ? Rect(x: 0, y: y, width: viewport.width, height: page) : Rect(x: 0, y: max(0, y - page), width: viewport.width, height: min(page, y))
+                var nearestEdge: Int?
+                forEachItem(in: rect) { _, f in
+                    let edge = direction == .down ? f.minY - here.maxY : here.minY - f.maxY
+                    if edge >= 0 { nearestEdge = min(nearestEdge ?? edge, edge) }
+                }
+                if let nearestEdge {
+                    forEachItem(in: rect) { c, f in
+                        let edge = direction == .down ? f.minY - here.maxY : here.minY - f.maxY
+                        // The nearest row: items starting before the nearest one's middle.
+                        guard edge >= 0, edge <= nearestEdge + max(0, f.height / 2) else { return }
+                        consider(c, f, (abs(f.midX * 2 + f.width % 2 - here.midX * 2 - here.width % 2), edge))
+                    }
+                }
+                y = direction == .down ? y + page : y - page
+            }
+        }
+        return best?.ip
+    }
+
+    /// See `GridLayout`.
+    public func indexPathForItem(nearest point: Point) -> IndexPath? {
+        var radius = max(1, viewport.height)
+        let limit = max(contentSize.height, 1)
+        while true {
+            var best: (distance: Int, ip: IndexPath)?
+            forEachItem(in: Rect(x: 0, y: max(0, point.y - radius), width: max(1, viewport.width), height: radius * 2)) { ip, f in
+                let dx = point.x < f.minX ? f.minX - point.x : point.x >= f.maxX ? point.x - f.maxX + 1 : 0
+                let dy = point.y < f.minY ? f.minY - point.y : point.y >= f.maxY ? point.y - f.maxY + 1 : 0
+                let d = dx * dx + dy * dy * 4
+                if best == nil || d < best!.distance { best = (d, ip) }
+            }
+            if let best { return best.ip }
+            if radius > limit { return nil }
+            radius *= 2
+        }
+    }
+}

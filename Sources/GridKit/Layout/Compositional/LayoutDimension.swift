@@ -1,0 +1,43 @@
+/// One side of a compositional layout element's size (UIKit's `NSCollectionLayoutDimension`):
+/// a fraction of the container's width or height, a number of cells, or an estimate that the
+/// cell's content may change.
+public struct LayoutDimension: Sendable, Equatable {
+    enum Kind: Sendable, Equatable { case fractionalWidth, fractionalHeight, absolute, estimated }
+    let kind: Kind
+    let value: Double
+
+    /// A fraction of the containing group's (or, for a group, the section's) width.
+    public static func fractionalWidth(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalWidth, value: fraction) }
+    /// A fraction of the containing group's (or, for a group, the visible area's) height.
+    public static func fractionalHeight(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalHeight, value: fraction) }
+    /// A fixed number of cells.
+    public static func absolute(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .absolute, value: Double(cells)) }
+    /// A number of cells to plan with until the content says otherwise.
+    public static func estimated(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .estimated, value: Double(cells)) }
+
+    /// True for `.estimated`.
+    public var isEstimated: Bool { kind == .estimated }
+
+    /// The length in cells (not rounded) inside a container of `width` × `height`.
+    func resolve(width: Double, height: Double) -> Double {
+        switch kind {
+        case .fractionalWidth: max(0, value * width)
+        case .fractionalHeight: max(0, value * height)
+        case .absolute, .estimated: max(0, value)
+        }
+    }
+}
+
+/// Width and height of a compositional layout element (UIKit's `NSCollectionLayoutSize`).
+public struct LayoutSize: Sendable, Equatable {
+    /// How wide.
+    public var widthDimension: LayoutDimension
+    /// How tall.
+    public var heightDimension: LayoutDimension
+
+    /// A size of the two dimensions.
+    public init(widthDimension: LayoutDimension, heightDimension: LayoutDimension) {
+        self.widthDimension = widthDimension
+        self.heightDimension = heightDimension
+    }
+}

@@ -1,0 +1,40 @@
+/// A header or footer of a compositional section (UIKit's
+/// `NSCollectionLayoutBoundarySupplementaryItem`): a band across the section's top or bottom.
+public struct LayoutBoundarySupplementaryItem: Sendable {
+    /// Its size; the width is resolved against the section, and it spans the section's width.
+    public var layoutSize: LayoutSize
+    /// `.header` (at the top) or `.footer` (at the bottom).
+    public var elementKind: ElementKind
+    /// A header that stays at the top of the visible area while its section scrolls under it.
+    public var pinToVisibleBounds = false
+
+    /// A header or footer band.
+    public init(layoutSize: LayoutSize, elementKind: ElementKind, pinToVisibleBounds: Bool = false) {
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.pinToVisibleBounds = pinToVisibleBounds
+    }
+}
+
+/// One section's arrangement (UIKit's `NSCollectionLayoutSection`): its group, repeated down the
+/// section until the items run out, with insets, spacing between groups, and a header or footer.
+public final class LayoutSection: @unchecked Sendable {
+    /// The group repeated down the section.
+    public let group: LayoutGroup
+    /// Space around the section's groups.
+    public var contentInsets = EdgeInsets.zero
+    /// Rows between one group and the next.
+    public var interGroupSpacing = 0
+    /// Headers and footers.
+    public var boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = []
+
+    /// A section of `group`.
+    public init(group: LayoutGroup) { self.group = group }
+}
+
+/// What a section provider sees (UIKit's `NSCollectionLayoutEnvironment`): the size of the
+/// visible area, so a section can change its columns with the terminal's width.
+public struct LayoutEnvironment: Sendable, Equatable {
+    /// The grid's visible area, in cells.
+    public let containerSize: Size
+}

@@ -1,0 +1,106 @@
+import GridKitTesting
+import Testing
+
+@testable import GridKit
+
+/// CompositionalLayout: items in groups in sections, placed by fractions and cells.
+@MainActor @Suite struct CompositionalLayoutTests {
+    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+
+    func columns(_ n: Int, rows: Int = 5, spacing: Int = 1) -> LayoutSection {
+        let item = LayoutItem(layoutSize: size(.fractionalWidth(1 / Double(n)), .fractionalHeight(1)))
+        let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(rows)), subitems: [item]))
+        section.interGroupSpacing = spacing
+        return section
+    }
+
+    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? { l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame }
+
+    /// Quarter-width items repeat across the group; groups stack with their spacing.
+    @Test func fractionalItemsRepeatAcrossTheGroupAndGroupsStack() {
+        let layout = CompositionalLayout(section: columns(4))
+        let h = GridHarness(TestContent(counts: [10]), layout: layout, size: Size(width: 41, height: 20)) // 40 inside the indicator
+        _ = h
+        #expect(frame(layout, 0) == Rect(x: 0, y: 0, width: 10, height: 5))
+        #expect(frame(layout, 3) == Rect(x: 30, y: 0, width: 10, height: 5))
+        #expect(frame(layout, 4) == Rect(x: 0, y: 6, width: 10, height: 5))
+        #expect(frame(layout, 9) == Rect(x: 10, y: 12, width: 10, height: 5))
+        #expect(layout.contentSize.height == 17 && frame(layout, 10) == nil)
+    }
+
+    /// A big item beside a column of two: three items a group, a mosaic.
+    @Test func nestedGroupsMakeAMosaic() {
+        let big = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
+        let small = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
+        small.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 0)
+        let pair = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+        let group = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(8)), subitems: [big, pair])
+        let layout = CompositionalLayout(section: LayoutSection(group: group))
+        let h = GridHarness(TestContent(counts: [6]), layout: layout, size: Size(width: 41, height: 20))
+        _ = h
+        #expect(frame(layout, 0) == Rect(x: 0, y: 0, width: 20, height: 8))
+        #expect(frame(layout, 1) == Rect(x: 21, y: 0, width: 19, height: 4), "inset by a column on the left")
+        #expect(frame(layout, 2) == Rect(x: 21, y: 4, width: 19, height: 4))
+        #expect(frame(layout, 3) == Rect(x: 0, y: 8, width: 20, height: 8))
+    }
+
+    /// The provider sees the visible size: four columns at 80 cells, two below.
+    @Test func theSectionProviderChangesColumnsWithTheWidth() {
+        let layout = CompositionalLayout { _, environment in self.columns(environment.containerSize.width >= 80 ? 4 : 2) }
+        let h = GridHarness(TestContent(counts: [8]), layout: layout, size: Size(width: 81, height: 20))
+        #expect(frame(layout, 3)?.minY == 0 && frame(layout, 4)?.minY == 6)
+        h.gridView.frame = Rect(x: 0, y: 0, width: 41, height: 20)
+        #expect(frame(layout, 1)?.minY == 0 && frame(layout, 2)?.minY == 6)
+    }
+
+    /// Headers and footers band the section; a pinned header stays at the top while its section
+    /// is on screen.
+    @Test func headersFootersAndPinning() {
+        let section = columns(2, rows: 3, spacing: 0)
+        section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+        section.boundarySupplementaryItems = [
+            LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, pinToVisibleBounds: true),
+            LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(2)), elementKind: .footer)
+        ]
+        let layout = CompositionalLayout(section: section)
+        let h = GridHarness(TestContent(counts: [6, 2]), layout: layout, size: Size(width: 21, height: 10))
+        _ = h
+        #expect(frame(layout, 0) == Rect(x: 2, y: 2, width: 8, height: 3), "below the header and the top inset, right of the left inset")
+        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame.minY == 12)
+        #expect(frame(layout, 0, 1)?.minY == 14 + 2)
+        #expect(layout.sectionHeadersPinToVisibleBounds)
+        let header = layout.layoutAttributesForElements(in: Rect(x: 0, y: 5, width: 20, height: 10)).first { $0.kind == .header && $0.indexPath.section == 0 }
+        #expect(header?.frame.minY == 5 && header?.isPinned == true)
+    }
+
+    /// Arrows go by where items are: along the row, and to the nearest item of the next row,
+    /// into the next section at its end.
+    @Test func arrowsFollowTheItemsOnScreen() {
+        let big = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
+        let small = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
+        let pair = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+        let mosaic = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(8)), subitems: [big, pair]))
+        let layout = CompositionalLayout { s, _ in s == 0 ? mosaic : self.columns(4) }
+        let h = GridHarness(TestContent(counts: [3, 8]), layout: layout, size: Size(width: 41, height: 30))
+        _ = h
+        let ip = { (i: Int, s: Int) in IndexPath(item: i, section: s) }
+        #expect(layout.neighbor(of: ip(0, 0), direction: .right) == ip(1, 0))
+        #expect(layout.neighbor(of: ip(2, 0), direction: .left) == ip(0, 0))
+        #expect(layout.neighbor(of: ip(1, 0), direction: .down) == ip(2, 0))
+        #expect(layout.neighbor(of: ip(2, 0), direction: .down) == ip(2, 1), "into the next section, at the nearest column")
+        #expect(layout.neighbor(of: ip(0, 0), direction: .left) == nil)
+        #expect(layout.neighbor(of: ip(6, 1), direction: .up) == ip(2, 1))
+        #expect(layout.indexPathForItem(nearest: Point(x: 35, y: 3)) == ip(1, 0))
+    }
+
+    /// A million items: queries look at what they return, not at every item.
+    @Test func aMillionItemsAnswerAtTheEnd() {
+        let layout = CompositionalLayout(section: columns(4))
+        let h = GridHarness(TestContent(counts: [1_000_000]), layout: layout, size: Size(width: 41, height: 20))
+        _ = h
+        let last = frame(layout, 999_999)
+        #expect(last == Rect(x: 30, y: 249_999 * 6, width: 10, height: 5))
+        let found = layout.layoutAttributesForElements(in: Rect(x: 0, y: 249_999 * 6 - 10, width: 40, height: 20))
+        #expect(found.count == 12 && found.contains { $0.indexPath.item == 999_999 })
+    }
+}
