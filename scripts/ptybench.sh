@@ -23,6 +23,8 @@ fi
 rm -f "$floor"
 run "numbers 1M list" --ready-regex 'Item' -- "$bin" numbers --count 1000000 --layout list
 run "numbers 1M grid" --ready-regex 'Section' -- "$bin" numbers --count 1000000 --layout grid
+# The same tiles placed by CompositionalLayout: the goal is within 1.5× of the flow grid above.
+run "numbers 1M composed" --ready-regex 'Section' -- "$bin" numbers --count 1000000 --layout compositional
 
 contacts=$(mktemp /tmp/gridkit-contacts-XXXXXX.vcf)
 "$bench" write-contacts "$contacts" 100000

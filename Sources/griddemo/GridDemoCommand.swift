@@ -28,7 +28,7 @@ enum GridDemoCommand {
                                         arguments), kept in the desktop's shared thumbnail cache
                                         ($XDG_CACHE_HOME/thumbnails; GRIDKIT_NO_THUMBNAIL_CACHE=1
                                         also turns it off)
-          numbers [--count N] [--layout grid|list]
+          numbers [--count N] [--layout grid|list|compositional]
                                         N numbered tiles (default 1,000,000) in sections of 1,000
 
         Options:
@@ -107,7 +107,7 @@ enum GridDemoCommand {
             guard count >= 0 else { throw UsageError(message: "--count must be 0 or more") }
             let layout = try options.value("--layout") ?? "grid"
             guard let arrangement = NumbersScreen.Arrangement(rawValue: layout) else {
-                throw UsageError(message: "--layout must be grid or list, not '\(layout)'")
+                throw UsageError(message: "--layout must be grid, list or compositional, not '\(layout)'")
             }
             screen = NumbersScreen(count: count, arrangement: arrangement)
         case "photos":

@@ -4,7 +4,8 @@ import GridKit
 /// Nothing is stored per item: every number, colour and position is computed.
 package final class NumbersScreen: Screen, GridDataSource {
     /// Tiles in a grid, or one full-width row per item (for comparing with list programs).
-    package enum Arrangement: String, CaseIterable { case grid, list }
+    /// Tiles by `FlowLayout`, rows, or the same tiles by `CompositionalLayout` (to compare them).
+    package enum Arrangement: String, CaseIterable { case grid, list, compositional }
 
     package static let sectionSize = 1_000
     package let count: Int
@@ -23,6 +24,20 @@ package final class NumbersScreen: Screen, GridDataSource {
     package func makeLayout() -> any GridLayout {
         let layout: FlowLayout
         switch arrangement {
+        case .compositional:
+            // The grid's tiles, composed: 12×3 items repeated across each row with a column
+            // between them, a row between rows, a pinned header per section.
+            let tile = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(3)))
+            let row = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(3)), subitems: [tile])
+            row.interItemSpacing = 1
+            let section = LayoutSection(group: row)
+            section.interGroupSpacing = 1
+            section.contentInsets = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+            section.boundarySupplementaryItems = [
+                LayoutBoundarySupplementaryItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), elementKind: .header, pinToVisibleBounds: true)
+            ]
+            return CompositionalLayout(section: section)
         case .grid:
             layout = FlowLayout(
                 itemSize: Size(width: 12, height: 3), lineSpacing: 1, interitemSpacing: 1,
@@ -55,7 +70,7 @@ package final class NumbersScreen: Screen, GridDataSource {
 
     package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell: NumberCell =
-            arrangement == .grid
+            arrangement != .list
             ? gridView.dequeue(NumberTileCell.self, for: indexPath)
             : gridView.dequeue(NumberRowCell.self, for: indexPath)
         cell.number = number(at: indexPath)
