@@ -38,7 +38,7 @@ import Testing
     @Test func apiCheckPassesAndTheReadmeSnippetIsItsCode() throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/APICheck/main.swift"), encoding: .utf8)
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        for name in ["diffable", "compositional"] {
+        for name in ["diffable", "compositional", "list"] {
             let start = try #require(source.range(of: "    // README: \(name)\n"))
             let end = try #require(source[start.upperBound...].range(of: "    // README end\n"))
             let snippet = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)

@@ -193,7 +193,37 @@ final class StackLayout: GridLayout {
     check(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.minY == 5, "two columns when narrow")
 }
 
+@MainActor func list() throws {
+    // README: list
+    var configuration = ListConfiguration(appearance: .plain)
+    configuration.headerMode = .supplementary
+    let grid = GridView(frame: Rect(x: 0, y: 0, width: 41, height: 8), layout: CompositionalLayout.list(using: configuration))
+    let row = CellRegistration<ListCell, String> { cell, _, name in
+        cell.contentConfiguration = .valueCell(text: name, secondaryText: name == "Inbox" ? "12" : "")
+        cell.accessories = [.disclosureIndicator]
+    }
+    let header = SupplementaryRegistration<ListCell>(elementKind: .header) { view, _, _ in
+        view.contentConfiguration = .header(text: "Mail")
+    }
+    let mail = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+        grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
+    }
+    mail.supplementaryViewProvider = { grid, _, indexPath in
+        grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+    }
+    var snapshot = GridSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(["Inbox", "Sent", "Archive"], toSection: 0)
+    try mail.apply(snapshot)
+    // README end
+    let lines = text(of: grid)
+    check(lines[0].hasPrefix("Mail") && lines[1].hasPrefix(" Inbox") && lines[1].hasSuffix("12 ›"), "a list row with its value and accessory: \(lines)")
+    _ = grid.handle(.key(.down))
+    check(grid.focusedIndexPath == IndexPath(item: 1, section: 0), "Down moves along the list")
+}
+
 do { try diffable() } catch { check(false, "apply threw \(error)") }
+do { try list() } catch { check(false, "list apply threw \(error)") }
 do { try compositional() } catch { check(false, "compositional apply threw \(error)") }
 selfSizing()
 customLayout()

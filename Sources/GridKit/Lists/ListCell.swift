@@ -1,0 +1,75 @@
+/// A list row that draws a `ListContentConfiguration` with its accessories (UIKit's
+/// `UICollectionViewListCell`): indentation for outlines, a leading outline disclosure, the
+/// glyph and texts, and trailing accessories; focused rows in the configuration's focus style,
+/// selected rows bold, disabled rows dim.
+open class ListCell: GridCell {
+    /// What the row shows; nil draws nothing but the focus.
+    public var contentConfiguration: ListContentConfiguration?
+    /// At the row's edges: outline disclosure before the content, the rest after it.
+    public var accessories: [ListCellAccessory] = []
+    /// Outline depth: two columns each, before everything.
+    public var indentationLevel = 0
+    /// Drawn dim; the grid still moves focus onto it (as UIKit's `isUserInteractionEnabled`
+    /// is the app's to check).
+    public var isDisabled = false
+
+    /// An empty row; the grid makes cells itself, through the registered class.
+    public required init() {}
+
+    open override func prepareForReuse() {
+        contentConfiguration = nil
+        accessories = []
+        indentationLevel = 0
+        isDisabled = false
+    }
+
+    open override func preferredSize(fitting size: Size) -> Size? {
+        Size(width: size.width, height: contentConfiguration?.height ?? 1)
+    }
+
+    open override var isOpaque: Bool { true }
+
+    open override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        let config = contentConfiguration ?? .cell()
+        var base = state.isFocused ? config.focusedStyle : Style.plain
+        if isDisabled { base.attributes.insert(.dim) }
+        context.fill(style: base)
+        func styled(_ s: Style) -> Style {
+            var out = s
+            if state.isFocused { out.foreground = base.foreground; out.background = base.background }
+            if state.isSelected { out.attributes.insert(.bold) }
+            if isDisabled { out.attributes.insert(.dim) }
+            return out
+        }
+        let ascii = context.glyphSet == .ascii
+        var x = config.leadingPadding + indentationLevel * 2
+        for accessory in accessories where accessory.isLeading {
+            let r = accessory.rendering(ascii: ascii)
+            x += context.text(r.text + " ", at: Point(x: x, y: 0), style: styled(r.style))
+        }
+        // Trailing accessories first, so the texts are cut before them.
+        var right = bounds.width - 1
+        for accessory in accessories.reversed() where !accessory.isLeading {
+            let r = accessory.rendering(ascii: ascii)
+            let w = TextWidth.width(of: r.text)
+            guard right - w >= x else { break }
+            right -= w
+            _ = context.text(r.text, at: Point(x: right, y: 0), style: styled(r.style))
+            right -= 1
+        }
+        if !config.image.isEmpty { x += context.text(config.image + " ", at: Point(x: x, y: 0), style: styled(config.textStyle), maxWidth: max(0, right - x)) }
+        let textEnd = x + context.text(config.text, at: Point(x: x, y: 0), style: styled(config.textStyle), maxWidth: max(0, right - x))
+        guard !config.secondaryText.isEmpty else { return }
+        switch config.layout {
+        case .inline:
+            _ = context.text("  " + config.secondaryText, at: Point(x: textEnd, y: 0), style: styled(config.secondaryTextStyle), maxWidth: max(0, right - textEnd))
+        case .trailing:
+            let w = min(TextWidth.width(of: config.secondaryText), max(0, right - textEnd - 1))
+            _ = context.text(config.secondaryText, at: Point(x: right - w, y: 0), style: styled(config.secondaryTextStyle), maxWidth: w)
+        case .below:
+            if bounds.height > 1 {
+                _ = context.text(config.secondaryText, at: Point(x: x, y: 1), style: styled(config.secondaryTextStyle), maxWidth: max(0, bounds.width - x - 1))
+            }
+        }
+    }
+}

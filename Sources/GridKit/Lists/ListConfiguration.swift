@@ -1,0 +1,62 @@
+/// How a list section looks (UIKit's `UICollectionLayoutListConfiguration`), for
+/// `CompositionalLayout.list(using:)`.
+public struct ListConfiguration: Sendable, Equatable {
+    /// The list's look.
+    public enum Appearance: Sendable, Equatable {
+        /// Rows edge to edge, headers pinned while their section shows.
+        case plain
+        /// Sections apart: a blank row between them, rows inset from the edges.
+        case grouped
+        /// A navigation list: rows inset by a column, headers not pinned.
+        case sidebar
+    }
+    /// Where a section's header comes from.
+    public enum HeaderMode: Sendable, Equatable {
+        /// None.
+        case none
+        /// A header view (register it, or use a `SupplementaryRegistration`).
+        case supplementary
+        /// The section's first item is its header (outlines draw it as a parent).
+        case firstItemInSection
+    }
+
+    /// The look.
+    public var appearance: Appearance
+    /// Section headers.
+    public var headerMode = HeaderMode.none
+    /// Section footers (`.supplementary` or `.none`).
+    public var footerMode = HeaderMode.none
+    /// Rows a row takes; two for subtitle rows.
+    public var rowHeight = 1
+
+    /// A configuration of `appearance`.
+    public init(appearance: Appearance) { self.appearance = appearance }
+}
+
+extension CompositionalLayout {
+    /// A list: one full-width row per item in every section, as `configuration` says (UIKit's
+    /// `UICollectionViewCompositionalLayout.list(using:)`).
+    public static func list(using configuration: ListConfiguration) -> CompositionalLayout {
+        CompositionalLayout { _, _ in
+            let row = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            let group = LayoutGroup.horizontal(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(max(1, configuration.rowHeight))),
+                subitems: [row])
+            let section = LayoutSection(group: group)
+            switch configuration.appearance {
+            case .plain: break
+            case .grouped: section.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
+            case .sidebar: section.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+            }
+            let band = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+            if configuration.headerMode == .supplementary {
+                section.boundarySupplementaryItems.append(
+                    LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .header, pinToVisibleBounds: configuration.appearance == .plain))
+            }
+            if configuration.footerMode == .supplementary {
+                section.boundarySupplementaryItems.append(LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .footer))
+            }
+            return section
+        }
+    }
+}
