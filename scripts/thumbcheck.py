@@ -40,7 +40,7 @@ def main():
         flavour = os.path.relpath(dirpath, os.path.join(cache, "thumbnails"))
         for name in files:
             path = os.path.join(dirpath, name)
-            if flavour not in SIZES and flavour != "fail/gridkit":
+            if flavour not in SIZES and flavour != "fail/gridkit-1":
                 problems.append(f"{path}: not in a flavour folder")
                 continue
             if os.stat(path).st_mode & 0o777 != 0o600:
@@ -49,7 +49,11 @@ def main():
             uri = text.get("Thumb::URI", "")
             if name != hashlib.md5(uri.encode()).hexdigest() + ".png":
                 problems.append(f"{path}: name is not the MD5 of {uri!r}")
-            original = urllib.parse.unquote(uri[len("file://"):]) if uri.startswith("file://") else None
+            original = urllib.parse.unquote_to_bytes(uri[len("file://"):]) if uri.startswith("file://") else None
+            # The URI must be the one GLib (and so file managers) writes for that path, or the
+            # cache is not shared: its escaping keeps letters, digits and !$&'()*+,-./:=@_~.
+            if original is not None and uri != "file://" + urllib.parse.quote(original, safe="/!$&'()*+,-.:=@_~"):
+                problems.append(f"{path}: {uri!r} is not escaped as GLib escapes it")
             if original is None or not os.path.exists(original):
                 problems.append(f"{path}: Thumb::URI {uri!r} names no file")
                 continue

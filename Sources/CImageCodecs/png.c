@@ -65,7 +65,7 @@ static void sink_write(png_structp png, png_bytep bytes, png_size_t n) {
     if (s->capacity - s->size < n) {
         size_t want = s->capacity * 2 + n + 4096;
         uint8_t *grown = realloc(s->data, want);
-        if (grown == NULL) { s->failed = 1; return; }
+        if (grown == NULL) { s->failed = 1; png_error(png, "out of memory"); }
         s->data = grown;
         s->capacity = want;
     }
@@ -83,15 +83,18 @@ int gk_encode_png(const uint8_t *rgba, int width, int height, const char *const 
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     if (png == NULL) return 1;
     png_infop info = png_create_info_struct(png);
-    struct png_sink sink = {0};
-    png_bytep *volatile rows = NULL; /* read again after a longjmp */
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
+    /* On the heap, reached through pointers set before setjmp: nothing read after a longjmp
+       lives in a register that the jump could have left stale. */
+    struct png_sink *volatile sink = calloc(1, sizeof *sink);
+    png_bytep *volatile rows = NULL;
+    if (info == NULL || sink == NULL || setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, info ? &info : NULL);
         free(rows);
-        free(sink.data);
+        if (sink != NULL) free(sink->data);
+        free(sink);
         return 1;
     }
-    png_set_write_fn(png, &sink, sink_write, sink_flush);
+    png_set_write_fn(png, sink, sink_write, sink_flush);
     /* Thumbnails are written while the user scrolls: a fast zlib level and one filter (Sub, good
        for photographs) cost a fraction of libpng's default of trying every filter per row. */
     png_set_compression_level(png, 3);
@@ -113,8 +116,12 @@ int gk_encode_png(const uint8_t *rgba, int width, int height, const char *const 
     png_write_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
     png_destroy_write_struct(&png, &info);
     free(rows);
-    if (sink.failed) { free(sink.data); return 1; }
-    *out = sink.data;
-    *out_size = (unsigned long)sink.size;
-    return 0;
+    int failed = sink->failed;
+    if (failed) free(sink->data);
+    else {
+        *out = sink->data;
+        *out_size = (unsigned long)sink->size;
+    }
+    free(sink);
+    return failed ? 1 : 0;
 }

@@ -21,7 +21,7 @@ import Testing
         }
         // The real walk, held after its first report until the user has moved the focus.
         let moved = DispatchSemaphore(value: 0)
-        let screen = PhotosScreen(paths: [RawPath(root)]) { paths, report in
+        let screen = PhotosScreen(paths: [RawPath(root)]) { paths, _, report in
             var reports = 0
             PhotoLibrary.scan(paths, every: .zero) { found in
                 reports += 1
@@ -61,7 +61,7 @@ import Testing
     @Test func quittingDuringTheWalkStopsIt() throws {
         let quit = DispatchSemaphore(value: 0), answered = DispatchSemaphore(value: 0)
         let afterQuit = Mutex<Bool?>(nil)
-        let screen = PhotosScreen(paths: ["/nonexistent-but-never-walked"]) { _, report in
+        let screen = PhotosScreen(paths: ["/nonexistent-but-never-walked"]) { _, _, report in
             _ = quit.wait(timeout: .now() + 30)
             let more = report(PhotoLibrary.Found(sections: [("later", [])], skipped: []))
             afterQuit.withLock { $0 = more }

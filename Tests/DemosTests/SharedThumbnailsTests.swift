@@ -156,7 +156,7 @@ import Testing
         let cache = place.cache
         #expect(throws: ImageDecodeError.self) { try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
         let original = try #require(cache.original(path))
-        let entry = place.base + "/cache/thumbnails/fail/gridkit/" + MD5.hex(Array(original.uri.utf8)) + ".png"
+        let entry = place.base + "/cache/thumbnails/fail/gridkit-1/" + MD5.hex(Array(original.uri.utf8)) + ".png"
         let text = try #require(PNGText.entries(try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))))
         #expect(text["Thumb::URI"] == original.uri && text["Thumb::MTime"] == "\(original.modified)" && text["GridKit::Error"] != nil)
         cache.storeFailure("recorded reason", of: original)

@@ -38,10 +38,12 @@ import Testing
     /// A section of random groups: columns of fractional items, a mosaic of a big item beside a
     /// column of two, or repeated items; random insets, spacing, header and footer.
     func randomCompositional(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
-        let kind = rng.int(0...2), columns = rng.int(1...5), height = rng.int(1...6)
+        let kind = rng.int(0...4), columns = rng.int(1...5), height = rng.int(1...6), skipped = rng.int(0...3)
         let spacing = rng.int(0...2), insets = EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2))
         let pins = rng.int(0...1) == 0, footer = rng.int(0...2)
-        return CompositionalLayout { _, _ in
+        return CompositionalLayout { s, _ in
+            // Now and then a section the provider leaves empty.
+            if s == skipped { return nil }
             let full = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height))
             let group: LayoutGroup
             switch kind {
@@ -54,10 +56,21 @@ import Testing
                 let pair = LayoutGroup.vertical(
                     layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)), repeatingSubitem: small, count: 2)
                 group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height * 2)), subitems: [big, pair])
-            default:
+            case 2:
                 let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(3), heightDimension: .absolute(1)))
                 group = .horizontal(layoutSize: full, repeatingSubitem: item, count: columns)
                 group.interItemSpacing = spacing
+            case 3:
+                // A vertical group whose first item is taller than the group, inset at its top.
+                let tall = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height + 3)))
+                tall.contentInsets = EdgeInsets(top: 2, left: 1, bottom: 0, right: 0)
+                let short = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)))
+                group = .vertical(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(height)), subitems: [tall, short])
+            default:
+                // Fractional heights that round, and huge or broken sizes that must not trap.
+                let odd = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(0.7)))
+                let huge = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(Int.max), heightDimension: .fractionalHeight(.infinity)))
+                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(Double(height) / 10)), subitems: [odd, odd, huge])
             }
             let section = LayoutSection(group: group)
             section.interGroupSpacing = spacing

@@ -17,6 +17,11 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     public var supplementaryViewProvider: SupplementaryViewProvider?
 
     private var current = GridSnapshot<SectionID, ItemID>()
+    /// Sections applied as trees (`apply(_:to:)`), by section.
+    var sectionSnapshots: [SectionID: GridSectionSnapshot<ItemID>] = [:]
+    /// What outline sections ask and tell as parents open and close.
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemID>()
+    var gridViewForOutline: GridView? { gridView }
     @usableFromInline var sections: [[ItemID]] = []
     @usableFromInline var positions: [ItemID: IndexPath] = [:]
 
@@ -112,6 +117,15 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         // one was removed, everything was replaced, or the first item came), not when it moved.
         if let f = grid.focusedIndexPath, itemIdentifier(for: f) != focusedID { grid.delegate?.gridView(grid, didFocusItemAt: f) }
         grid.setNeedsDisplay()
+        pruneOutlines()
+    }
+
+    /// Forgets the trees of sections that no longer show them (a whole snapshot replaced them).
+    @usableFromInline func pruneOutlines() {
+        guard !sectionSnapshots.isEmpty else { return }
+        for (section, tree) in sectionSnapshots where current.indexOfSection(section) == nil || current.itemIdentifiers(inSection: section) != tree.visibleItems {
+            sectionSnapshots[section] = nil
+        }
     }
 
     /// True when the grid last loaded from this source and its layout holds `sections`' counts.

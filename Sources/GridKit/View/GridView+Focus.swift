@@ -111,8 +111,12 @@ extension GridView {
         switch action {
         case .moveUp: moveFocus(.up)
         case .moveDown: moveFocus(.down)
-        case .moveLeft: moveFocus(.left)
-        case .moveRight: moveFocus(.right)
+        case .moveLeft, .moveRight:
+            // An outline's parents open and close first (the data source knows the tree).
+            if let f = focusedIndexPath, let outline = dataSource as? OutlineNavigating, outline.outlineKey(right: action == .moveRight, at: f, in: self) {
+                return true
+            }
+            moveFocus(action == .moveRight ? .right : .left)
         case .pageUp: movePage(forward: false)
         case .pageDown: movePage(forward: true)
         case .first: focusEdge(last: false)

@@ -222,7 +222,34 @@ final class StackLayout: GridLayout {
     check(grid.focusedIndexPath == IndexPath(item: 1, section: 0), "Down moves along the list")
 }
 
+@MainActor func outline() throws {
+    let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .sidebar)))
+    var made: GridDiffableDataSource<Int, String>?
+    let row = CellRegistration<ListCell, String> { cell, _, name in
+        let tree = made?.snapshot(for: 0) ?? GridSectionSnapshot()
+        cell.contentConfiguration = .sidebarCell(text: name)
+        cell.indentationLevel = tree.level(of: name)
+        if !tree.children(of: name).isEmpty { cell.accessories = [.outlineDisclosure(isExpanded: tree.isExpanded(name))] }
+    }
+    let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+        grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
+    }
+    made = source
+    var tree = GridSectionSnapshot<String>()
+    tree.append(["Mail", "Notes"])
+    tree.append(["Inbox", "Sent"], to: "Mail")
+    try source.apply(tree, to: 0)
+    check(source.snapshot().itemIdentifiers == ["Mail", "Notes"], "a closed parent hides its children")
+    _ = grid.handle(.key(.right))
+    check(source.snapshot().itemIdentifiers == ["Mail", "Inbox", "Sent", "Notes"], "Right opens the focused parent")
+    _ = grid.handle(.key(.right))
+    _ = grid.handle(.key(.left))
+    _ = grid.handle(.key(.left))
+    check(source.snapshot().itemIdentifiers == ["Mail", "Notes"] && grid.focusedIndexPath == IndexPath(item: 0, section: 0), "Left goes to the parent, then closes it")
+}
+
 do { try diffable() } catch { check(false, "apply threw \(error)") }
+do { try outline() } catch { check(false, "outline apply threw \(error)") }
 do { try list() } catch { check(false, "list apply threw \(error)") }
 do { try compositional() } catch { check(false, "compositional apply threw \(error)") }
 selfSizing()

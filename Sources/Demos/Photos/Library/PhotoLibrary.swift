@@ -59,7 +59,7 @@ package struct PhotoLibrary: Sendable {
     ///
     /// Paths are bytes: a name that is not UTF-8 is opened as it is and shown escaped. Each photo
     /// costs one `stat` (for its type, size and permissions); folders are read with `readdir`.
-    package static func scan(_ paths: [RawPath], every interval: Duration, report: (Found) -> Bool) {
+    package static func scan(_ paths: [RawPath], every interval: Duration, stop: () -> Bool = { false }, report: (Found) -> Bool) {
         var found = Found()
         let clock = ContinuousClock()
         // The first folder with photos goes out at once: the grid has something to show.
@@ -81,6 +81,8 @@ package struct PhotoLibrary: Sendable {
                 FolderWalk.walk(
                     path.withoutTrailingSlashes, problem: { found.skipped.append("\($0): \($1)") },
                     visit: { folder, files in
+                        // A tree without photos reports nothing for long: ask between folders.
+                        if stop() { going = false; return false }
                         var items: [PhotoItem] = []
                         let shown = folder.description
                         for file in files where extensions.contains(file.name.lowercasedExtension) {

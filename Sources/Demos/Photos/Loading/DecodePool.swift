@@ -36,9 +36,18 @@ package final class DecodePool: @unchecked Sendable {
     }
 
     /// Queues `work` to run when no decode for the screen is waiting.
+    /// At most `laterLimit` wait: past it the oldest is dropped (a fill missed is only a
+    /// thumbnail made again next time), so scrolling through thousands of photos holds no more.
     package func submitWhenIdle(_ work: @escaping @Sendable () -> Void) {
-        condition.lock(); later.append(work); condition.signal(); condition.unlock()
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped else { return }
+        if later.count >= Self.laterLimit { later.removeFirst() }
+        later.append(work)
+        condition.signal()
     }
+
+    static let laterLimit = 256
 
     /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
     package func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {

@@ -10,13 +10,16 @@ import Foundation
 /// Rules kept: a thumbnail is used only when its `Thumb::URI` and `Thumb::MTime` (and
 /// `Thumb::Size`, when it has one) match the file; new ones are written to a temporary file in
 /// the same folder with mode 0600 and renamed into place, so no reader sees half of one;
-/// pictures that cannot be decoded get an entry in `fail/gridkit/`; nothing is written anywhere
+/// pictures that cannot be decoded get an entry in `fail/gridkit-1/`; nothing is written anywhere
 /// else, and never for pictures inside the cache itself.
 package struct SharedThumbnails: Sendable {
     /// `…/thumbnails`.
     package let root: RawPath
     /// Where relative paths are relative to, for their URIs.
     let workingDirectory: RawPath
+    /// `fail/` records are per program and version (the standard's `fail/appname-version`):
+    /// a later version, decoding more, tries again.
+    static let failFolder = "fail/gridkit-1"
 
     package init(root: RawPath, workingDirectory: RawPath? = nil) {
         self.root = root.withoutTrailingSlashes
@@ -86,7 +89,14 @@ package struct SharedThumbnails: Sendable {
             // then as sharp as a decode would be. The whole picture always covers.
             let whole = w == image.width && h == image.height
             guard whole || image.width >= pixels.width || image.height >= pixels.height else { continue }
-            if let w, let h, w > 0, h > 0 { image.sourceWidth = w; image.sourceHeight = h }
+            // The picture's size, when it is believable: any program may have written these, and
+            // a waterfall turns the shape into rows.
+            if let w, let h, (1...(1 << 20)).contains(w), (1...(1 << 20)).contains(h),
+                abs(Double(w) * Double(image.height) - Double(h) * Double(image.width)) <= Double(max(w, h)) * 2
+            {
+                image.sourceWidth = w
+                image.sourceHeight = h
+            }
             return image
         }
         return nil
@@ -94,7 +104,7 @@ package struct SharedThumbnails: Sendable {
 
     /// The reason recorded when `original` last failed to decode, if it has not changed since.
     package func failure(of original: Original) -> String? {
-        let file = root.appending(RawPath("fail/gridkit")).appending(RawPath(original.name))
+        let file = root.appending(RawPath(Self.failFolder)).appending(RawPath(original.name))
         guard let bytes = try? SafeFile.read(file, limit: 1 << 20), let text = PNGText.entries(bytes), Self.describes(text, original) else { return nil }
         return text["GridKit::Error"] ?? "cannot be decoded"
     }
@@ -111,10 +121,10 @@ package struct SharedThumbnails: Sendable {
             name: original.name)
     }
 
-    /// Records that `original` cannot be decoded, and why, in `fail/gridkit/`.
+    /// Records that `original` cannot be decoded, and why, in `fail/gridkit-1/`.
     package func storeFailure(_ message: String, of original: Original) {
         write(
-            RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 0]), to: root.appending(RawPath("fail/gridkit")),
+            RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 0]), to: root.appending(RawPath(Self.failFolder)),
             text: Self.chunks(original) + [("GridKit::Error", message)], name: original.name)
     }
 

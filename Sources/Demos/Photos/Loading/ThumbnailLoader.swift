@@ -37,13 +37,12 @@ package enum ThumbnailLoader {
         later: ((@escaping @Sendable () -> Void) -> Void)? = nil
     ) throws -> RGBAImage {
         let original = shared?.original(path)
-        if let shared, let original {
-            if let cached = shared.lookup(original, covering: pixels) { return cached }
-            if let reason = shared.failure(of: original) { throw ImageDecodeError(message: reason) }
-        }
+        if let shared, let original, let cached = shared.lookup(original, covering: pixels) { return cached }
         let bytes: [UInt8]
         do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError { throw ImageDecodeError(message: e.message) }
+        // A camera's thumbnail may serve where the picture itself failed (too many pixels).
         if let exif = ImageDecoder.exifThumbnail(bytes, minSize: pixels) { return exif }
+        if let shared, let original, let reason = shared.failure(of: original) { throw ImageDecodeError(message: reason) }
         let flavor = shared == nil ? nil : SharedThumbnails.Flavor.covering(pixels)
         let side = flavor?.rawValue ?? 0
         do {

@@ -18,8 +18,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private let stopScan = StopFlag()
     /// How the paths are walked: `PhotoLibrary.scan`, or a stand-in in tests that hands out
     /// folders when the test says.
-    package typealias Scanner = @Sendable (_ paths: [RawPath], _ report: (PhotoLibrary.Found) -> Bool) -> Void
-    private var scanner: Scanner = { paths, report in PhotoLibrary.scan(paths, every: .milliseconds(50), report: report) }
+    package typealias Scanner = @Sendable (_ paths: [RawPath], _ stop: StopFlag, _ report: (PhotoLibrary.Found) -> Bool) -> Void
+    private var scanner: Scanner = { paths, stop, report in PhotoLibrary.scan(paths, every: .milliseconds(50), stop: { stop.isSet }, report: report) }
     package let pool: DecodePool
     let cache: ThumbnailCache
     private(set) var sizeLevel = 1
@@ -149,7 +149,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private func startScan(_ paths: [RawPath], mailbox: Mailbox) {
         let stop = stopScan, scan = scanner
         BackgroundThread.start(name: "gridkit-photo-walk", lowPriority: true) { [weak self] in
-            scan(paths) { found in
+            scan(paths, stop) { found in
                 guard !stop.isSet else { return false }
                 mailbox.post { self?.add(found) }
                 return true
@@ -318,8 +318,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 }
 
 /// A flag one thread sets and another reads: the photo walk checks it between folders.
-final class StopFlag: Sendable {
+package final class StopFlag: Sendable {
     private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .relaxed) }
-    func set() { value.store(true, ordering: .relaxed) }
+    package var isSet: Bool { value.load(ordering: .relaxed) }
+    package func set() { value.store(true, ordering: .relaxed) }
 }

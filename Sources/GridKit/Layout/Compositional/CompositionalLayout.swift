@@ -79,8 +79,9 @@ public final class CompositionalLayout: GridLayout {
     private func place(_ section: LayoutSection?, items: Int, at start: Int) -> Placed {
         var p = Placed()
         p.start = start
-        p.count = items
+        p.count = min(items, 1 << 40)
         guard let section else {
+            p.count = 0
             p.itemsStart = start; p.footerStart = start; p.end = start
             return p
         }
@@ -92,19 +93,22 @@ public final class CompositionalLayout: GridLayout {
         }
         p.pins = section.boundarySupplementaryItems.contains { $0.elementKind == .header && $0.pinToVisibleBounds }
         let groupWidth = section.group.layoutSize.widthDimension.resolve(width: width, height: height)
-        let groupHeight = section.group.layoutSize.heightDimension.resolve(width: width, height: height)
+        // The group's height in whole rows, at least one, decided once: its cells are laid out
+        // in it and kept inside it, so a group's cells never reach into another group's rows.
+        let rows = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
         // Edges rounded down, so neighbours share an edge and nothing overlaps.
-        p.cells = section.group.leafFrames(width: groupWidth, height: groupHeight).map { f in
+        p.cells = section.group.leafFrames(width: groupWidth, height: Double(rows)).map { f in
             let x0 = Int((f.x + 1e-9).rounded(.down)), x1 = Int((f.x + f.w + 1e-9).rounded(.down))
-            let y0 = Int((f.y + 1e-9).rounded(.down)), y1 = Int((f.y + f.h + 1e-9).rounded(.down))
+            let y0 = min(rows, Int((f.y + 1e-9).rounded(.down))), y1 = min(rows, Int((f.y + f.h + 1e-9).rounded(.down)))
             return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
         }
         p.left = section.contentInsets.left
-        p.step = max(1, Int(groupHeight.rounded()) + max(0, section.interGroupSpacing))
+        p.step = rows + max(0, min(section.interGroupSpacing, 1 << 20))
         p.headerExtent = extent(.header)
         p.itemsStart = start + p.headerExtent + section.contentInsets.top
-        let groups = p.cells.isEmpty ? 0 : (items + p.perGroup - 1) / p.perGroup
-        let itemsExtent = groups == 0 ? 0 : (groups - 1) * p.step + Int(groupHeight.rounded())
+        let groups = p.cells.isEmpty ? 0 : (p.count + p.perGroup - 1) / p.perGroup
+        let (span, overflow) = max(0, groups - 1).multipliedReportingOverflow(by: p.step)
+        let itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
         p.footerStart = p.itemsStart + itemsExtent + section.contentInsets.bottom
         p.end = p.footerStart + extent(.footer)
         if p.cells.isEmpty { p.count = 0 }
@@ -157,13 +161,14 @@ public final class CompositionalLayout: GridLayout {
         while s < sections.count, sections[s].start < rect.maxY {
             let p = sections[s]
             if p.count > 0 {
-                let firstGroup = max(0, (rect.minY - p.itemsStart) / p.step - 1)
-                var i = firstGroup * p.perGroup
-                while i < p.count {
-                    let f = frame(i, in: p)
-                    if f.minY >= rect.maxY && i % p.perGroup == 0 { break }
-                    if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
-                    i += 1
+                // Cells stay inside their group's rows: only the groups the rect meets count.
+                var group = max(0, (rect.minY - p.itemsStart) / p.step - 1)
+                while group * p.perGroup < p.count, p.itemsStart + group * p.step < rect.maxY {
+                    for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
+                        let f = frame(i, in: p)
+                        if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
+                    }
+                    group += 1
                 }
             }
             s += 1

@@ -12,19 +12,27 @@ public struct LayoutDimension: Sendable, Equatable {
     public static func fractionalHeight(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalHeight, value: fraction) }
     /// A fixed number of cells.
     public static func absolute(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .absolute, value: Double(cells)) }
-    /// A number of cells to plan with until the content says otherwise.
+    /// A number of cells to plan with. (Cells that size themselves by their content are not
+    /// measured in compositional layouts yet: for now this is placed as `.absolute`.)
     public static func estimated(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .estimated, value: Double(cells)) }
 
     /// True for `.estimated`.
     public var isEstimated: Bool { kind == .estimated }
 
-    /// The length in cells (not rounded) inside a container of `width` × `height`.
+    /// Lengths are kept to this many cells: a terminal is never near it, and arithmetic on
+    /// positions stays far from overflowing.
+    static let longest = Double(1 << 20)
+
+    /// The length in cells (not rounded) inside a container of `width` × `height`, between 0
+    /// and `longest` (0 for what is not a number).
     func resolve(width: Double, height: Double) -> Double {
+        let length: Double
         switch kind {
-        case .fractionalWidth: max(0, value * width)
-        case .fractionalHeight: max(0, value * height)
-        case .absolute, .estimated: max(0, value)
+        case .fractionalWidth: length = value * width
+        case .fractionalHeight: length = value * height
+        case .absolute, .estimated: length = value
         }
+        return length.isFinite ? min(max(0, length), Self.longest) : 0
     }
 }
 

@@ -46,7 +46,7 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
     }
     /// `count` copies of `repeatingSubitem` sharing the width equally.
     public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutItem, count: Int) -> LayoutGroup {
-        LayoutGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [repeatingSubitem], count: max(1, count))
+        LayoutGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
     }
     /// Items top to bottom, repeated while the next one fits.
     public static func vertical(layoutSize: LayoutSize, subitems: [LayoutItem]) -> LayoutGroup {
@@ -54,7 +54,7 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
     }
     /// `count` copies of `repeatingSubitem` sharing the height equally.
     public static func vertical(layoutSize: LayoutSize, repeatingSubitem: LayoutItem, count: Int) -> LayoutGroup {
-        LayoutGroup(layoutSize: layoutSize, axis: .vertical, subitems: [repeatingSubitem], count: max(1, count))
+        LayoutGroup(layoutSize: layoutSize, axis: .vertical, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
     }
 
     override func leafFrames(width: Double, height: Double) -> [(x: Double, y: Double, w: Double, h: Double)] {

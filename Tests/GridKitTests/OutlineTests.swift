@@ -1,0 +1,123 @@
+import GridKitTesting
+import Testing
+
+@testable import GridKit
+
+/// Outlines: a section applied from a `GridSectionSnapshot`, opened and closed with Right and
+/// Left as tree views do, with the focus following its item.
+@MainActor @Suite struct OutlineTests {
+    @MainActor final class Outline {
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 12), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .sidebar)))
+        // Set once in init; the registration reads the tree back from it.
+        private var sourceIfMade: GridDiffableDataSource<Int, String>?
+        var source: GridDiffableDataSource<Int, String> { sourceIfMade! }
+        var events: [String] = []
+
+        init() throws {
+            let row = CellRegistration<ListCell, String> { [unowned self] cell, _, name in
+                let tree = source.snapshot(for: 0)
+                cell.contentConfiguration = .sidebarCell(text: name)
+                cell.indentationLevel = tree.level(of: name)
+                let isParent = !tree.children(of: name).isEmpty || name == "Veg"
+                cell.accessories = isParent ? [.outlineDisclosure(isExpanded: tree.isExpanded(name))] : []
+            }
+            sourceIfMade = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+                grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
+            }
+            source.sectionSnapshotHandlers.willExpandItem = { [unowned self] in events.append("open \($0)") }
+            source.sectionSnapshotHandlers.willCollapseItem = { [unowned self] in events.append("close \($0)") }
+            // Veg's children are loaded when it first opens.
+            source.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
+                guard parent == "Veg", children.rootItems.isEmpty else { return children }
+                var loaded = GridSectionSnapshot<String>()
+                loaded.append(["Leek", "Kale"])
+                return loaded
+            }
+            var tree = GridSectionSnapshot<String>()
+            tree.append(["Fruit", "Veg"])
+            tree.append(["Apple", "Banana"], to: "Fruit")
+            tree.append(["Cavendish"], to: "Banana")
+            try source.apply(tree, to: 0)
+        }
+
+        var focused: String? { grid.focusedIndexPath.flatMap(source.itemIdentifier(for:)) }
+        var visible: [String] { source.snapshot().itemIdentifiers }
+        func press(_ key: Key) { _ = grid.handle(.key(key)) }
+        var lines: [String] {
+            let canvas = Canvas(size: grid.frame.size)
+            grid.render(into: canvas)
+            return canvas.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    @Test func theSnapshotIsATree() {
+        var tree = GridSectionSnapshot<String>()
+        tree.append(["a", "b"])
+        tree.append(["a1", "a2"], to: "a")
+        tree.append(["a1x"], to: "a1")
+        tree.append(["a"], to: "b") // already in the tree: stays where it is
+        #expect(tree.items == ["a", "a1", "a1x", "a2", "b"] && tree.visibleItems == ["a", "b"])
+        tree.expand(["a"])
+        #expect(tree.visibleItems == ["a", "a1", "a2", "b"] && tree.level(of: "a1x") == 2 && tree.parent(of: "a2") == "a")
+        tree.expand(["a1"])
+        #expect(tree.isVisible("a1x"))
+        tree.collapse(["a"])
+        #expect(!tree.isVisible("a1x") && tree.isExpanded("a1"), "a closed parent keeps its children's state")
+        #expect(tree.snapshot(of: "a").items == ["a1", "a1x", "a2"] && tree.snapshot(of: "a").isExpanded("a1"))
+        tree.delete(["a1"])
+        #expect(tree.items == ["a", "a2", "b"] && !tree.contains("a1x"))
+    }
+
+    /// Right opens, then steps in; Left steps out, then closes; the focus stays on its item.
+    @Test func rightAndLeftWalkTheTree() throws {
+        let o = try Outline()
+        #expect(o.visible == ["Fruit", "Veg"] && o.focused == "Fruit")
+        #expect(o.lines[0].contains("▸ Fruit"), "\(o.lines)")
+        o.press(.right)
+        #expect(o.visible == ["Fruit", "Apple", "Banana", "Veg"] && o.focused == "Fruit")
+        #expect(o.lines[0].contains("▾ Fruit") && o.lines[1].hasPrefix("    Apple"), "indented under its parent: \(o.lines)")
+        o.press(.right)
+        #expect(o.focused == "Apple")
+        o.press(.down)
+        o.press(.right)
+        #expect(o.focused == "Banana" && o.visible.contains("Cavendish"))
+        o.press(.right)
+        #expect(o.focused == "Cavendish")
+        o.press(.left)
+        #expect(o.focused == "Banana" && o.visible.contains("Cavendish"), "Left goes to the parent first")
+        o.press(.left)
+        #expect(o.focused == "Banana" && !o.visible.contains("Cavendish"))
+        o.press(.left)
+        o.press(.left)
+        #expect(o.focused == "Fruit" && o.visible == ["Fruit", "Veg"])
+        #expect(o.events == ["open Fruit", "open Banana", "close Banana", "close Fruit"])
+    }
+
+    /// Closing a parent while an item inside it has the focus gives the focus to the parent.
+    @Test func closingOverTheFocusGivesItToTheParent() throws {
+        let o = try Outline()
+        o.source.expand("Fruit")
+        o.source.expand("Banana")
+        o.grid.focusedIndexPath = o.source.indexPath(for: "Cavendish")
+        #expect(o.source.collapse("Fruit"))
+        #expect(o.focused == "Fruit" && o.visible == ["Fruit", "Veg"])
+    }
+
+    /// Children loaded on demand, and a handler that keeps a parent open.
+    @Test func childrenOnDemandAndRefusals() throws {
+        let o = try Outline()
+        o.press(.down)
+        o.press(.right)
+        #expect(o.focused == "Veg" && o.visible == ["Fruit", "Veg", "Leek", "Kale"])
+        o.source.sectionSnapshotHandlers.shouldCollapseItem = { $0 != "Veg" }
+        o.press(.left)
+        #expect(o.visible == ["Fruit", "Veg", "Leek", "Kale"], "refused: stays open")
+        #expect(!o.source.expand("Apple"), "a leaf does not open")
+        // A whole snapshot that changes the section drops its tree: Left and Right move again.
+        var flat = GridSnapshot<Int, String>()
+        flat.appendSections([0])
+        flat.appendItems(["x", "y"], toSection: 0)
+        try o.source.apply(flat)
+        #expect(o.source.snapshot(for: 0).items == ["x", "y"] && o.source.snapshot(for: 0).visibleItems == ["x", "y"])
+    }
+}
