@@ -21,6 +21,10 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     var sectionSnapshots: [SectionID: GridSectionSnapshot<ItemID>] = [:]
     /// What outline sections ask and tell as parents open and close.
     public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemID>()
+    /// What moving items by hand asks and tells (`GridView.beginInteractiveMovementForItem(at:)`).
+    public var reorderingHandlers = ReorderingHandlers<SectionID, ItemID>()
+    /// The snapshot when the move under way began.
+    var movementStart: GridSnapshot<SectionID, ItemID>?
     var gridViewForOutline: GridView? { gridView }
     @usableFromInline var sections: [[ItemID]] = []
     @usableFromInline var positions: [ItemID: IndexPath] = [:]
@@ -112,6 +116,10 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         if let id = focusedID, let target = newPositions[id] ?? survivor {
             grid.focusedIndexPath = target
             grid.scrollToItem(at: target, at: .nearest)
+        } else if let f = grid.focusedIndexPath, f.section >= newSections.count || f.item >= newSections[f.section].count {
+            // Nothing of what had the focus is left (everything filtered out): the first item
+            // there is, or none.
+            grid.focusedIndexPath = newSections.firstIndex { !$0.isEmpty }.map { IndexPath(item: 0, section: $0) }
         }
         // The delegate hears of the focus when it is on another item than before (the focused
         // one was removed, everything was replaced, or the first item came), not when it moved.

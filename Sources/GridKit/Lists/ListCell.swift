@@ -31,12 +31,14 @@ open class ListCell: GridCell {
 
     open override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         let config = contentConfiguration ?? .cell()
-        var base = state.isFocused ? config.focusedStyle : Style.plain
+        // A row picked up to be moved stands out from the focus: reversed and bold.
+        var base = state.isMoving ? Style(attributes: [.reverse, .bold]) : state.isFocused ? config.focusedStyle : Style.plain
         if isDisabled { base.attributes.insert(.dim) }
         context.fill(style: base)
         func styled(_ s: Style) -> Style {
             var out = s
-            if state.isFocused { out.foreground = base.foreground; out.background = base.background }
+            if state.isFocused || state.isMoving { out.foreground = base.foreground; out.background = base.background }
+            if state.isMoving { out.attributes.formUnion(base.attributes) }
             if state.isSelected { out.attributes.insert(.bold) }
             if isDisabled { out.attributes.insert(.dim) }
             return out

@@ -4,9 +4,11 @@ public struct CellState: Hashable, Sendable {
     public var isFocused: Bool
     /// The item is selected.
     public var isSelected: Bool
-    /// A state; neither focused nor selected by default.
-    public init(isFocused: Bool = false, isSelected: Bool = false) {
-        self.isFocused = isFocused; self.isSelected = isSelected
+    /// The item is picked up to be moved (`GridView.beginInteractiveMovementForItem(at:)`).
+    public var isMoving: Bool
+    /// A state; neither focused, selected nor moving by default.
+    public init(isFocused: Bool = false, isSelected: Bool = false, isMoving: Bool = false) {
+        self.isFocused = isFocused; self.isSelected = isSelected; self.isMoving = isMoving
     }
 }
 

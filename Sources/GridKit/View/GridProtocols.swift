@@ -7,9 +7,24 @@ public protocol GridDataSource: AnyObject {
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell
     /// A header or footer for the section (`indexPath.item` is 0); nil draws nothing there.
     func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell?
+    /// Whether the item may be picked up and moved (UIKit's `canMoveItemAt`).
+    func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool
+    /// Moves the item in the content; the grid then shows it at `destination`. Called at each
+    /// step of an interactive movement, so the grid shows where the item would land. False
+    /// refuses the step (into another section, say): nothing changes.
+    func gridView(_ gridView: GridView, moveItemAt source: IndexPath, to destination: IndexPath) -> Bool
+    /// The movement ended: `committed` false when it was cancelled (the item is back where it
+    /// started). A diffable source tells its reordering handlers here.
+    func gridView(_ gridView: GridView, didEndMovementFrom start: IndexPath, to end: IndexPath, committed: Bool)
 }
 
 extension GridDataSource {
+    /// Default: false.
+    public func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    /// Default: false (nothing moves).
+    public func gridView(_ gridView: GridView, moveItemAt source: IndexPath, to destination: IndexPath) -> Bool { false }
+    /// Default: nothing.
+    public func gridView(_ gridView: GridView, didEndMovementFrom start: IndexPath, to end: IndexPath, committed: Bool) {}
     /// Default: `1`.
     public func numberOfSections(in gridView: GridView) -> Int { 1 }
     /// Default: nil.

@@ -108,6 +108,7 @@ extension GridView {
 
     private func handleKey(_ key: Key) -> Bool {
         guard let action = keyBindings.action(for: key) else { return false }
+        if movement != nil { return handleMovementKey(action) }
         switch action {
         case .moveUp: moveFocus(.up)
         case .moveDown: moveFocus(.down)
@@ -137,7 +138,7 @@ extension GridView {
         switch m.action {
         case .wheelUp: scroll(by: -3)
         case .wheelDown: scroll(by: 3)
-        case .press:
+        case .press, .release:
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
             // Headers and footers are drawn over cells (a pinned header covers the items scrolling
             // under it): a click there is on the header, not on the item out of sight beneath.
@@ -145,9 +146,18 @@ extension GridView {
             let onSupplementary = layout.layoutAttributesForElements(in: visibleRect)
                 .contains { $0.kind != .cell && $0.frame.contains(p) }
             guard !onSupplementary, let ip = layout.indexPathForItem(at: p) else { return true }
+            if m.action == .release {
+                // Pressed on one item and let go on another: a move, where the item may move.
+                if let from = pressedItem, from != ip, beginInteractiveMovementForItem(at: from) {
+                    moveInteractiveItem(to: ip)
+                    endInteractiveMovement()
+                }
+                pressedItem = nil
+                return true
+            }
+            pressedItem = ip
             setFocus(ip, scroll: true)
             if m.clickCount >= 2 { userSelect(ip) }
-        case .release: break
         }
         return true
     }

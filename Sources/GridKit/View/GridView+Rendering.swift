@@ -31,7 +31,7 @@ extension GridView {
         // From content to canvas coordinates.
         let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
         let cells = visibleCells, supplementary = visibleSupplementary
-        let focus = focusedIndexPath, selection = selected, anySelected = !selected.isEmpty
+        let focus = focusedIndexPath, selection = selected, anySelected = !selected.isEmpty, moving = movement?.at
         var views: [GridCell?] = []
         views.reserveCapacity(elements.count)
         for a in elements {
@@ -45,7 +45,7 @@ extension GridView {
                 a.kind == .cell
                     ? CellState(
                         isFocused: a.indexPath == focus,
-                        isSelected: anySelected && selection.contains(a.indexPath))
+                        isSelected: anySelected && selection.contains(a.indexPath), isMoving: moving == a.indexPath)
                     : CellState())
         }
         let background = backgroundStyle

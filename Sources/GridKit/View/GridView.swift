@@ -47,6 +47,11 @@ public final class GridView {
 
     /// The item with the keyboard focus.
     public internal(set) var focusedIndexPath: IndexPath?
+    /// The item being moved (`beginInteractiveMovementForItem(at:)`): where it started and
+    /// where it is now.
+    var movement: (start: IndexPath, at: IndexPath)?
+    /// Where the mouse button went down on an item, for press-drag-release moves.
+    var pressedItem: IndexPath?
     /// What the keys do (`KeyBindings.standard` unless the app binds others).
     public var keyBindings = KeyBindings.standard
     /// When false, Enter and clicks do not select.

@@ -248,7 +248,27 @@ final class StackLayout: GridLayout {
     check(source.snapshot().itemIdentifiers == ["Mail", "Notes"] && grid.focusedIndexPath == IndexPath(item: 0, section: 0), "Left goes to the parent, then closes it")
 }
 
+@MainActor func reorder() throws {
+    let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+    let row = CellRegistration<ListCell, String> { cell, _, name in cell.contentConfiguration = .cell(text: name) }
+    let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+        grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
+    }
+    var snapshot = GridSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(["one", "two", "three"], toSection: 0)
+    try source.apply(snapshot)
+    var final: [String] = []
+    source.reorderingHandlers.canReorderItem = { _ in true }
+    source.reorderingHandlers.didReorder = { final = $0.finalSnapshot.itemIdentifiers }
+    check(grid.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)), "an item is picked up")
+    _ = grid.handle(.key(.down))
+    _ = grid.handle(.key(.enter))
+    check(final == ["two", "one", "three"], "Down then Enter moves it one down and tells the handler: \(final)")
+}
+
 do { try diffable() } catch { check(false, "apply threw \(error)") }
+do { try reorder() } catch { check(false, "reorder apply threw \(error)") }
 do { try outline() } catch { check(false, "outline apply threw \(error)") }
 do { try list() } catch { check(false, "list apply threw \(error)") }
 do { try compositional() } catch { check(false, "compositional apply threw \(error)") }

@@ -19,6 +19,8 @@ package final class ContactDirectory {
     package private(set) var sections: [(letter: String, members: [Int])] = []
     /// The filter; empty shows everyone.
     package private(set) var filter = ""
+    /// The organisation shown alone ("" for contacts without one), or nil for all.
+    package private(set) var group: String?
     /// What the last filter let through, so typing one more character searches only those.
     private var lastMatch: (query: [UInt8], phoneLike: Bool, members: [Int])?
     /// What the queries typed since the filter was empty let through: deleting a character
@@ -105,13 +107,32 @@ package final class ContactDirectory {
         rebuild()
     }
 
+    /// Shows only the contacts of one organisation ("" for those without one), or all (nil).
+    package func setGroup(_ organisation: String?) {
+        group = organisation
+        lastMatch = nil
+        earlier.removeAll()
+        rebuild()
+    }
+
+    /// Every organisation with how many contacts it has, by name ("" for none last).
+    package func organisations() -> [(name: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for i in 0..<order.count { counts[store.string(.organization, of: Int(order[i])), default: 0] += 1 }
+        return counts.sorted { a, b in a.key.isEmpty != b.key.isEmpty ? !a.key.isEmpty : a.key.localizedStandardCompare(b.key) == .orderedAscending }
+            .map { (name: $0.key, count: $0.value) }
+    }
+
+    /// The display index's organisation.
+    package func organisation(ofContact index: Int) -> String { store.string(.organization, of: Int(order[index])) }
+
     private func rebuild() {
         let query = Folding.fold(filter.trimmingCharacters(in: .whitespaces))
         // A query of phone-number characters matches numbers however they are punctuated.
         let digits = query.filter { $0 >= 48 && $0 <= 57 }
         let phoneLike = digits.count >= 3 && query.allSatisfy { ($0 >= 48 && $0 <= 57) || " -+()./".utf8.contains($0) }
         let candidates: [Int]?
-        if let known = earlier[query] {
+        if group == nil, let known = earlier[query] {
             lastMatch = (query, phoneLike, known)
             sections = Self.sections(known, letters)
             return
@@ -135,6 +156,12 @@ package final class ContactDirectory {
         }
         lastMatch = query.isEmpty ? nil : (query, phoneLike, members)
         if query.isEmpty { earlier.removeAll() } else { earlier[query] = members }
+        if let group {
+            let wanted = Array(group.utf8)
+            members = store.text.withUnsafeBufferPointer { text in
+                members.filter { text[store.range(.organization, of: Int(order[$0]))].elementsEqual(wanted) }
+            }
+        }
         sections = Self.sections(members, letters)
     }
 
@@ -184,6 +211,9 @@ package final class ContactDirectory {
 
     /// The whole contact at display index `index`; the last few are remembered, since a card
     /// layout asks for the same ones every frame.
+    /// What the list shows of the contact at a display index.
+    package func row(ofContact index: Int) -> ContactRow { store.row(Int(order[index])) }
+
     package func contact(_ index: Int) -> Contact {
         if let c = parsed[index] { return c }
         if parsed.count >= 512 { parsed.removeAll(keepingCapacity: true) }

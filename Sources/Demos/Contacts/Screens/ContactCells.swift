@@ -3,15 +3,17 @@ import GridKit
 /// A one-line row: name, organisation, first phone or email, each cut with `…` to its column.
 final class ContactRowCell: GridCell {
     var row: ContactRow?
+    /// Marked with `f`: a star before the name.
+    var isFavourite = false
 
-    override func prepareForReuse() { row = nil }
+    override func prepareForReuse() { row = nil; isFavourite = false }
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         guard let c = row else { return }
         let base = Palette.body(state)
         context.fill(style: base)
         let nameWidth = max(10, bounds.width * 2 / 5), orgWidth = max(0, bounds.width * 3 / 10)
-        context.text(state.isFocused ? "▶" : " ", at: .zero, style: base)
+        context.text(state.isFocused ? "▶" : isFavourite ? "★" : " ", at: .zero, style: base)
         context.text(c.name, at: Point(x: 2, y: 0), style: base.with(.bold), maxWidth: nameWidth - 3)
         context.text(c.organization, at: Point(x: nameWidth, y: 0), style: state.isFocused ? base : Palette.dim, maxWidth: orgWidth - 1)
         context.text(

@@ -18,6 +18,9 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     private var contents: GridDiffableDataSource<String, Int>?
     /// Files still to read: they are read off the main thread once the screen is up.
     private var pendingPaths: [RawPath]?
+    /// Favourites (marked with `f`, ordered in the groups sidebar) and the group shown: for the
+    /// session only, never written to the vCards.
+    package let choices = ContactGroupsScreen.Choices()
 
     package convenience init(contacts: [Contact], problems: [String] = [], arrangement: Arrangement = .list) {
         self.init(directory: ContactDirectory(contacts), problems: problems, arrangement: arrangement)
@@ -46,6 +49,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     package var title: String {
         if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0].description : "\(pendingPaths!.count) files")…" }
         var t = "Contacts · \(directory.count.formatted) · \(arrangement == .list ? "list" : "cards")"
+        if let group = directory.group { t += " · \(group.isEmpty ? "no organisation" : group)" }
         if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
         return t
     }
@@ -53,13 +57,15 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     package var keyHints: String {
         isTypingFilter
             ? "type to filter · Enter keep · Esc clear"
-            : "↑↓←→ move · Enter open · / filter · v list/cards · A–Z jump · ? keys · q quit"
+            : "↑↓ move · Enter open · / filter · g groups · f star · v cards · ? keys · q quit"
     }
 
     package var keyHelp: [KeyHelp] {
         [
             KeyHelp("/", "filter as you type (name, organisation, email, phone)"),
             KeyHelp("v", "list or cards"),
+            KeyHelp("g", "groups: favourites and organisations; Enter shows one in the list"),
+            KeyHelp("f", "mark or unmark the contact as a favourite (for this session)"),
             KeyHelp("a–z", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " ")))")
         ]
     }
@@ -145,6 +151,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         case .list:
             let cell = gridView.dequeue(ContactRowCell.self, for: indexPath)
             cell.row = directory.row(at: indexPath)
+            cell.isFavourite = !choices.favourites.isEmpty && choices.favourites.contains(directory.contactIndex(at: indexPath))
             return cell
         case .cards:
             let cell = gridView.dequeue(ContactCardCell.self, for: indexPath)
@@ -176,7 +183,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         let bound = (grid?.keyBindings ?? .standard).entries.compactMap { e -> Character? in
             if case .character(let c) = e.key, c.isLetter, c.isLowercase { return c } else { return nil }
         }
-        return bound + ["v"]
+        return bound + ["v", "g", "f"]
     }
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
@@ -194,6 +201,25 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
             return .handled
         case .escape where !directory.filter.isEmpty:
             refilter("", gridView)
+            return .handled
+        case .escape where directory.group != nil:
+            directory.setGroup(nil)
+            showDirectory()
+            return .handled
+        case .character("g") where !isLoading:
+            choices.group = directory.group
+            return .push(
+                ContactGroupsScreen(directory: directory, choices: choices) { [weak self, weak gridView] group in
+                    guard let self else { return }
+                    directory.setGroup(group)
+                    showDirectory()
+                    gridView?.setNeedsDisplay()
+                })
+        case .character("f"):
+            guard let f = gridView.focusedIndexPath, f.section < directory.sections.count else { return .handled }
+            let index = directory.contactIndex(at: f)
+            if let at = choices.favourites.firstIndex(of: index) { choices.favourites.remove(at: at) } else { choices.favourites.append(index) }
+            gridView.reloadItems(at: [f])
             return .handled
         case .character(let c) where c.isLetter && (c.isUppercase || !takenLetters.contains(c)):
             if let s = directory.section(forLetter: c) { gridView.focusItem(at: IndexPath(item: 0, section: s)); gridView.scrollToItem(at: IndexPath(item: 0, section: s), at: .top) }
