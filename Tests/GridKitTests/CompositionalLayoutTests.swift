@@ -103,4 +103,50 @@ import Testing
         let found = layout.layoutAttributesForElements(in: Rect(x: 0, y: 249_999 * 6 - 10, width: 40, height: 20))
         #expect(found.count == 12 && found.contains { $0.indexPath.item == 999_999 })
     }
+
+    /// A row that scrolls sideways inside the vertical grid: Right moves along it and scrolls it,
+    /// Down leaves it for the nearest item below, and only what shows is asked for.
+    @Test func aSectionScrollsSideways() {
+        let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
+        row.orthogonalScrollingBehavior = .continuous
+        row.interGroupSpacing = 1
+        let layout = CompositionalLayout { s, _ in s == 0 ? row : self.columns(4, rows: 2) }
+        let h = GridHarness(TestContent(counts: [20, 8]), layout: layout, size: Size(width: 41, height: 20))
+        #expect(frame(layout, 3) == Rect(x: 33, y: 0, width: 10, height: 3), "the row runs on past the edge")
+        #expect(frame(layout, 0, 1)?.minY == 3, "the section is one row of groups high")
+        _ = h.press(Array(repeating: .key(.right), count: 5))
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 5, section: 0))
+        #expect(frame(layout, 5) == Rect(x: 30, y: 0, width: 10, height: 3), "scrolled just enough to show it")
+        let shown = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 3)).filter { $0.kind == .cell }.map(\.indexPath.item)
+        #expect(shown == [2, 3, 4, 5], "\(shown)")
+        let canvas = h.press([.key(.down)])
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 3, section: 1), "down to the item below it")
+        _ = canvas
+        _ = h.press([.key(.up)])
+        #expect(h.gridView.focusedIndexPath?.section == 0, "back up into the row")
+        // The row keeps its place across a reload.
+        h.gridView.reloadData()
+        #expect(frame(layout, 5)?.minX == 30)
+        _ = h.press(Array(repeating: .key(.right), count: 30))
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 19, section: 0) && frame(layout, 19)?.maxX == 40, "the end of the row")
+    }
+
+    /// Group paging puts the focused item's group at the leading edge; paging turns whole widths.
+    @Test func pagingBehaviours() {
+        let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        func layout(_ behaviour: OrthogonalScrollingBehavior) -> CompositionalLayout {
+            let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
+            row.orthogonalScrollingBehavior = behaviour
+            return CompositionalLayout(section: row)
+        }
+        let group = layout(.groupPaging)
+        let g = GridHarness(TestContent(counts: [20]), layout: group, size: Size(width: 41, height: 10))
+        _ = g.press(Array(repeating: .key(.right), count: 6))
+        #expect(frame(group, 6)?.minX == 0)
+        let page = layout(.paging)
+        let p = GridHarness(TestContent(counts: [20]), layout: page, size: Size(width: 41, height: 10))
+        _ = p.press(Array(repeating: .key(.right), count: 5))
+        #expect(frame(page, 5)?.minX == 10 && frame(page, 4)?.minX == 0, "a page of 40 cells further")
+    }
 }

@@ -64,6 +64,10 @@ public protocol GridLayout: AnyObject {
     /// The content of these items changed (nil: every item, after items moved): what they
     /// measured no longer holds.
     func invalidateMeasurements(at indexPaths: [IndexPath]?)
+    /// Brings an item into view by the layout's own scrolling (a section that scrolls
+    /// sideways inside a vertical grid); true when something moved and the grid must draw
+    /// again. The grid asks before it scrolls itself.
+    func revealItem(at indexPath: IndexPath) -> Bool
 }
 
 extension GridLayout {
@@ -78,6 +82,8 @@ extension GridLayout {
     ) -> Bool { false }
     /// Default: does nothing.
     public func invalidateMeasurements(at indexPaths: [IndexPath]?) {}
+    /// Default: false (the layout has no scrolling of its own).
+    public func revealItem(at indexPath: IndexPath) -> Bool { false }
 
     /// Default: filters `layoutAttributesForElements(in:)`.
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {

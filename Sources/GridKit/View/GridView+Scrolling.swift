@@ -37,6 +37,7 @@ extension GridView {
 
     /// Scrolls so the item sits at `position`; `.nearest` scrolls the least needed.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
+        if layout.revealItem(at: indexPath) { setNeedsDisplay() }
         guard let a = layout.layoutAttributesForItem(at: indexPath) else { return }
         let start = vertical ? a.frame.minY : a.frame.minX
         let size = vertical ? a.frame.height : a.frame.width

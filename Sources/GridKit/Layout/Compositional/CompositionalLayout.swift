@@ -45,11 +45,20 @@ public final class CompositionalLayout: GridLayout {
         var left = 0, step = 1, count = 0
         var cells: [Rect] = []
         var pins = false
+        /// Sideways scrolling: groups side by side in one row of `width` cells, `across` apart,
+        /// scrolled by `offset`.
+        var sideways = OrthogonalScrollingBehavior.none
+        var groupWidth = 0, across = 1, width = 0, offset = 0
         var perGroup: Int { max(1, cells.count) }
+        /// The row's whole length, for sideways sections.
+        var rowLength: Int { count == 0 ? 0 : ((count + perGroup - 1) / perGroup - 1) * across + groupWidth }
     }
 
     private var viewport = Size.zero
     private var sections: [Placed] = []
+    /// How far each sideways section is scrolled, by section: kept across prepares, so updates
+    /// and resizes leave a row where the user put it (clamped to its new length).
+    private var sidewaysOffsets: [Int: Int] = [:]
 
     /// Fractional heights and the provider's environment depend on both sides: any change
     /// prepares again.
@@ -69,7 +78,11 @@ public final class CompositionalLayout: GridLayout {
         var main = 0
         for s in 0..<count {
             let items = max(0, ds?.gridView(gridView, numberOfItemsInSection: s) ?? 0)
-            let placed = place(provider(s, environment), items: items, at: main)
+            var placed = place(provider(s, environment), items: items, at: main)
+            if placed.sideways != .none {
+                placed.offset = min(max(0, sidewaysOffsets[s] ?? 0), max(0, placed.rowLength - placed.width))
+                sidewaysOffsets[s] = placed.offset
+            }
             sections.append(placed)
             main = placed.end
         }
@@ -106,6 +119,16 @@ public final class CompositionalLayout: GridLayout {
         p.step = rows + max(0, min(section.interGroupSpacing, 1 << 20))
         p.headerExtent = extent(.header)
         p.itemsStart = start + p.headerExtent + section.contentInsets.top
+        if section.orthogonalScrollingBehavior != .none, !p.cells.isEmpty {
+            // One row of groups, scrolling sideways: the section is one group high.
+            p.sideways = section.orthogonalScrollingBehavior
+            p.groupWidth = max(1, Int(groupWidth.rounded()))
+            p.across = p.groupWidth + max(0, min(section.interGroupSpacing, 1 << 20))
+            p.width = Int(width)
+            p.footerStart = p.itemsStart + (p.count == 0 ? 0 : rows) + section.contentInsets.bottom
+            p.end = p.footerStart + extent(.footer)
+            return p
+        }
         let groups = p.cells.isEmpty ? 0 : (p.count + p.perGroup - 1) / p.perGroup
         let (span, overflow) = max(0, groups - 1).multipliedReportingOverflow(by: p.step)
         let itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
@@ -124,6 +147,7 @@ public final class CompositionalLayout: GridLayout {
 
     private func frame(_ item: Int, in p: Placed) -> Rect {
         let cell = p.cells[item % p.perGroup]
+        if p.sideways != .none { return cell.offsetBy(dx: p.left + (item / p.perGroup) * p.across - p.offset, dy: p.itemsStart) }
         return cell.offsetBy(dx: p.left, dy: p.itemsStart + (item / p.perGroup) * p.step)
     }
 
@@ -160,7 +184,17 @@ public final class CompositionalLayout: GridLayout {
         var s = section(atOrAfter: rect.minY)
         while s < sections.count, sections[s].start < rect.maxY {
             let p = sections[s]
-            if p.count > 0 {
+            if p.count > 0, p.sideways != .none {
+                // The groups the rect meets across the row.
+                var group = max(0, (rect.minX - p.left + p.offset) / p.across - 1)
+                while group * p.perGroup < p.count, p.left + group * p.across - p.offset < rect.maxX {
+                    for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
+                        let f = frame(i, in: p)
+                        if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
+                    }
+                    group += 1
+                }
+            } else if p.count > 0 {
                 // Cells stay inside their group's rows: only the groups the rect meets count.
                 var group = max(0, (rect.minY - p.itemsStart) / p.step - 1)
                 while group * p.perGroup < p.count, p.itemsStart + group * p.step < rect.maxY {
@@ -204,6 +238,11 @@ public final class CompositionalLayout: GridLayout {
     /// at the item whose middle is nearest this one's.
     public func neighbor(of ip: IndexPath, direction: FocusDirection) -> IndexPath? {
         guard let here = layoutAttributesForItem(at: ip)?.frame else { return nil }
+        // In a row that scrolls sideways, left and right go along the row, on screen or not.
+        if sections[ip.section].sideways != .none, direction == .left || direction == .right {
+            let next = ip.item + (direction == .right ? 1 : -1)
+            return next >= 0 && next < sections[ip.section].count ? IndexPath(item: next, section: ip.section) : nil
+        }
         var best: (key: (Int, Int), ip: IndexPath)?
         func consider(_ candidate: IndexPath, _ f: Rect, _ key: (Int, Int)) {
             guard candidate != ip, f.width > 0, f.height > 0 else { return }
@@ -242,6 +281,32 @@ public final class CompositionalLayout: GridLayout {
             }
         }
         return best?.ip
+    }
+
+    /// Scrolls a sideways section so the item shows, as its behaviour says.
+    public func revealItem(at indexPath: IndexPath) -> Bool {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return false }
+        var p = sections[indexPath.section]
+        guard p.sideways != .none, indexPath.item >= 0, indexPath.item < p.count else { return false }
+        let groupStart = (indexPath.item / p.perGroup) * p.across
+        let cell = p.cells[indexPath.item % p.perGroup]
+        let start = groupStart + cell.minX, end = start + cell.width
+        var target = p.offset
+        switch p.sideways {
+        case .none: return false
+        case .continuous:
+            if start < p.offset { target = start } else if end > p.offset + p.width { target = end - p.width }
+        case .paging:
+            if start < p.offset || end > p.offset + p.width { target = max(0, start / max(1, p.width)) * p.width }
+        case .groupPaging: target = groupStart
+        case .groupPagingCentered: target = groupStart + p.groupWidth / 2 - p.width / 2
+        }
+        target = min(max(0, target), max(0, p.rowLength - p.width))
+        guard target != p.offset else { return false }
+        p.offset = target
+        sections[indexPath.section] = p
+        sidewaysOffsets[indexPath.section] = target
+        return true
     }
 
     /// See `GridLayout`.

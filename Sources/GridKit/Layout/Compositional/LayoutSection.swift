@@ -16,9 +16,26 @@ public struct LayoutBoundarySupplementaryItem: Sendable {
     }
 }
 
+/// How a section scrolls sideways inside a vertical grid (UIKit's
+/// `UICollectionLayoutSectionOrthogonalScrollingBehavior`).
+public enum OrthogonalScrollingBehavior: Sendable, Equatable {
+    /// It does not: groups repeat down the section.
+    case none
+    /// One row of groups side by side, scrolled just enough to show the focused item.
+    case continuous
+    /// Scrolled a whole width at a time.
+    case paging
+    /// Scrolled so the focused item's group starts at the leading edge.
+    case groupPaging
+    /// Scrolled so the focused item's group is in the middle.
+    case groupPagingCentered
+}
+
 /// One section's arrangement (UIKit's `NSCollectionLayoutSection`): its group, repeated down the
 /// section until the items run out, with insets, spacing between groups, and a header or footer.
 public final class LayoutSection: @unchecked Sendable {
+    /// Sideways scrolling: the groups in one row that scrolls on its own. `.none` by default.
+    public var orthogonalScrollingBehavior = OrthogonalScrollingBehavior.none
     /// The group repeated down the section.
     public let group: LayoutGroup
     /// Space around the section's groups.
