@@ -16,7 +16,8 @@ public struct ListConfiguration: Sendable, Equatable {
         case none
         /// A header view (register it, or use a `SupplementaryRegistration`).
         case supplementary
-        /// The section's first item is its header (outlines draw it as a parent).
+        /// The section's first item is its header: no header view; the app fills that row as
+        /// one (`ListContentConfiguration.header()`, or a parent in an outline).
         case firstItemInSection
     }
 
