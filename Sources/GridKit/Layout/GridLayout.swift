@@ -130,3 +130,20 @@ extension GridLayout {
         return scrollDirection == .vertical ? a.frame.height : a.frame.width
     }
 }
+
+extension GridLayout {
+    /// Adds section `s`'s header and footer where they meet `rect`, for layouts that scroll
+    /// vertically: with `pins`, the header stays at the top of `rect` while its section
+    /// (`start..<end`) shows, and is marked pinned when it moved.
+    func appendBands(ofSection s: Int, start: Int, end: Int, pins: Bool, in rect: Rect, to out: inout [LayoutAttributes]) {
+        let ip = IndexPath(item: 0, section: s)
+        if var header = layoutAttributesForSupplementaryElement(ofKind: .header, at: ip) {
+            if pins {
+                let pinned = min(max(start, rect.minY), end - header.frame.height)
+                if pinned != start { header.frame = header.frame.offsetBy(dx: 0, dy: pinned - start); header.isPinned = true }
+            }
+            if header.frame.intersects(rect) { out.append(header) }
+        }
+        if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: ip), footer.frame.intersects(rect) { out.append(footer) }
+    }
+}

@@ -215,17 +215,7 @@ public final class CompositionalLayout: GridLayout {
         forEachItem(in: rect) { out.append(LayoutAttributes(indexPath: $0, frame: $1, kind: .cell)) }
         var s = section(atOrAfter: rect.minY)
         while s < sections.count, sections[s].start < rect.maxY {
-            let p = sections[s]
-            if var header = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: s)) {
-                if p.pins {
-                    let pinned = min(max(p.start, rect.minY), p.end - p.headerExtent)
-                    if pinned != p.start { header.frame = header.frame.offsetBy(dx: 0, dy: pinned - p.start); header.isPinned = true }
-                }
-                if header.frame.intersects(rect) { out.append(header) }
-            }
-            if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: s)), footer.frame.intersects(rect) {
-                out.append(footer)
-            }
+            appendBands(ofSection: s, start: sections[s].start, end: sections[s].end, pins: sections[s].pins, in: rect, to: &out)
             s += 1
         }
         return out
