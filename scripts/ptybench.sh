@@ -39,7 +39,7 @@ rm -rf "$vdir"
 
 photos=$("$bench" write-jpegs 200)
 python3 "$tool" --quiet --label "photos 200×1080p" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
-  --ready-regex 'Photos' -- "$bin" photos "$photos" | python3 "$(dirname "$0")/ptysummary.py"
+  --ready-regex 'Photos' -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/ptysummary.py"
 
 # A library the size of a real one, without and with the desktop's shared thumbnail cache (a
 # cache folder of its own, checked against the standard afterwards). First paint is the first
@@ -56,9 +56,13 @@ for visit in "no shared cache" "first visit" "second visit"; do
   [ "$visit" = "no shared cache" ] && nocache=(--env GRIDKIT_NO_THUMBNAIL_CACHE=1)
   python3 "$tool" --quiet --label "$visit" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=blocks --env "XDG_CACHE_HOME=$cachehome" \
     "${nocache[@]}" --keys 'down*60,pgdn*10,up*20,end,home' --ready-regex 'IMG_0000' --timeline "$timeline" --raw-out "$raw" \
-    -- "$bin" photos "$library" | python3 "$(dirname "$0")/ptysummary.py"
+    -- "$bin" photos --view grid "$library" | python3 "$(dirname "$0")/ptysummary.py"
   echo "                       a screenful of thumbnails drawn $(python3 "$(dirname "$0")/firstscreen.py" "$timeline" "$raw" IMG_0000) ms after the first frame"
 done
+# Albums on the same library, cache warm: along a row (each key scrolls it sideways), down
+# through the rows, and into all photos at the end.
+python3 "$tool" --quiet --label "albums (warm)" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=blocks --env "XDG_CACHE_HOME=$cachehome" \
+  --keys 'right*40,down*15,left*20,end,home' --ready-regex 'IMG_0000' -- "$bin" photos "$library" | python3 "$(dirname "$0")/ptysummary.py"
 python3 "$(dirname "$0")/thumbcheck.py" "$cachehome" "$library" "$before"
 rm -rf "$cachehome" "$timeline" "$raw"
 
@@ -70,6 +74,6 @@ echo "pictures (120×40, 200×1080p folder, 24 tiles a screen, keys sleep:3000,d
 perkey=$(mktemp /tmp/gridkit-perkey-XXXXXX.json)
 for mode in blocks sixel kitty kitty-direct iterm; do
   python3 "$tool" --quiet --label "$mode" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=$mode --keys 'sleep:3000,down*20' \
-    --ready-regex 'Photos' --per-key "$perkey" -- "$bin" photos "$photos" | python3 "$(dirname "$0")/picturesummary.py" "$perkey" 4
+    --ready-regex 'Photos' --per-key "$perkey" -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/picturesummary.py" "$perkey" 4
 done
 rm -f "$perkey"

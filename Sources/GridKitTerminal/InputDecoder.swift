@@ -374,7 +374,7 @@ struct InputDecoder {
         }
         guard field == 2 else { return nil }
         let p = Point(x: v1 - 1, y: v2 - 1)
-        if v0 & 64 != 0 { return .mouse(MouseEvent(action: v0 & 1 != 0 ? .wheelDown : .wheelUp, position: p)) }
+        if v0 & 64 != 0 { return .mouse(MouseEvent(action: Self.wheel(v0), position: p)) }
         if v0 & 32 != 0 || v0 & 3 == 3 { return nil } // motion; a release without its button
         if release { return .mouse(MouseEvent(action: .release, position: p, button: v0 & 3 + 1)) }
         return press(at: p, button: v0 & 3 + 1, now: now)
@@ -384,10 +384,21 @@ struct InputDecoder {
     private mutating func x10Mouse(at i: Int, now: UInt64) -> InputEvent? {
         let button = Int(bytes[i]) - 32
         let p = Point(x: Int(bytes[i + 1]) - 33, y: Int(bytes[i + 2]) - 33)
-        if button & 64 != 0 { return .mouse(MouseEvent(action: button & 1 != 0 ? .wheelDown : .wheelUp, position: p)) }
+        if button & 64 != 0 { return .mouse(MouseEvent(action: Self.wheel(button), position: p)) }
         if button & 32 != 0 { return nil } // motion
         if button & 3 == 3 { return .mouse(MouseEvent(action: .release, position: p, button: 1)) } // X10 does not say which
         return press(at: p, button: button & 3 + 1, now: now)
+    }
+
+    /// A wheel report's direction: buttons 4 and 5 (codes 64, 65) turn it, 6 and 7 (66, 67) tilt
+    /// it sideways; turned with Shift (bit 4) it goes sideways too.
+    private static func wheel(_ code: Int) -> MouseAction {
+        switch (code & 3, code & 4 != 0) {
+        case (0, false): return .wheelUp
+        case (1, false): return .wheelDown
+        case (0, true), (2, _): return .wheelLeft
+        default: return .wheelRight
+        }
     }
 
     /// A press; the second at the same cell within `doubleClickNanoseconds` is a double click.

@@ -6,8 +6,8 @@ import GridKit
 enum DemoCatalog {
     static func home() -> HomeScreen {
         HomeScreen(entries: [
-            .init(name: "Photos", summary: "300 pictures drawn in memory, as half-block thumbnails by folder") {
-                PhotosScreen(library: SampleAlbum.library())
+            .init(name: "Photos", summary: "300 pictures drawn in memory: albums that scroll sideways, then all of them") {
+                PhotosScreen(library: SampleAlbum.library(), view: .albums)
             },
             .init(name: "Contacts", summary: "320 sample people, A–Z with sticky headers, list or cards, filter as you type") {
                 ContactsScreen(contacts: SampleAddressBook.contacts())

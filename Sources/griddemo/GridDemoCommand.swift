@@ -23,11 +23,12 @@ enum GridDemoCommand {
           (none)                        the Home screen: pick a demo
           contacts [FILE.vcf | DIR]... [--cards]
                                         contacts from vCard files (a built-in sample without arguments)
-          photos [DIR | FILE]... [--no-thumbnail-cache]
+          photos [DIR | FILE]... [--view albums|grid] [--no-thumbnail-cache]
                                         PNG and JPEG thumbnails (a built-in sample album without
                                         arguments), kept in the desktop's shared thumbnail cache
                                         ($XDG_CACHE_HOME/thumbnails; GRIDKIT_NO_THUMBNAIL_CACHE=1
-                                        also turns it off)
+                                        also turns it off); opens on albums (a row per folder,
+                                        then all photos) or on the grid by folder
           numbers [--count N] [--layout grid|list|compositional]
                                         N numbered tiles (default 1,000,000) in sections of 1,000
 
@@ -112,12 +113,16 @@ enum GridDemoCommand {
             screen = NumbersScreen(count: count, arrangement: arrangement)
         case "photos":
             let noCache = options.flag("--no-thumbnail-cache")
+            let viewName = try options.value("--view") ?? "albums"
+            guard let view = ["albums": PhotosView.albums, "grid": .grid][viewName] else {
+                throw UsageError(message: "--view must be albums or grid, not '\(viewName)'")
+            }
             let paths = try options.positional()
             try requireSomeReadable(paths)
             screen =
                 paths.isEmpty
-                ? PhotosScreen(library: SampleAlbum.library())
-                : PhotosScreen(paths: paths, shared: noCache ? nil : SharedThumbnails.fromEnvironment())
+                ? PhotosScreen(library: SampleAlbum.library(), view: view)
+                : PhotosScreen(paths: paths, shared: noCache ? nil : SharedThumbnails.fromEnvironment(), view: view)
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()

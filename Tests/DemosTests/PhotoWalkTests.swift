@@ -9,8 +9,10 @@ import Testing
 /// The folder walk runs while the grid shows: folders join it as they are found, and the focus
 /// stays where the user put it.
 @Suite struct PhotoWalkTests {
+    /// In Albums each folder's row goes in before "All photos", which grows with it.
     @MainActor
-    @Test func foldersArriveWhileTheGridShowsAndTheFocusStays() throws {
+    @Test(arguments: [PhotosView.grid, .albums])
+    func foldersArriveWhileTheGridShowsAndTheFocusStays(view: PhotosView) throws {
         let root = NSTemporaryDirectory() + "gridkit-walk-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: root) }
         let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png").path
@@ -21,7 +23,7 @@ import Testing
         }
         // The real walk, held after its first report until the user has moved the focus.
         let moved = DispatchSemaphore(value: 0)
-        let screen = PhotosScreen(paths: [RawPath(root)]) { paths, _, report in
+        let screen = PhotosScreen(paths: [RawPath(root)], view: view) { paths, _, report in
             var reports = 0
             PhotoLibrary.scan(paths, every: .zero) { found in
                 reports += 1
@@ -31,7 +33,13 @@ import Testing
         }
         let host = HeadlessHost(size: Size(width: 80, height: 24), events: [.key(.character("z"))])
         var titles: [String] = [], focused: [String?] = []
+        var shape: (sections: Int, all: Int, focus: GridKit.IndexPath?) = (0, 0, nil)
+        let controller = ScreenController(host: host)
         host.afterPresent = {
+            if let grid = controller.gridView {
+                let n = grid.layout.numberOfSections
+                shape = (n, grid.layout.numberOfItems(inSection: n - 1), grid.focusedIndexPath)
+            }
             if let line = host.lastFrame?.text.split(separator: "\n").first { titles.append(String(line)) }
             focused.append(screen.focusedName)
         }
@@ -46,13 +54,16 @@ import Testing
             for _ in 0..<6000 where !mailbox.hasWork && screen.isScanning { usleep(5_000) }
             return mailbox.hasWork
         }
-        let controller = ScreenController(host: host)
         controller.run(screen)
         #expect(host.firstFrame?.text.contains("Looking for photos…") == true)
         #expect(titles.contains { $0.contains("Photos · 3 · looking…") }, "the first folder shown while the walk went on: \(titles)")
         let last = try #require(host.lastFrame).text
         #expect(last.contains("Photos · 90") && !last.contains("looking"), "\(last)")
         #expect(focused.last == "p1.png", "the focus stayed on the photo the user moved to: \(focused)")
+        if view == .albums {
+            #expect(shape.sections == 31 && shape.all == 90, "30 rows, then all photos: \(shape)")
+            #expect(shape.focus == GridKit.IndexPath(item: 1, section: 0))
+        }
     }
 
     /// Quitting during the walk does not wait for it: the screen goes at once, and the walk

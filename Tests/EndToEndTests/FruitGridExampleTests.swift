@@ -11,6 +11,7 @@ import Testing
     /// The first ```swift block after the "## Build your own grid" heading.
     static func readmeProgram() throws -> String {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let layouts = try String(contentsOf: Self.root.appendingPathComponent("Sources/GridKit/GridKit.docc/Layouts.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## Build your own grid"))
         let rest = readme[section.upperBound...]
         let open = try #require(rest.range(of: "```swift\n"))
@@ -38,12 +39,16 @@ import Testing
     @Test func apiCheckPassesAndTheReadmeSnippetIsItsCode() throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/APICheck/main.swift"), encoding: .utf8)
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        for name in ["diffable", "compositional", "list"] {
+        let layouts = try String(contentsOf: Self.root.appendingPathComponent("Sources/GridKit/GridKit.docc/Layouts.md"), encoding: .utf8)
+        for name in ["diffable", "compositional", "sideways", "list"] {
             let start = try #require(source.range(of: "    // README: \(name)\n"))
             let end = try #require(source[start.upperBound...].range(of: "    // README end\n"))
             let snippet = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
             #expect(readme.contains("```swift\n" + snippet + "```"), "README's \(name) example and APICheck differ")
+            if name != "diffable" {
+                #expect(layouts.contains("```swift\n" + snippet), "the DocC catalog's \(name) example and APICheck differ")
+            }
         }
         let result = try spawnAndWait([try binary("APICheck", env: "APICHECK")])
         #expect(result.status == 0, "\(result.stdout)")

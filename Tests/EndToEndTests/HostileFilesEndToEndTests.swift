@@ -30,7 +30,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dir + "/zero.jpg", withDestinationPath: "/dev/zero")
         let before = try [Data(contentsOf: URL(fileURLWithPath: dir + "/a-good.png")), Data(contentsOf: URL(fileURLWithPath: dir + "/b-hostile.jpg"))]
 
-        let t = try Tmux([try griddemo(), "photos", dir], width: 100, height: 30)
+        let t = try Tmux([try griddemo(), "photos", "--view", "grid", dir], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("Photos · 2 · 2 skipped")
         try t.waitUntil("both thumbnails drawn") { $0.contains("a-good.png") && $0.contains("b-hostile.jpg") && !$0.contains("⚠") && Tmux.showsPicture($0) }

@@ -22,7 +22,7 @@ import Testing
             .appendingPathComponent("DemosTests/Fixtures/images/rgb.png").path
         let dir = folder.shellPath("dir\\351latin1")
         try folder.run("mkdir \(dir) && cp '\(png)' \(dir)/\"$(printf 'ph\\351to.png')\"")
-        let t = try Tmux(["sh", "-c", "exec '\(try griddemo())' photos \(dir) \(folder.shellPath("gone\\351.png"))"], environment: ["GRIDKIT_GRAPHICS": "blocks"])
+        let t = try Tmux(["sh", "-c", "exec '\(try griddemo())' photos --view grid \(dir) \(folder.shellPath("gone\\351.png"))"], environment: ["GRIDKIT_GRAPHICS": "blocks"])
         defer { t.close() }
         let screen = try t.waitFor("ph\\xE9to.png")
         #expect(screen.contains("dir\\xE9latin1") && screen.contains("Photos · 1 · 1 skipped"), "\(screen)")

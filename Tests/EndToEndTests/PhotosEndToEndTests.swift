@@ -20,7 +20,7 @@ import Testing
         try Data("not a picture".utf8).write(to: dir.appendingPathComponent("notes.txt"))
         let before = try copies.map { try Data(contentsOf: dir.appendingPathComponent($0.1)) }
 
-        let t = try Tmux([try griddemo(), "photos", dir.path], width: 100, height: 30)
+        let t = try Tmux([try griddemo(), "photos", "--view", "grid", dir.path], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("Photos · 6")
         let grid = try t.waitUntil("thumbnails and error tiles") { Tmux.showsPicture($0) && $0.contains("⚠") && $0.contains("truncated") }
@@ -52,6 +52,42 @@ import Testing
         try t.waitFor("▶plasma-060.png")
         t.send("Escape")
         try t.waitFor("Pick a demo")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
+    /// Photos opens on Albums: Right scrolls a row sideways and only it, Down and Up leave and
+    /// come back, the sideways wheel scrolls the row under the pointer, Enter and a click on a
+    /// header open an album, `a` shows all photos by folder.
+    @Test func albumsScrollSidewaysAndOpen() throws {
+        let t = try Tmux([try griddemo(), "photos"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
+        defer { t.close() }
+        try t.waitFor("Gradient  60 photos · Enter opens")
+        for _ in 0..<9 { t.send("Right") }
+        let along = try t.waitFor("▶gradient-010")
+        #expect(!along.contains("gradient-001"), "the row scrolled")
+        #expect(along.contains("mandelbrot-001"), "the next row did not")
+        t.send("Down")
+        try t.waitUntil("down into the next row") { $0.contains("▶mandelbrot-0") }
+        t.send("Up")
+        // Back to the photo nearest above, which need not be the one Down left from.
+        let up = try t.waitUntil("up into the first row") { $0.contains("▶gradient-0") }
+        let focused = try #require(up.split(separator: "\n").first { $0.contains("▶") }.flatMap { $0.range(of: "▶gradient-0") }.map { up[$0.lowerBound...].prefix(14) })
+        t.send("Enter")
+        try t.waitFor("Photos › Gradient · 60")
+        try t.waitFor(String(focused))
+        t.send("Escape")
+        try t.waitFor("Photos · 300")
+        // The wheel tilted right over the Mandelbrot row (rows 11–20), twice.
+        t.mouse(button: 66 + 1, x: 40, y: 14)
+        t.mouse(button: 64 + 4 + 1, x: 40, y: 14) // Shift and the wheel: the same
+        try t.waitUntil("the Mandelbrot row scrolled") { !$0.contains("mandelbrot-001") && $0.contains(focused) }
+        t.click(x: 30, y: 21) // the Stripes header
+        try t.waitFor("Photos › Stripes · 60")
+        t.send("Escape")
+        try t.waitFor("Photos · 300")
+        t.send("a")
+        try t.waitUntil("all photos by folder") { !$0.contains("Enter opens") && $0.contains(focused) }
         t.send("q")
         try t.waitFor("EXITED 0")
     }

@@ -103,7 +103,7 @@ import Testing
         for (k, v) in environment.sorted(by: { $0.key < $1.key }) { args += ["--env", "\(k)=\(v)"] }
         if let termName { args += ["--term-name", termName] }
         if xtermPlain { args.append("--xterm-plain") }
-        args += ["--", try griddemo(), "photos", "{photos}"]
+        args += ["--", try griddemo(), "photos", "--view", "grid", "{photos}"]
         let r = try spawnAndWait(args)
         let line = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let decoder = JSONDecoder()

@@ -98,7 +98,7 @@ import Testing
     /// start at that size shows.
     @Test func shrinkAndGrowEqualsAFreshStart() throws {
         func screen(_ resize: Bool) throws -> (viewer: String, grid: String) {
-            let t = try Tmux([try griddemo(), "photos"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
+            let t = try Tmux([try griddemo(), "photos", "--view", "grid"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
             defer { t.close() }
             try t.waitFor("gradient-002.png")
             t.send("Enter")

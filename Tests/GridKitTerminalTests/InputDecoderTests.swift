@@ -168,7 +168,9 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         #expect(decodeAll("\u{1B}[<0;10;5M\u{1B}[<0;10;5m") == [press(9, 4), release(9, 4)])
         #expect(decodeAll("\u{1B}[<1;1;1M\u{1B}[<2;3;4M\u{1B}[<2;3;4m") == [press(0, 0, button: 2), press(2, 3, button: 3), release(2, 3, button: 3)])
         #expect(decodeAll("\u{1B}[<64;3;4M\u{1B}[<65;3;4M") == [wheel(.wheelUp, 2, 3), wheel(.wheelDown, 2, 3)])
-        #expect(decodeAll("\u{1B}[<66;1;1M\u{1B}[<67;1;1M") == [wheel(.wheelUp, 0, 0), wheel(.wheelDown, 0, 0)], "the horizontal wheel")
+        #expect(decodeAll("\u{1B}[<66;1;1M\u{1B}[<67;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "the horizontal wheel")
+        #expect(decodeAll("\u{1B}[<68;1;1M\u{1B}[<69;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "Shift turns the wheel sideways")
+        #expect(decodeAll("\u{1B}[<80;1;1M\u{1B}[<81;1;1M") == [wheel(.wheelUp, 0, 0), wheel(.wheelDown, 0, 0)], "Ctrl does not")
         #expect(decodeAll("\u{1B}[<35;5;5M\u{1B}[<32;5;5M") == [], "motion is not reported")
         #expect(decodeAll("\u{1B}[<0;500;300M") == [press(499, 299)], "past column 223, where X10 stops")
         #expect(decodeAll("\u{1B}[<16;2;2M") == [press(1, 1)], "Ctrl+click is a click")
@@ -182,9 +184,13 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         // Right press at (0, 0), release (X10 does not say which button), wheel up and down.
         let bytes: [UInt8] = [
             27, 0x5B, 0x4D, 32 + 2, 33, 33, 27, 0x5B, 0x4D, 32 + 3, 33, 33,
-            27, 0x5B, 0x4D, 32 + 64, 40, 41, 27, 0x5B, 0x4D, 32 + 65, 40, 41
+            27, 0x5B, 0x4D, 32 + 64, 40, 41, 27, 0x5B, 0x4D, 32 + 65, 40, 41,
+            27, 0x5B, 0x4D, 32 + 66, 40, 41, 27, 0x5B, 0x4D, 32 + 64 + 4 + 1, 40, 41
         ]
-        #expect(decodeAll(bytes) == [press(0, 0, button: 3), release(0, 0), wheel(.wheelUp, 7, 8), wheel(.wheelDown, 7, 8)])
+        #expect(
+            decodeAll(bytes) == [
+                press(0, 0, button: 3), release(0, 0), wheel(.wheelUp, 7, 8), wheel(.wheelDown, 7, 8), wheel(.wheelLeft, 7, 8), wheel(.wheelRight, 7, 8)
+            ])
         // Coordinates past 94 are bytes of 0x80 and more, read raw, not as UTF-8.
         #expect(decodeAll([27, 0x5B, 0x4D, 32, 33 + 200, 33 + 150, 0x71]) == [press(200, 150), .char("q")])
         #expect(decodeAll([27, 0x5B, 0x4D, 32 + 32, 40, 40]) == [], "motion")

@@ -149,4 +149,32 @@ import Testing
         _ = p.press(Array(repeating: .key(.right), count: 5))
         #expect(frame(page, 5)?.minX == 10 && frame(page, 4)?.minX == 0, "a page of 40 cells further")
     }
+
+    /// A sideways wheel (or Shift with the wheel) scrolls the row under the pointer, not the
+    /// grid, and not a row elsewhere; over a section that does not scroll sideways it does nothing.
+    @Test func theSidewaysWheelScrollsTheRowUnderThePointer() {
+        let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        func row(_ behaviour: OrthogonalScrollingBehavior) -> LayoutSection {
+            let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
+            row.orthogonalScrollingBehavior = behaviour
+            return row
+        }
+        let layout = CompositionalLayout { s, _ in s == 0 ? row(.continuous) : s == 1 ? row(.paging) : self.columns(4, rows: 2) }
+        let h = GridHarness(TestContent(counts: [20, 20, 8]), layout: layout, size: Size(width: 41, height: 20))
+        func wheel(_ action: MouseAction, y: Int) { _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: y)))]) }
+        wheel(.wheelRight, y: 1)
+        #expect(frame(layout, 0)?.minX == -6, "six cells along")
+        #expect(frame(layout, 0, 1)?.minX == 0, "the other row stays")
+        #expect(h.gridView.contentOffset == .zero, "the grid does not scroll")
+        wheel(.wheelRight, y: 4)
+        #expect(frame(layout, 0, 1)?.minX == -40, "a paging row turns a page")
+        wheel(.wheelLeft, y: 1)
+        wheel(.wheelLeft, y: 1)
+        #expect(frame(layout, 0)?.minX == 0, "not before its start")
+        let before = (0..<8).map { frame(layout, $0, 2) }
+        wheel(.wheelRight, y: 8)
+        #expect((0..<8).map { frame(layout, $0, 2) } == before, "the grid's own sections do not move")
+        for _ in 0..<100 { wheel(.wheelRight, y: 1) }
+        #expect(frame(layout, 19)?.maxX == 40, "not past its end")
+    }
 }

@@ -72,6 +72,23 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
         #expect(f.render().text.hasPrefix("[a]\nb\nc\nd"))
     }
 
+    @Test func insertsSectionsBeforeAndAfterAnother() throws {
+        let f = DiffableFixture()
+        var s = snapshot([(1, ["a"]), (9, ["z"])])
+        s.insertSections([5, 6], beforeSection: 9)
+        s.appendItems(["e"], toSection: 5)
+        s.insertSections([2], afterSection: 1)
+        s.appendItems(["b"], toSection: 2)
+        #expect(s.sectionIdentifiers == [1, 2, 5, 6, 9])
+        #expect(s.itemIdentifiers == ["a", "b", "e", "z"])
+        try f.source.apply(s)
+        #expect(f.render().text.hasPrefix("[a]\nb\ne\nz"))
+        var bad = s
+        bad.insertSections([7], beforeSection: 42)
+        #expect(throws: GridSnapshotError<Int, String>.unknownSection(42)) { try f.source.apply(bad) }
+        #expect(f.source.snapshot().sectionIdentifiers == [1, 2, 5, 6, 9])
+    }
+
     @Test func focusFollowsItsItemAcrossAnApply() throws {
         let f = DiffableFixture()
         try f.source.apply(snapshot([(1, ["a", "b", "c"]), (2, ["d", "e"])]))

@@ -90,6 +90,20 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
         items += ids.map { _ in [] }
     }
 
+    /// Inserts empty sections just before an existing one.
+    public mutating func insertSections(_ ids: [SectionID], beforeSection anchor: SectionID) {
+        guard let s = sectionIndex(anchor) else { fail(.unknownSection(anchor)); return }
+        sectionIdentifiers.insert(contentsOf: ids, at: s)
+        items.insert(contentsOf: ids.map { _ in [] }, at: s)
+    }
+
+    /// Inserts empty sections just after an existing one.
+    public mutating func insertSections(_ ids: [SectionID], afterSection anchor: SectionID) {
+        guard let s = sectionIndex(anchor) else { fail(.unknownSection(anchor)); return }
+        sectionIdentifiers.insert(contentsOf: ids, at: s + 1)
+        items.insert(contentsOf: ids.map { _ in [] }, at: s + 1)
+    }
+
     /// Removes sections and their items.
     public mutating func deleteSections(_ ids: [SectionID]) {
         for id in ids {

@@ -11,9 +11,10 @@ public enum Key: Hashable, Sendable {
     case function(Int)
 }
 
-/// What a mouse did.
+/// What a mouse did. `wheelLeft` and `wheelRight` come from a sideways wheel or tilt, and
+/// from the wheel turned with Shift held (the convention of desktop toolkits).
 public enum MouseAction: Hashable, Sendable {
-    case press, release, wheelUp, wheelDown
+    case press, release, wheelUp, wheelDown, wheelLeft, wheelRight
 }
 
 /// A mouse event at a screen position; `clickCount` is 2 for the second press of a double click.

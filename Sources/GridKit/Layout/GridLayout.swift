@@ -68,6 +68,10 @@ public protocol GridLayout: AnyObject {
     /// sideways inside a vertical grid); true when something moved and the grid must draw
     /// again. The grid asks before it scrolls itself.
     func revealItem(at indexPath: IndexPath) -> Bool
+    /// Scrolls the part of the layout at `point` (content coordinates) that scrolls on its own,
+    /// by `delta` cells across (a sideways wheel over a sideways section); true when something
+    /// moved and the grid must draw again, false when nothing there scrolls sideways.
+    func scrollSideways(at point: Point, by delta: Int) -> Bool
 }
 
 extension GridLayout {
@@ -84,6 +88,8 @@ extension GridLayout {
     public func invalidateMeasurements(at indexPaths: [IndexPath]?) {}
     /// Default: false (the layout has no scrolling of its own).
     public func revealItem(at indexPath: IndexPath) -> Bool { false }
+    /// Default: false (the layout has no scrolling of its own).
+    public func scrollSideways(at point: Point, by delta: Int) -> Bool { false }
 
     /// Default: filters `layoutAttributesForElements(in:)`.
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {

@@ -138,14 +138,21 @@ extension GridView {
         switch m.action {
         case .wheelUp: scroll(by: -3)
         case .wheelDown: scroll(by: 3)
+        case .wheelLeft, .wheelRight:
+            // A section that scrolls sideways under the pointer takes it; a grid that scrolls
+            // across takes it itself.
+            let delta = m.action == .wheelRight ? 6 : -6
+            let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
+            if layout.scrollSideways(at: p, by: delta) {
+                setNeedsDisplay()
+            } else if layout.scrollDirection == .horizontal {
+                scroll(by: delta / 2)
+            }
         case .press, .release:
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
             // Headers and footers are drawn over cells (a pinned header covers the items scrolling
             // under it): a click there is on the header, not on the item out of sight beneath.
-            // (Asked of the visible rect: headers pin to the leading edge of the rect asked about.)
-            let onSupplementary = layout.layoutAttributesForElements(in: visibleRect)
-                .contains { $0.kind != .cell && $0.frame.contains(p) }
-            guard !onSupplementary, let ip = layout.indexPathForItem(at: p) else { return true }
+            guard supplementaryElement(at: m.position) == nil, let ip = layout.indexPathForItem(at: p) else { return true }
             if m.action == .release {
                 // Pressed on one item and let go on another: a move, where the item may move.
                 if let from = pressedItem, from != ip, beginInteractiveMovementForItem(at: from) {
@@ -160,5 +167,15 @@ extension GridView {
             if m.clickCount >= 2 { userSelect(ip) }
         }
         return true
+    }
+
+    /// The header or footer drawn at a point of the screen (as mouse events give it), pinned
+    /// headers where they are drawn; nil when none is. A screen uses it to act on a click on a
+    /// header, which the grid itself leaves alone.
+    public func supplementaryElement(at screenPoint: Point) -> LayoutAttributes? {
+        guard frame.contains(screenPoint) else { return nil }
+        let p = Point(x: screenPoint.x - frame.minX + offset.x, y: screenPoint.y - frame.minY + offset.y)
+        // Asked of the visible rect: headers pin to the leading edge of the rect asked about.
+        return layout.layoutAttributesForElements(in: visibleRect).last { $0.kind != .cell && $0.frame.contains(p) }
     }
 }

@@ -267,7 +267,50 @@ final class StackLayout: GridLayout {
     check(final == ["two", "one", "three"], "Down then Enter moves it one down and tells the handler: \(final)")
 }
 
+@MainActor func sideways() throws {
+    // README: sideways
+    // A row of albums that scrolls sideways, then every photo in four columns.
+    let layout = CompositionalLayout { section, _ in
+        if section == 0 {
+            let album = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            let group = LayoutGroup.horizontal(
+                layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(2)), subitems: [album])
+            let row = LayoutSection(group: group)
+            row.orthogonalScrollingBehavior = .continuous
+            row.interGroupSpacing = 1
+            return row
+        }
+        let photo = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1)))
+        return LayoutSection(
+            group: .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), subitems: [photo]))
+    }
+    // README end
+    let grid = GridView(frame: Rect(x: 0, y: 0, width: 41, height: 10), layout: layout)
+    grid.register(NameCell.self)
+    let names = GridDiffableDataSource<String, String>(gridView: grid) { grid, indexPath, name in
+        let cell = grid.dequeue(NameCell.self, for: indexPath)
+        cell.name = name
+        return cell
+    }
+    var snapshot = GridSnapshot<String, String>()
+    snapshot.appendSections(["all"])
+    snapshot.appendItems((1...8).map { "p\($0)" }, toSection: "all")
+    snapshot.insertSections(["albums"], beforeSection: "all")
+    snapshot.appendItems((1...6).map { "album\($0)" }, toSection: "albums")
+    try names.apply(snapshot)
+    check(text(of: grid)[0].hasPrefix("[album1]"), "the row of albums comes first: \(text(of: grid))")
+    for _ in 0..<4 { _ = grid.handle(.key(.right)) }
+    check(grid.focusedIndexPath == IndexPath(item: 4, section: 0), "Right goes along the row")
+    check(text(of: grid)[0].contains("[album5]") && !text(of: grid)[0].contains("album1"), "and scrolls it: \(text(of: grid)[0])")
+    check(text(of: grid)[2].hasPrefix("p1"), "the grid below stays: \(text(of: grid)[2])")
+    for _ in 0..<4 { _ = grid.handle(.mouse(MouseEvent(action: .wheelLeft, position: Point(x: 3, y: 0)))) }
+    check(text(of: grid)[0].hasPrefix("album1"), "the sideways wheel scrolls the row back: \(text(of: grid)[0])")
+    _ = grid.handle(.key(.down))
+    check(grid.focusedIndexPath?.section == 1, "Down leaves the row")
+}
+
 do { try diffable() } catch { check(false, "apply threw \(error)") }
+do { try sideways() } catch { check(false, "sideways apply threw \(error)") }
 do { try reorder() } catch { check(false, "reorder apply threw \(error)") }
 do { try outline() } catch { check(false, "outline apply threw \(error)") }
 do { try list() } catch { check(false, "list apply threw \(error)") }

@@ -1,10 +1,12 @@
 import GridKit
 import Synchronization
 
-/// The photo grid: thumbnails by folder. Decoding runs on a bounded pool off the main thread;
-/// prefetching starts the next page and cancels what scrolled away; finished thumbnails wake the
-/// run loop and redraw only their cell. Enter opens the full view; `+`/`-` resize thumbnails;
-/// `w` switches between the grid and a waterfall where every picture keeps its aspect ratio.
+/// The photos: Albums (a sideways row per folder, then all the photos) or the grid by folder.
+/// Decoding runs on a bounded pool off the main thread; prefetching starts the next page and
+/// cancels what scrolled away; finished thumbnails wake the run loop and redraw only their cell.
+/// Enter opens a row's folder, or a photo full size; `a` switches Albums and the grid; `+`/`-`
+/// resize thumbnails; `w` switches the grid and a waterfall where every picture keeps its
+/// aspect ratio.
 package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegate, ExitReporting {
     /// Thumbnail cell sizes; the last row of each is the caption.
     static let sizes = [Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)]
@@ -25,6 +27,13 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private(set) var sizeLevel = 1
     /// Columns of pictures at their own aspect ratio instead of a grid of equal tiles.
     private(set) var isWaterfall = false
+    /// Albums or the grid. In Albums, sections `0..<folders` are the rows and the one after is
+    /// "All photos"; the grid has a section per folder.
+    private(set) var view: PhotosView
+    /// The photo (flat index) focused when the screen first shows.
+    private var initialFocus: Int?
+    /// The folder shown, for an album opened from Albums.
+    private var albumName: String?
     /// Width over height of photos whose size is known (files once decoded), by flat index.
     private var aspects: [Int: Double] = [:]
     private var relayoutPosted = false
@@ -42,10 +51,15 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// The desktop's shared thumbnail cache, when it is used.
     let shared: SharedThumbnails?
 
-    package init(library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil) {
+    package init(
+        library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil,
+        view: PhotosView = .grid, focus: Int? = nil
+    ) {
         self.library = library
         self.shared = shared
         self.pool = pool
+        self.view = view
+        initialFocus = focus
         cache = ThumbnailCache(budget: cacheBudget)
         var start = 0
         for s in library.sections { sectionStarts.append(start); start += s.items.count }
@@ -54,9 +68,10 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// The photos under `paths`, walked on a thread of their own once the screen shows: folders
     /// join the grid as they are found (focus and scroll stay put), and the title counts them.
     package convenience init(
-        paths: [RawPath], pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil, scanner: Scanner? = nil
+        paths: [RawPath], pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil,
+        view: PhotosView = .grid, scanner: Scanner? = nil
     ) {
-        self.init(library: PhotoLibrary(), pool: pool, cacheBudget: cacheBudget, shared: shared)
+        self.init(library: PhotoLibrary(), pool: pool, cacheBudget: cacheBudget, shared: shared, view: view)
         if let scanner { self.scanner = scanner }
         pendingPaths = paths
         isScanning = true
@@ -65,21 +80,29 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     package var exitMessages: [String] { library.skipped }
 
     package var title: String {
-        var t = "Photos · \(library.count.formatted)"
+        var t = albumName.map { "Photos › \($0) · \(library.count.formatted)" } ?? "Photos · \(library.count.formatted)"
         if isScanning { t += " · looking…" }
         if let marked = grid?.indexPathsForSelectedItems.count, marked > 0 { t += " · \(marked) marked" }
         if !library.skipped.isEmpty { t += " · \(library.skipped.count) skipped (listed on exit)" }
         return t
     }
-    package var keyHints: String { "↑↓←→ move · Enter view · Space mark · +/- size · w waterfall · ? keys · q quit" }
+    package var keyHints: String {
+        view == .albums
+            ? "↑↓←→ move · Enter open album · a all by folder · +/- size · ? keys · q quit"
+            : "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w waterfall · ? keys · q quit"
+    }
     package var keyHelp: [KeyHelp] {
         [
-            KeyHelp("Enter", "view the photo full size"), KeyHelp("+  -", "bigger or smaller thumbnails"),
-            KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)")
+            KeyHelp("Enter", "in an album's row: open the album; elsewhere: view the photo full size"),
+            KeyHelp("a", "albums (a row per folder, then all photos) or all photos by folder"),
+            KeyHelp("+  -", "bigger or smaller thumbnails"), KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)")
         ]
     }
 
     package func makeLayout() -> any GridLayout {
+        if view == .albums {
+            return AlbumsLayout.make(tile: Self.sizes[sizeLevel]) { [weak self] in self?.library.sections.count ?? 0 }
+        }
         let inset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
         if isWaterfall {
             let layout = WaterfallLayout(columns: 1, columnSpacing: 2, itemSpacing: 1, sectionInset: inset)
@@ -98,7 +121,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// A picture's width over its height: known for generated ones, learnt from the first decode
     /// for files (4:3 until then).
     package func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
-        let flat = sectionStarts[indexPath.section] + indexPath.item
+        let flat = flat(indexPath)
         if let known = aspects[flat] { return known }
         if case .generated(_, _, let w, let h) = item(at: indexPath).source, w > 0, h > 0 { return Double(w) / Double(h) }
         return 4.0 / 3.0
@@ -126,20 +149,35 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         }
         self.contents = contents
         showSections(from: 0)
+        if let photo = initialFocus {
+            initialFocus = nil
+            gridView.focusItem(at: indexPath(ofPhoto: photo))
+        }
         if let paths = pendingPaths {
             pendingPaths = nil
             startScan(paths, mailbox: context.mailbox)
         }
     }
 
+    /// "All photos" in Albums; its photos are `~flat`, apart from the same photos in the rows.
+    private static let allPhotos = -1
+
     /// Adds sections `first...` of the library to the grid (sections by their index: two
-    /// folders may show alike; photos by their flat index).
+    /// folders may show alike; photos by their flat index). In Albums the folders go in before
+    /// "All photos" and their photos join it too.
     private func showSections(from first: Int) {
         guard let contents, first < library.sections.count else { return }
         var snapshot = contents.snapshot()
+        if view == .albums, snapshot.indexOfSection(Self.allPhotos) == nil { snapshot.appendSections([Self.allPhotos]) }
         for s in first..<library.sections.count {
-            snapshot.appendSections([s])
-            snapshot.appendItems(Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count)), toSection: s)
+            let photos = Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count))
+            if view == .albums {
+                snapshot.insertSections([s], beforeSection: Self.allPhotos)
+                snapshot.appendItems(photos.map { ~$0 }, toSection: Self.allPhotos)
+            } else {
+                snapshot.appendSections([s])
+            }
+            snapshot.appendItems(photos, toSection: s)
         }
         try? contents.apply(snapshot) // indexes are unique
     }
@@ -183,7 +221,39 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         mailbox = nil
     }
 
-    func item(at ip: IndexPath) -> PhotoItem { library.sections[ip.section].items[ip.item] }
+    /// True for a place in an album's row (Albums only).
+    func isInRow(_ ip: IndexPath) -> Bool { view == .albums && ip.section < library.sections.count }
+
+    /// The photo at a place in the grid, as its index among all photos.
+    func flat(_ ip: IndexPath) -> Int {
+        if view == .albums && ip.section >= library.sections.count { return ip.item }
+        // A stale index path (a cell told it left after the sections changed) names no folder.
+        guard ip.section >= 0, ip.section < sectionStarts.count else { return ip.item }
+        return sectionStarts[ip.section] + ip.item
+    }
+
+    /// Where a photo is shown: in Albums, in "All photos".
+    func indexPath(ofPhoto flat: Int) -> IndexPath {
+        if view == .albums { return IndexPath(item: flat, section: library.sections.count) }
+        let s = folder(ofPhoto: flat)
+        return IndexPath(item: flat - sectionStarts[s], section: s)
+    }
+
+    func item(at ip: IndexPath) -> PhotoItem {
+        let f = flat(ip)
+        let s = folder(ofPhoto: f)
+        return library.sections[s].items[f - sectionStarts[s]]
+    }
+
+    /// The folder (section of the library) holding a photo: the last one starting at or before it.
+    private func folder(ofPhoto flat: Int) -> Int {
+        var low = 0, high = sectionStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sectionStarts[mid] <= flat { low = mid + 1 } else { high = mid }
+        }
+        return max(0, low - 1)
+    }
 
     /// The name of the focused photo (for tests and the status).
     package var focusedName: String? { grid?.focusedIndexPath.map { item(at: $0).name } }
@@ -197,7 +267,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// Cache and pool key: the photo and the size its thumbnail is made for.
     func key(_ ip: IndexPath) -> Int {
         let size = thumbnailSize(ip)
-        return ((sectionStarts[ip.section] + ip.item) * 256 + min(255, size.width)) * 1024 + min(1023, size.height)
+        return (flat(ip) * 256 + min(255, size.width)) * 1024 + min(1023, size.height)
     }
 
     // MARK: Content
@@ -215,8 +285,14 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     private func header(in gridView: GridView, ofKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
+        if indexPath.section >= library.sections.count {
+            header.title = "All photos"
+            header.detail = "\(library.count.formatted) photos"
+            return header
+        }
         header.title = library.sections[indexPath.section].folder
-        header.detail = "\(library.sections[indexPath.section].items.count) photos"
+        header.detail = "\(library.sections[indexPath.section].items.count.formatted) photos"
+        if view == .albums { header.detail += " · Enter opens" }
         return header
     }
 
@@ -266,7 +342,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// (one relayout for all the sizes learnt in a turn of the run loop).
     private func learnAspect(of ip: IndexPath, from entry: ThumbnailCache.Entry) {
         guard case .thumbnail(let t) = entry, t.sourceSize.width > 0, t.sourceSize.height > 0 else { return }
-        let flat = sectionStarts[ip.section] + ip.item
+        let flat = flat(ip)
         guard aspects[flat] == nil, case .file = item(at: ip).source else { return }
         aspects[flat] = Double(t.sourceSize.width) / Double(t.sourceSize.height)
         guard isWaterfall, !relayoutPosted, let mailbox else { return }
@@ -285,17 +361,53 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         case .key(.character("+")), .key(.character("=")): return resize(by: 1, gridView)
         case .key(.character("-")): return resize(by: -1, gridView)
         case .key(.character("w")):
+            if view == .albums { show(.grid, in: gridView) }
             isWaterfall.toggle()
             pool.cancel(keys: inFlight)
             inFlight.removeAll()
             gridView.layout = makeLayout() // a new layout reloads; the focus stays on its photo
             return .handled
+        case .key(.character("a")):
+            show(view == .albums ? .grid : .albums, in: gridView)
+            return .handled
         case .key(.enter):
             guard let f = gridView.focusedIndexPath else { return .handled }
+            if isInRow(f) { return .push(album(f.section, focus: f.item)) }
             let flat = library.sections.flatMap(\.items)
-            return .push(PhotoViewerScreen(photos: flat, index: sectionStarts[f.section] + f.item, pool: pool))
+            return .push(PhotoViewerScreen(photos: flat, index: self.flat(f), pool: pool))
+        case .mouse(let m) where m.action == .press && view == .albums:
+            // A click on a row's header opens its album, as Enter in the row does.
+            guard let header = gridView.supplementaryElement(at: m.position), header.indexPath.section < library.sections.count else {
+                return .ignored
+            }
+            return .push(album(header.indexPath.section, focus: 0))
         default: return .ignored
         }
+    }
+
+    /// One folder's photos as a grid of their own, focused on `focus`.
+    private func album(_ section: Int, focus: Int) -> PhotosScreen {
+        let folder = library.sections[section]
+        let screen = PhotosScreen(library: PhotoLibrary(sections: [folder]), shared: shared, view: .grid, focus: focus)
+        screen.sizeLevel = sizeLevel
+        screen.albumName = folder.folder
+        return screen
+    }
+
+    /// Switches Albums and the grid, keeping the focused photo focused.
+    private func show(_ newView: PhotosView, in gridView: GridView) {
+        guard newView != view, let contents else { return }
+        let focused = gridView.focusedIndexPath.map(flat)
+        pool.cancel(keys: inFlight)
+        inFlight.removeAll()
+        // The sections change meaning: empty the grid while its index paths still mean what
+        // they meant (cells leaving are told with them), then fill it anew.
+        try? contents.apply(GridSnapshot())
+        isWaterfall = false
+        view = newView
+        showSections(from: 0)
+        gridView.layout = makeLayout()
+        if let focused { gridView.focusItem(at: indexPath(ofPhoto: focused)) }
     }
 
     private func resize(by step: Int, _ gridView: GridView) -> ScreenAction {

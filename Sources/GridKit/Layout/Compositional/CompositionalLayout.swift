@@ -299,6 +299,31 @@ public final class CompositionalLayout: GridLayout {
         return true
     }
 
+    /// Scrolls the sideways section whose row is at `point.y`: by `delta` cells when it scrolls
+    /// continuously, else to the next page or group that way.
+    public func scrollSideways(at point: Point, by delta: Int) -> Bool {
+        let s = section(atOrAfter: point.y)
+        guard delta != 0, s < sections.count else { return false }
+        var p = sections[s]
+        guard p.sideways != .none, p.count > 0, point.y >= p.itemsStart, point.y < p.footerStart else { return false }
+        var target = p.offset + delta
+        switch p.sideways {
+        case .none, .continuous: break
+        case .paging: target = (p.offset / max(1, p.width) + (delta > 0 ? 1 : -1)) * max(1, p.width)
+        case .groupPaging: target = (p.offset / p.across + (delta > 0 ? 1 : -1)) * p.across
+        case .groupPagingCentered:
+            // The group now in the middle, then its neighbour that way, put in the middle.
+            let middle = (p.offset + p.width / 2) / p.across + (delta > 0 ? 1 : -1)
+            target = middle * p.across + p.groupWidth / 2 - p.width / 2
+        }
+        target = min(max(0, target), max(0, p.rowLength - p.width))
+        guard target != p.offset else { return false }
+        p.offset = target
+        sections[s] = p
+        sidewaysOffsets[s] = target
+        return true
+    }
+
     /// See `GridLayout`.
     public func indexPathForItem(nearest point: Point) -> IndexPath? {
         var radius = max(1, viewport.height)
