@@ -40,7 +40,7 @@ public final class CompositionalLayout: GridLayout {
 
     /// A section as placed: where it starts and ends, its group's size and the places of the
     /// group's cells in it.
-    private struct Placed {
+    struct Placed {
         var start = 0, headerExtent = 0, itemsStart = 0, footerStart = 0, end = 0
         var left = 0, step = 1, count = 0
         var cells: [Rect] = []
@@ -49,13 +49,21 @@ public final class CompositionalLayout: GridLayout {
         /// scrolled by `offset`.
         var sideways = OrthogonalScrollingBehavior.none
         var groupWidth = 0, across = 1, width = 0, offset = 0
+        /// Groups whose heights follow their cells: where each starts and its cells, in place of
+        /// `step` and `cells`.
+        var measured: MeasuredGroups?
         var perGroup: Int { max(1, cells.count) }
         /// The row's whole length, for sideways sections.
         var rowLength: Int { count == 0 ? 0 : ((count + perGroup - 1) / perGroup - 1) * across + groupWidth }
     }
 
     private var viewport = Size.zero
-    private var sections: [Placed] = []
+    var sections: [Placed] = []
+    /// Measured cell heights, by section and item: kept across prepares, as the flow layout
+    /// keeps its own, until the items are reloaded, moved or the width changes.
+    var measuredHeights: [Int: [Int: Int]] = [:]
+    /// True when some section's cells are measured (the last prepare said so).
+    public private(set) var sizesCellsByContent = false
     /// How far each sideways section is scrolled, by section: kept across prepares, so updates
     /// and resizes leave a row where the user put it (clamped to its new length).
     private var sidewaysOffsets: [Int: Int] = [:]
@@ -65,6 +73,8 @@ public final class CompositionalLayout: GridLayout {
     @discardableResult
     public func setViewport(_ size: Size) -> Bool {
         defer { viewport = size }
+        // Text wraps differently at another width: what was measured no longer holds.
+        if size.width != viewport.width { measuredHeights.removeAll() }
         return size != viewport
     }
 
@@ -78,7 +88,7 @@ public final class CompositionalLayout: GridLayout {
         var main = 0
         for s in 0..<count {
             let items = max(0, ds?.gridView(gridView, numberOfItemsInSection: s) ?? 0)
-            var placed = place(provider(s, environment), items: items, at: main)
+            var placed = place(provider(s, environment), items: items, at: main, measured: measuredHeights[s] ?? [:])
             if placed.sideways != .none {
                 placed.offset = min(max(0, sidewaysOffsets[s] ?? 0), max(0, placed.rowLength - placed.width))
                 sidewaysOffsets[s] = placed.offset
@@ -87,9 +97,10 @@ public final class CompositionalLayout: GridLayout {
             main = placed.end
         }
         sectionHeadersPinToVisibleBounds = sections.contains { $0.pins }
+        sizesCellsByContent = sections.contains { $0.measured != nil }
     }
 
-    private func place(_ section: LayoutSection?, items: Int, at start: Int) -> Placed {
+    private func place(_ section: LayoutSection?, items: Int, at start: Int, measured: [Int: Int]) -> Placed {
         var p = Placed()
         p.start = start
         p.count = min(items, 1 << 40)
@@ -106,20 +117,21 @@ public final class CompositionalLayout: GridLayout {
         }
         p.pins = section.boundarySupplementaryItems.contains { $0.elementKind == .header && $0.pinToVisibleBounds }
         let groupWidth = section.group.layoutSize.widthDimension.resolve(width: width, height: height)
+        let sideways = section.orthogonalScrollingBehavior != .none
         // The group's height in whole rows, at least one, decided once: its cells are laid out
         // in it and kept inside it, so a group's cells never reach into another group's rows.
-        let rows = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
-        // Edges rounded down, so neighbours share an edge and nothing overlaps.
-        p.cells = section.group.leafFrames(width: groupWidth, height: Double(rows)).map { f in
-            let x0 = Int((f.x + 1e-9).rounded(.down)), x1 = Int((f.x + f.w + 1e-9).rounded(.down))
-            let y0 = min(rows, Int((f.y + 1e-9).rounded(.down))), y1 = min(rows, Int((f.y + f.h + 1e-9).rounded(.down)))
-            return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-        }
+        // An estimated height is where planning starts: the group then takes its content's height.
+        let estimate = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
+        // Cells are measured in sections that scroll down, not in rows that scroll sideways (a
+        // row's height would be its tallest cell's, and those off screen are never measured).
+        let plan = section.group.planned(width: groupWidth, height: Double(estimate), growing: !sideways)
+        let (rows, cells) = plan.cells()
+        p.cells = cells
         p.left = section.contentInsets.left
         p.step = rows + max(0, min(section.interGroupSpacing, 1 << 20))
         p.headerExtent = extent(.header)
         p.itemsStart = start + p.headerExtent + section.contentInsets.top
-        if section.orthogonalScrollingBehavior != .none, !p.cells.isEmpty {
+        if sideways, !p.cells.isEmpty {
             // One row of groups, scrolling sideways: the section is one group high.
             p.sideways = section.orthogonalScrollingBehavior
             p.groupWidth = max(1, Int(groupWidth.rounded()))
@@ -131,7 +143,12 @@ public final class CompositionalLayout: GridLayout {
         }
         let groups = p.cells.isEmpty ? 0 : (p.count + p.perGroup - 1) / p.perGroup
         let (span, overflow) = max(0, groups - 1).multipliedReportingOverflow(by: p.step)
-        let itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
+        var itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
+        if plan.measuredCells.contains(true), !overflow, span < Int.max / 8 {
+            let m = MeasuredGroups(plan: plan, items: p.count, spacing: p.step - rows, measured: measured)
+            itemsExtent = m.extent
+            p.measured = m
+        }
         p.footerStart = p.itemsStart + itemsExtent + section.contentInsets.bottom
         p.end = p.footerStart + extent(.footer)
         if p.cells.isEmpty { p.count = 0 }
@@ -146,6 +163,10 @@ public final class CompositionalLayout: GridLayout {
     public func numberOfItems(inSection section: Int) -> Int { section >= 0 && section < sections.count ? sections[section].count : 0 }
 
     private func frame(_ item: Int, in p: Placed) -> Rect {
+        if let m = p.measured {
+            let g = item / p.perGroup
+            return m.cells(ofGroup: g)[item % p.perGroup].offsetBy(dx: p.left, dy: p.itemsStart + m.start(ofGroup: g))
+        }
         let cell = p.cells[item % p.perGroup]
         if p.sideways != .none { return cell.offsetBy(dx: p.left + (item / p.perGroup) * p.across - p.offset, dy: p.itemsStart) }
         return cell.offsetBy(dx: p.left, dy: p.itemsStart + (item / p.perGroup) * p.step)
@@ -188,6 +209,15 @@ public final class CompositionalLayout: GridLayout {
                 // The groups the rect meets across the row.
                 var group = max(0, (rect.minX - p.left + p.offset) / p.across - 1)
                 while group * p.perGroup < p.count, p.left + group * p.across - p.offset < rect.maxX {
+                    for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
+                        let f = frame(i, in: p)
+                        if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
+                    }
+                    group += 1
+                }
+            } else if p.count > 0, let m = p.measured {
+                var group = max(0, m.group(startingAtOrBefore: rect.minY - p.itemsStart) - 1)
+                while group * p.perGroup < p.count, p.itemsStart + m.start(ofGroup: group) < rect.maxY {
                     for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
                         let f = frame(i, in: p)
                         if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
