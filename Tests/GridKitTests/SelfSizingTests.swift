@@ -23,8 +23,11 @@ final class TallRows: DelegateDataSource {
     var count: Int
     var heightOf: (Int) -> Int
     var measurements = 0
+    /// Sections of `count` rows each.
+    var sections = 1
     init(count: Int, heightOf: @escaping (Int) -> Int) { self.count = count; self.heightOf = heightOf }
     func registerCells(in gridView: GridView) { gridView.register(TallRow.self) }
+    func numberOfSections(in gridView: GridView) -> Int { sections }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { count }
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(TallRow.self, for: indexPath)
