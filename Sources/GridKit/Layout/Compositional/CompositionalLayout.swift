@@ -5,9 +5,12 @@
 /// quarter-width items makes rows of four; a horizontal group of a half-width item beside a
 /// vertical group of two makes a mosaic. A section provider sees the visible size
 /// (`LayoutEnvironment`), so a section can change its columns with the terminal's width. Sizes
-/// are fractions of the container, cells, or estimates. Preparing costs O(sections); a query
-/// costs O(log sections + what it returns): an item's frame is its group's place plus its
-/// place in the group, both arithmetic.
+/// are fractions of the container, cells, or estimates: an `.estimated` height, in groups whose
+/// heights are estimated too, is measured by its cell when it comes on screen (self-sizing, as
+/// in UIKit), and its group takes the cells' heights. Preparing costs O(sections + measured
+/// items); a query costs O(log n + what it returns): an item's frame is its group's place plus
+/// its place in the group, arithmetic until groups are measured, then a look-up in a tree of
+/// corrections.
 ///
 /// ```swift
 /// let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1)))
