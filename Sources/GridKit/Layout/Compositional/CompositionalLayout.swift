@@ -219,12 +219,17 @@ public final class CompositionalLayout: GridLayout {
                     group += 1
                 }
             } else if p.count > 0, let m = p.measured {
-                var group = max(0, m.group(startingAtOrBefore: rect.minY - p.itemsStart) - 1)
-                while group * p.perGroup < p.count, p.itemsStart + m.start(ofGroup: group) < rect.maxY {
+                // Cells stay inside their group's rows here too; each group's start and cells
+                // are looked up once.
+                var group = m.group(startingAtOrBefore: rect.minY - p.itemsStart)
+                var top = p.itemsStart + m.start(ofGroup: group)
+                while group * p.perGroup < p.count, top < rect.maxY {
+                    let cells = m.cells(ofGroup: group)
                     for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
-                        let f = frame(i, in: p)
+                        let f = cells[i % p.perGroup].offsetBy(dx: p.left, dy: top)
                         if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
                     }
+                    top += m.rows(ofGroup: group) + m.spacing
                     group += 1
                 }
             } else if p.count > 0 {
