@@ -32,6 +32,35 @@ import Testing
         #expect(canvas.row(3).hasPrefix("1=") && canvas.row(4).hasPrefix("2=") && canvas.row(6).hasPrefix("3="), "\(canvas.text)")
     }
 
+    /// Headers, footers and the sections after a measured one move with it; the arrows go
+    /// row by row through rows of any height.
+    @Test func bandsAndLaterSectionsFollowMeasuredRows() {
+        let row = size(.fractionalWidth(1), .estimated(1))
+        let section = LayoutSection(group: .horizontal(layoutSize: row, subitems: [LayoutItem(layoutSize: row)]))
+        section.boundarySupplementaryItems = [
+            LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, pinToVisibleBounds: true),
+            LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .footer)
+        ]
+        let layout = CompositionalLayout(section: section)
+        let content = TallRows(count: 3) { [2, 3, 1][$0] }
+        content.sections = 2
+        let h = GridHarness(content, layout: layout, size: Size(width: 21, height: 30))
+        h.render()
+        let footer = layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+        #expect(frame(layout, 2) == Rect(x: 0, y: 6, width: 20, height: 1))
+        #expect(footer?.minY == 7, "below the last row, as measured")
+        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 1))?.frame.minY == 8)
+        #expect(frame(layout, 0, 1) == Rect(x: 0, y: 9, width: 20, height: 2))
+        #expect(layout.contentSize.height == 9 + 6 + 1)
+        let pinned = layout.layoutAttributesForElements(in: Rect(x: 0, y: 12, width: 20, height: 5)).first { $0.kind == .header }
+        #expect(pinned?.indexPath.section == 1 && pinned?.frame.minY == 12 && pinned?.isPinned == true)
+        let ip = { (i: Int, s: Int) in IndexPath(item: i, section: s) }
+        #expect(layout.neighbor(of: ip(0, 0), direction: .down) == ip(1, 0))
+        #expect(layout.neighbor(of: ip(2, 0), direction: .down) == ip(0, 1), "over the footer and the next header")
+        #expect(layout.neighbor(of: ip(1, 1), direction: .up) == ip(0, 1))
+        #expect(layout.indexPathForItem(nearest: Point(x: 3, y: 4)) == ip(1, 0))
+    }
+
     /// Side by side, a group is as tall as its tallest cell; each cell keeps its own height.
     @Test func aRowOfCellsIsAsTallAsTheTallest() {
         let item = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / 3), .estimated(2)))

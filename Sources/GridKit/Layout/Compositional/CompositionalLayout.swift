@@ -121,9 +121,9 @@ public final class CompositionalLayout: GridLayout {
         p.pins = section.boundarySupplementaryItems.contains { $0.elementKind == .header && $0.pinToVisibleBounds }
         let groupWidth = section.group.layoutSize.widthDimension.resolve(width: width, height: height)
         let sideways = section.orthogonalScrollingBehavior != .none
-        // The group's height in whole rows, at least one, decided once: its cells are laid out
-        // in it and kept inside it, so a group's cells never reach into another group's rows.
-        // An estimated height is where planning starts: the group then takes its content's height.
+        // The group's height in whole rows, at least one: its cells are laid out in it and kept
+        // inside it, so a group's cells never reach into another group's rows. An estimated
+        // height is only where planning starts: the group then takes its content's height.
         let estimate = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
         // Cells are measured in sections that scroll down, not in rows that scroll sideways (a
         // row's height would be its tallest cell's, and those off screen are never measured).
