@@ -38,7 +38,7 @@ import Testing
     /// A section of random groups: columns of fractional items, a mosaic of a big item beside a
     /// column of two, or repeated items; random insets, spacing, header and footer.
     func randomCompositional(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
-        let kind = rng.int(0...6), columns = rng.int(1...5), height = rng.int(1...6), skipped = rng.int(0...3)
+        let kind = rng.int(0...7), columns = rng.int(1...5), height = rng.int(1...6), skipped = rng.int(0...3)
         let spacing = rng.int(0...2), insets = EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2))
         let pins = rng.int(0...1) == 0, footer = rng.int(0...2)
         return CompositionalLayout { s, _ in
@@ -81,6 +81,13 @@ import Testing
                     layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(3)), subitems: [grows, fixed, grows])
                 column.interItemSpacing = spacing
                 group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)), subitems: [big, column])
+            case 7:
+                // A row that scrolls sideways, its widths estimated: a measured tile beside a
+                // fixed one, in a group that grows with them.
+                let grows = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(columns + 2), heightDimension: .fractionalHeight(1)))
+                grows.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: spacing)
+                let fixed = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(2), heightDimension: .fractionalHeight(0.5)))
+                group = .horizontal(layoutSize: LayoutSize(widthDimension: .estimated(columns + 4), heightDimension: .absolute(height)), subitems: [grows, fixed])
             default:
                 // Fractional heights that round, and huge or broken sizes that must not trap.
                 let odd = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(0.7)))
@@ -88,6 +95,7 @@ import Testing
                 group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(Double(height) / 10)), subitems: [odd, odd, huge])
             }
             let section = LayoutSection(group: group)
+            if kind == 7 { section.orthogonalScrollingBehavior = [.continuous, .paging, .groupPaging, .groupPagingCentered][skipped] }
             section.interGroupSpacing = spacing
             section.contentInsets = insets
             if header > 0 {
@@ -104,8 +112,8 @@ import Testing
         }
     }
 
-    /// Gives random measured heights, zero included, to random items of a layout that
-    /// measures cells, as the grid would when they come on screen.
+    /// Gives random measured sizes, zero included, to random items of a layout that measures
+    /// cells, as the grid would when they come on screen; returns how many moved anything.
     @discardableResult
     func measureRandomly(_ l: any GridLayout, _ rng: inout SeededGenerator) -> Int {
         guard l.sizesCellsByContent else { return 0 }
@@ -116,7 +124,8 @@ import Testing
                 let offer = l.preferredSizeOffer(for: original)
             else { continue }
             var preferred = original
-            preferred.frame.size = Size(width: offer.width, height: rng.int(0...7))
+            // Heights count down a section, widths along a sideways row.
+            preferred.frame.size = Size(width: rng.int(0...12), height: rng.int(0...7))
             if l.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) { moved += 1 }
         }
         return moved

@@ -3,14 +3,16 @@ import Testing
 
 @testable import GridKit
 
-/// A row that asks for `heightOf(item)` rows and counts how often it was measured.
+/// A row that asks for `heightOf(item)` rows (and `widthOf(item)` columns, if set, else the
+/// width offered) and counts how often it was measured.
 final class TallRow: GridCell {
     var item = 0
     var heightOf: (Int) -> Int = { _ in 1 }
+    var widthOf: ((Int) -> Int)?
     var measured: () -> Void = {}
     override func preferredSize(fitting size: Size) -> Size? {
         measured()
-        return Size(width: size.width, height: heightOf(item))
+        return Size(width: widthOf?(item) ?? size.width, height: heightOf(item))
     }
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.fill(bounds, style: .plain, character: state.isFocused ? "#" : "=")
@@ -22,6 +24,7 @@ final class TallRow: GridCell {
 final class TallRows: DelegateDataSource {
     var count: Int
     var heightOf: (Int) -> Int
+    var widthOf: ((Int) -> Int)?
     var measurements = 0
     /// Sections of `count` rows each.
     var sections = 1
@@ -33,6 +36,7 @@ final class TallRows: DelegateDataSource {
         let cell = gridView.dequeue(TallRow.self, for: indexPath)
         cell.item = indexPath.item
         cell.heightOf = heightOf
+        cell.widthOf = widthOf
         cell.measured = { [weak self] in self?.measurements += 1 }
         return cell
     }

@@ -23,6 +23,15 @@ final class TallCell: GridCell {
     }
 }
 
+/// As wide as its name.
+final class WideCell: GridCell {
+    var name = ""
+    override func preferredSize(fitting size: Size) -> Size? { Size(width: name.count, height: size.height) }
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        context.text(name, at: .zero, style: .plain)
+    }
+}
+
 var passed = 0, failed = 0
 @MainActor func check(_ ok: Bool, _ what: String) {
     if ok { passed += 1 } else { failed += 1; print("FAILED: \(what)") }
@@ -214,6 +223,26 @@ final class StackLayout: GridLayout {
     check(layout.sizesCellsByContent, "estimated heights in estimated groups are measured")
     check(lines[0].hasPrefix("short") && lines[3].hasPrefix("next"), "the row holding the tall cell is three rows tall: \(lines)")
     check(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height == 1, "the short cell keeps its own height")
+
+    // A row that scrolls sideways: each tile as wide as its cell asks.
+    let tile = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(8), heightDimension: .fractionalHeight(1)))
+    let tiles = LayoutSection(group: .horizontal(layoutSize: LayoutSize(widthDimension: .estimated(8), heightDimension: .absolute(1)), subitems: [tile]))
+    tiles.orthogonalScrollingBehavior = .continuous
+    tiles.interGroupSpacing = 1
+    let sideways = CompositionalLayout(section: tiles)
+    let strip = GridView(frame: Rect(x: 0, y: 0, width: 41, height: 4), layout: sideways)
+    strip.register(WideCell.self)
+    let words = GridDiffableDataSource<Int, String>(gridView: strip) { grid, indexPath, name in
+        let cell = grid.dequeue(WideCell.self, for: indexPath)
+        cell.name = name
+        return cell
+    }
+    var strips = GridSnapshot<Int, String>()
+    strips.appendSections([0])
+    strips.appendItems(["fig", "watermelon", "kiwi"], toSection: 0)
+    try words.apply(strips)
+    let shown = text(of: strip)
+    check(shown[0].hasPrefix("fig watermelon kiwi"), "sideways tiles as wide as their words: \(shown)")
 
     // A list row whose subtitle wraps takes a row for each of its lines.
     let list = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))

@@ -7,7 +7,8 @@
 /// (`LayoutEnvironment`), so a section can change its columns with the terminal's width. Sizes
 /// are fractions of the container, cells, or estimates: an `.estimated` height, in groups whose
 /// heights are estimated too, is measured by its cell when it comes on screen (self-sizing, as
-/// in UIKit), and its group takes the cells' heights. Preparing costs O(sections + measured
+/// in UIKit), and its group takes the cells' heights; in a row that scrolls sideways, widths
+/// are measured instead. Preparing costs O(sections + measured
 /// items); a query costs O(log n + what it returns): an item's frame is its group's place plus
 /// its place in the group, arithmetic until groups are measured, then a look-up in a tree of
 /// corrections.
@@ -52,24 +53,34 @@ public final class CompositionalLayout: GridLayout {
         /// scrolled by `offset`.
         var sideways = OrthogonalScrollingBehavior.none
         var groupWidth = 0, across = 1, width = 0, offset = 0
-        /// Groups whose heights follow their cells: where each starts and its cells, in place of
-        /// `step` and `cells`.
+        /// Groups whose lengths follow their cells (heights down the section, widths along a
+        /// sideways row): where each starts and its cells, in place of `step` or `across` and
+        /// `cells`.
         var measured: MeasuredGroups?
         var perGroup: Int { max(1, cells.count) }
         /// The row's whole length, for sideways sections.
-        var rowLength: Int { count == 0 ? 0 : ((count + perGroup - 1) / perGroup - 1) * across + groupWidth }
+        var rowLength: Int {
+            if let measured { return measured.extent }
+            return count == 0 ? 0 : ((count + perGroup - 1) / perGroup - 1) * across + groupWidth
+        }
+        /// Where a sideways row's group starts along the row, and its width.
+        func groupSpan(_ g: Int) -> (start: Int, width: Int) {
+            if let measured { return (measured.start(ofGroup: g), measured.length(ofGroup: g)) }
+            return (g * across, groupWidth)
+        }
     }
 
     private var viewport = Size.zero
     var sections: [Placed] = []
-    /// Measured cell heights, by section and item: kept across prepares, as the flow layout
-    /// keeps its own, until the items are reloaded, moved or the width changes.
-    var measuredHeights: [Int: [Int: Int]] = [:]
+    /// Measured cell lengths (heights, or widths in sideways rows), by section and item: kept
+    /// across prepares, as the flow layout keeps its own, until the items are reloaded, moved
+    /// or the width changes.
+    var measuredLengths: [Int: [Int: Int]] = [:]
     /// True when some section's cells are measured (the last prepare said so).
     public private(set) var sizesCellsByContent = false
     /// How far each sideways section is scrolled, by section: kept across prepares, so updates
     /// and resizes leave a row where the user put it (clamped to its new length).
-    private var sidewaysOffsets: [Int: Int] = [:]
+    var sidewaysOffsets: [Int: Int] = [:]
 
     /// Fractional heights and the provider's environment depend on both sides: any change
     /// prepares again.
@@ -77,7 +88,7 @@ public final class CompositionalLayout: GridLayout {
     public func setViewport(_ size: Size) -> Bool {
         defer { viewport = size }
         // Text wraps differently at another width: what was measured no longer holds.
-        if size.width != viewport.width { measuredHeights.removeAll() }
+        if size.width != viewport.width { measuredLengths.removeAll() }
         return size != viewport
     }
 
@@ -91,7 +102,7 @@ public final class CompositionalLayout: GridLayout {
         var main = 0
         for s in 0..<count {
             let items = max(0, ds?.gridView(gridView, numberOfItemsInSection: s) ?? 0)
-            var placed = place(provider(s, environment), items: items, at: main, measured: measuredHeights[s] ?? [:])
+            var placed = place(provider(s, environment), items: items, at: main, measured: measuredLengths[s] ?? [:])
             if placed.sideways != .none {
                 placed.offset = min(max(0, sidewaysOffsets[s] ?? 0), max(0, placed.rowLength - placed.width))
                 sidewaysOffsets[s] = placed.offset
@@ -125,10 +136,12 @@ public final class CompositionalLayout: GridLayout {
         // inside it, so a group's cells never reach into another group's rows. An estimated
         // height is only where planning starts: the group then takes its content's height.
         let estimate = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
-        // Cells are measured in sections that scroll down, not in rows that scroll sideways (a
-        // row's height would be its tallest cell's, and those off screen are never measured).
-        let plan = section.group.planned(width: groupWidth, height: Double(estimate), growing: !sideways)
-        let (rows, cells) = plan.cells()
+        // Sections that scroll down measure heights; rows that scroll sideways measure widths
+        // (the row's height would be its tallest cell's, and those off screen are never asked).
+        let side = sideways ? MeasuredSide.width : .height
+        let plan = section.group.planned(width: groupWidth, height: Double(estimate), measuring: side)
+        let (rows, columns, cells) = plan.cells(side: side)
+        let measures = plan.measuredCells.contains(true)
         p.cells = cells
         p.left = section.contentInsets.left
         p.step = rows + max(0, min(section.interGroupSpacing, 1 << 20))
@@ -137,8 +150,9 @@ public final class CompositionalLayout: GridLayout {
         if sideways, !p.cells.isEmpty {
             // One row of groups, scrolling sideways: the section is one group high.
             p.sideways = section.orthogonalScrollingBehavior
-            p.groupWidth = max(1, Int(groupWidth.rounded()))
+            p.groupWidth = columns
             p.across = p.groupWidth + max(0, min(section.interGroupSpacing, 1 << 20))
+            if measures { p.measured = MeasuredGroups(plan: plan, side: .width, items: p.count, spacing: p.across - columns, measured: measured) }
             p.width = Int(width)
             p.footerStart = p.itemsStart + (p.count == 0 ? 0 : rows) + section.contentInsets.bottom
             p.end = p.footerStart + extent(.footer)
@@ -147,8 +161,8 @@ public final class CompositionalLayout: GridLayout {
         let groups = p.cells.isEmpty ? 0 : (p.count + p.perGroup - 1) / p.perGroup
         let (span, overflow) = max(0, groups - 1).multipliedReportingOverflow(by: p.step)
         var itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
-        if plan.measuredCells.contains(true), !overflow, span < Int.max / 8 {
-            let m = MeasuredGroups(plan: plan, items: p.count, spacing: p.step - rows, measured: measured)
+        if measures, !overflow, span < Int.max / 8 {
+            let m = MeasuredGroups(plan: plan, side: .height, items: p.count, spacing: p.step - rows, measured: measured)
             itemsExtent = m.extent
             p.measured = m
         }
@@ -167,8 +181,9 @@ public final class CompositionalLayout: GridLayout {
 
     private func frame(_ item: Int, in p: Placed) -> Rect {
         if let m = p.measured {
-            let g = item / p.perGroup
-            return m.cells(ofGroup: g)[item % p.perGroup].offsetBy(dx: p.left, dy: p.itemsStart + m.start(ofGroup: g))
+            let g = item / p.perGroup, cell = m.cells(ofGroup: g)[item % p.perGroup]
+            if p.sideways != .none { return cell.offsetBy(dx: p.left + m.start(ofGroup: g) - p.offset, dy: p.itemsStart) }
+            return cell.offsetBy(dx: p.left, dy: p.itemsStart + m.start(ofGroup: g))
         }
         let cell = p.cells[item % p.perGroup]
         if p.sideways != .none { return cell.offsetBy(dx: p.left + (item / p.perGroup) * p.across - p.offset, dy: p.itemsStart) }
@@ -210,8 +225,8 @@ public final class CompositionalLayout: GridLayout {
             let p = sections[s]
             if p.count > 0, p.sideways != .none {
                 // The groups the rect meets across the row.
-                var group = max(0, (rect.minX - p.left + p.offset) / p.across - 1)
-                while group * p.perGroup < p.count, p.left + group * p.across - p.offset < rect.maxX {
+                var group = max(0, (p.measured?.group(startingAtOrBefore: rect.minX - p.left + p.offset) ?? (rect.minX - p.left + p.offset) / p.across) - 1)
+                while group * p.perGroup < p.count, p.left + p.groupSpan(group).start - p.offset < rect.maxX {
                     for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
                         let f = frame(i, in: p)
                         if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
@@ -229,7 +244,7 @@ public final class CompositionalLayout: GridLayout {
                         let f = cells[i % p.perGroup].offsetBy(dx: p.left, dy: top)
                         if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
                     }
-                    top += m.rows(ofGroup: group) + m.spacing
+                    top += m.length(ofGroup: group) + m.spacing
                     group += 1
                 }
             } else if p.count > 0 {
@@ -316,8 +331,8 @@ public final class CompositionalLayout: GridLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return false }
         var p = sections[indexPath.section]
         guard p.sideways != .none, indexPath.item >= 0, indexPath.item < p.count else { return false }
-        let groupStart = (indexPath.item / p.perGroup) * p.across
-        let cell = p.cells[indexPath.item % p.perGroup]
+        let (groupStart, groupWidth) = p.groupSpan(indexPath.item / p.perGroup)
+        let cell = p.measured?.cells(ofGroup: indexPath.item / p.perGroup)[indexPath.item % p.perGroup] ?? p.cells[indexPath.item % p.perGroup]
         let start = groupStart + cell.minX, end = start + cell.width
         var target = p.offset
         switch p.sideways {
@@ -327,7 +342,7 @@ public final class CompositionalLayout: GridLayout {
         case .paging:
             if start < p.offset || end > p.offset + p.width { target = max(0, start / max(1, p.width)) * p.width }
         case .groupPaging: target = groupStart
-        case .groupPagingCentered: target = groupStart + p.groupWidth / 2 - p.width / 2
+        case .groupPagingCentered: target = groupStart + groupWidth / 2 - p.width / 2
         }
         target = min(max(0, target), max(0, p.rowLength - p.width))
         guard target != p.offset else { return false }

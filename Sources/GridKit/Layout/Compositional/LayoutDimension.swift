@@ -16,8 +16,8 @@ public struct LayoutDimension: Sendable, Equatable {
     /// height: an item's cell is asked its size (`GridCell.preferredSize(fitting:)`) when it
     /// comes on screen, if every group around the item has an estimated height too; such a
     /// group is as tall as what it holds (its tallest item side by side, their sum one above
-    /// another). A width, or a height in a section that scrolls sideways, is placed as
-    /// `.absolute`.
+    /// another). In a section that scrolls sideways the same goes for widths, and heights are
+    /// placed as `.absolute`; in one that does not, widths are.
     public static func estimated(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .estimated, value: Double(cells)) }
 
     /// True for `.estimated`.

@@ -10,10 +10,20 @@ public class LayoutItem: @unchecked Sendable {
     /// An item of `layoutSize`.
     public init(layoutSize: LayoutSize) { self.layoutSize = layoutSize }
 
-    /// This element as planned in a box of `width` × `height`: its height grows with its cell
-    /// when it is estimated and `growing` says every group around it is too.
-    func planned(width: Double, height: Double, growing: Bool) -> PlannedElement {
-        PlannedElement(width: width, height: height, insets: contentInsets, grows: growing && layoutSize.heightDimension.isEstimated)
+    /// This element as planned in a box of `width` × `height`. `measuring` is the side its
+    /// section measures, when every group around it has an estimated length on that side: it
+    /// grows with its content if its own length there is estimated too.
+    func planned(width: Double, height: Double, measuring: MeasuredSide?) -> PlannedElement {
+        PlannedElement(width: width, height: height, insets: contentInsets, grows: isEstimated(measuring))
+    }
+
+    /// True when the element's length on `side` is `.estimated`.
+    func isEstimated(_ side: MeasuredSide?) -> Bool {
+        switch side {
+        case .height: layoutSize.heightDimension.isEstimated
+        case .width: layoutSize.widthDimension.isEstimated
+        case nil: false
+        }
     }
 }
 
@@ -52,8 +62,8 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
         LayoutGroup(layoutSize: layoutSize, axis: .vertical, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
     }
 
-    override func planned(width: Double, height: Double, growing: Bool) -> PlannedElement {
-        var plan = PlannedElement(width: width, height: height, insets: contentInsets, grows: growing && layoutSize.heightDimension.isEstimated)
+    override func planned(width: Double, height: Double, measuring: MeasuredSide?) -> PlannedElement {
+        var plan = PlannedElement(width: width, height: height, insets: contentInsets, grows: isEstimated(measuring))
         plan.shape = axis == .horizontal ? .horizontal : .vertical
         plan.spacing = Double(max(0, interItemSpacing))
         let inner = (w: max(0, width - Double(contentInsets.left + contentInsets.right)), h: max(0, height - Double(contentInsets.top + contentInsets.bottom)))
@@ -61,7 +71,7 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
         var position = 0.0
         func place(_ item: LayoutItem, length: Double, across: Double) {
             let (w, h) = axis == .horizontal ? (length, across) : (across, length)
-            var child = item.planned(width: w, height: h, growing: plan.grows)
+            var child = item.planned(width: w, height: h, measuring: plan.grows ? measuring : nil)
             child.x = Double(contentInsets.left) + (axis == .horizontal ? position : 0)
             child.y = Double(contentInsets.top) + (axis == .horizontal ? 0 : position)
             plan.children.append(child)
@@ -80,9 +90,10 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
             let h = item.layoutSize.heightDimension.resolve(width: inner.w, height: inner.h)
             let length = axis == .horizontal ? w : h
             if k > 0 && position + length > along + 0.0001 { break }
-            // A cell that will be measured is not cut to the estimate of a row that grows with it.
-            let tall = plan.grows && item.layoutSize.heightDimension.isEstimated
-            place(item, length: length, across: axis == .horizontal ? (tall ? h : min(h, inner.h)) : min(w, inner.w))
+            // A cell measured across the group's axis is not cut to the estimate of a group
+            // that grows with it.
+            let grows = plan.grows && item.isEstimated(measuring) && (measuring == .height) == (axis == .horizontal)
+            place(item, length: length, across: axis == .horizontal ? (grows ? h : min(h, inner.h)) : (grows ? w : min(w, inner.w)))
             k += 1
             if length <= 0 || k >= 4096 { break }
         }
