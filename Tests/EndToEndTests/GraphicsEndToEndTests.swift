@@ -54,7 +54,7 @@ import Testing
     @Test func kittyTransmitsEachVisibleThumbnailAndDeletesThemAtExit() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "kitty"], wait: "\\e_Ga=T", count: 6, ["photos", dir])
+        let r = try capture(["GRIDKIT_GRAPHICS": "kitty"], wait: "\\e_Ga=T", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         // Reassemble each image from its chunks.
         var images: [(w: Int, h: Int, pixels: Int)] = []
@@ -86,7 +86,7 @@ import Testing
     @Test func sixelDrawsEachVisibleThumbnailAtPixelResolution() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "sixel"], wait: "\\eP0;1;0q", count: 6, ["photos", dir])
+        let r = try capture(["GRIDKIT_GRAPHICS": "sixel"], wait: "\\eP0;1;0q", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         let sixels = strings(r.bytes, start: "\u{1B}P0;1;0q", end: Array("\u{1B}\\".utf8))
         #expect(sixels.count >= 6)
@@ -102,7 +102,7 @@ import Testing
     @Test func itermSendsAPngPerVisibleThumbnailSizedInCells() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "iterm"], wait: "\\e]1337", count: 6, ["photos", dir])
+        let r = try capture(["GRIDKIT_GRAPHICS": "iterm"], wait: "\\e]1337", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         let files = strings(r.bytes, start: "\u{1B}]1337;File=", end: [7])
         #expect(files.count >= 6)
@@ -167,7 +167,7 @@ import Testing
     @Test func kittyDirectPlacesEachVisibleThumbnail() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "kitty-direct"], wait: "\\e_Ga=p", count: 6, ["photos", dir])
+        let r = try capture(["GRIDKIT_GRAPHICS": "kitty-direct"], wait: "\\e_Ga=p", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         let sent = strings(r.bytes, start: "\u{1B}_Ga=t,", end: Array("\u{1B}\\".utf8))
         #expect(sent.count >= 6 && sent.allSatisfy { String(decoding: $0, as: UTF8.self).contains("o=z") })

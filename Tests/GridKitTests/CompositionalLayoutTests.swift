@@ -177,4 +177,24 @@ import Testing
         for _ in 0..<100 { wheel(.wheelRight, y: 1) }
         #expect(frame(layout, 19)?.maxX == 40, "not past its end")
     }
+
+    /// A group-paging row turns a group at a time under the wheel; a cut group is shown whole first.
+    @Test func theSidewaysWheelTurnsGroupPagingRowsAGroupAtATime() {
+        let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
+        row.orthogonalScrollingBehavior = .groupPaging
+        row.interGroupSpacing = 1
+        let layout = CompositionalLayout(section: row)
+        let h = GridHarness(TestContent(counts: [20]), layout: layout, size: Size(width: 41, height: 10))
+        func wheel(_ action: MouseAction) { _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 1)))]) }
+        wheel(.wheelRight)
+        wheel(.wheelRight)
+        #expect(frame(layout, 2)?.minX == 0, "two groups along")
+        wheel(.wheelLeft)
+        #expect(frame(layout, 1)?.minX == 0, "one back")
+        for _ in 0..<40 { wheel(.wheelRight) }
+        #expect(frame(layout, 19)?.maxX == 40, "no further than the row's end")
+        wheel(.wheelLeft)
+        #expect(frame(layout, 19)?.maxX ?? 0 > 40 && (0..<20).contains { frame(layout, $0)?.minX == 0 }, "back to a group's start")
+    }
 }

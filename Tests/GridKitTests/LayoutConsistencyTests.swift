@@ -38,7 +38,7 @@ import Testing
     /// A section of random groups: columns of fractional items, a mosaic of a big item beside a
     /// column of two, or repeated items; random insets, spacing, header and footer.
     func randomCompositional(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
-        let kind = rng.int(0...4), columns = rng.int(1...5), height = rng.int(1...6), skipped = rng.int(0...3)
+        let kind = rng.int(0...7), columns = rng.int(1...5), height = rng.int(1...6), skipped = rng.int(0...3)
         let spacing = rng.int(0...2), insets = EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2))
         let pins = rng.int(0...1) == 0, footer = rng.int(0...2)
         return CompositionalLayout { s, _ in
@@ -66,6 +66,28 @@ import Testing
                 tall.contentInsets = EdgeInsets(top: 2, left: 1, bottom: 0, right: 0)
                 let short = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)))
                 group = .vertical(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(height)), subitems: [tall, short])
+            case 5:
+                // Estimated heights: columns of cells measured by `measureRandomly`, inset.
+                let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .estimated(height)))
+                item.contentInsets = EdgeInsets(top: 0, left: 0, bottom: spacing, right: 1)
+                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)), subitems: [item])
+            case 6:
+                // A measured cell beside a column of a measured cell, a fixed one and another
+                // measured one.
+                let big = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(height)))
+                let grows = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)))
+                let fixed = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)))
+                let column = LayoutGroup.vertical(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(3)), subitems: [grows, fixed, grows])
+                column.interItemSpacing = spacing
+                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)), subitems: [big, column])
+            case 7:
+                // A row that scrolls sideways, its widths estimated: a measured tile beside a
+                // fixed one, in a group that grows with them.
+                let grows = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(columns + 2), heightDimension: .fractionalHeight(1)))
+                grows.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: spacing)
+                let fixed = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(2), heightDimension: .fractionalHeight(0.5)))
+                group = .horizontal(layoutSize: LayoutSize(widthDimension: .estimated(columns + 4), heightDimension: .absolute(height)), subitems: [grows, fixed])
             default:
                 // Fractional heights that round, and huge or broken sizes that must not trap.
                 let odd = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(0.7)))
@@ -73,6 +95,7 @@ import Testing
                 group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(Double(height) / 10)), subitems: [odd, odd, huge])
             }
             let section = LayoutSection(group: group)
+            if kind == 7 { section.orthogonalScrollingBehavior = [.continuous, .paging, .groupPaging, .groupPagingCentered][skipped] }
             section.interGroupSpacing = spacing
             section.contentInsets = insets
             if header > 0 {
@@ -89,13 +112,34 @@ import Testing
         }
     }
 
+    /// Gives random measured sizes, zero included, to random items of a layout that measures
+    /// cells, as the grid would when they come on screen; returns how many moved anything.
+    @discardableResult
+    func measureRandomly(_ l: any GridLayout, _ rng: inout SeededGenerator) -> Int {
+        guard l.sizesCellsByContent else { return 0 }
+        var moved = 0
+        for _ in 0..<rng.int(0...40) {
+            let s = rng.int(0...(l.numberOfSections - 1)), count = l.numberOfItems(inSection: s)
+            guard count > 0, let original = l.layoutAttributesForItem(at: IndexPath(item: rng.int(0...(count - 1)), section: s)),
+                let offer = l.preferredSizeOffer(for: original)
+            else { continue }
+            var preferred = original
+            // Heights count down a section, widths along a sideways row.
+            preferred.frame.size = Size(width: rng.int(0...12), height: rng.int(0...7))
+            if l.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) { moved += 1 }
+        }
+        return moved
+    }
+
     @Test func elementsInARectAreExactlyTheItemsWhoseFramesMeetIt() {
         var rng = SeededGenerator(seed: 11)
+        var measurementsThatMoved = 0
         for round in 0..<400 {
             let content = randomContent(&rng)
             let layout = randomLayout(&rng, header: content.header?.height ?? 0)
             let h = GridHarness(content, layout: layout, size: Size(width: rng.int(10...70), height: rng.int(5...30)))
             let l = h.gridView.layout
+            measurementsThatMoved += measureRandomly(l, &rng)
             var frames: [IndexPath: Rect] = [:]
             for s in 0..<l.numberOfSections {
                 for i in 0..<l.numberOfItems(inSection: s) { frames[IndexPath(item: i, section: s)] = l.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame }
@@ -116,6 +160,7 @@ import Testing
                 #expect(f.minX >= 0 && f.minY >= 0 && f.maxY <= max(extent.height, l.scrollDirection == .vertical ? 0 : f.maxY), "round \(round): \(ip) \(f)")
             }
         }
+        #expect(measurementsThatMoved > 100, "estimated compositional sections were measured")
     }
 
     @Test func waterfallPutsEachItemOnTheShortestColumn() {

@@ -78,6 +78,44 @@ import Testing
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))?.frame.minY == 5, "two rows of two and a blank row")
     }
 
+    /// Rows are as tall as their cells ask: a subtitle long enough to wrap takes two lines
+    /// below its text, and a wider list takes it back to one.
+    @Test func aLongSubtitleWrapsOntoMoreRows() {
+        let rows = [("Ada", "short"), ("Grace", "a subtitle long enough to wrap"), ("Linus", "")]
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 10), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+        let registration = CellRegistration<ListCell, Int> { cell, _, i in
+            cell.contentConfiguration = .subtitleCell(text: rows[i].0, secondaryText: rows[i].1)
+        }
+        let source = GridDiffableDataSource<Int, Int>(gridView: grid) { grid, indexPath, i in
+            grid.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: i)
+        }
+        var snapshot = GridSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([0, 1, 2], toSection: 0)
+        try? source.apply(snapshot)
+        let frame = { (i: Int) in grid.layout.layoutAttributesForItem(at: IndexPath(item: i, section: 0))?.frame }
+        let lines = render(grid)
+        #expect(frame(0) == Rect(x: 0, y: 0, width: 30, height: 2))
+        #expect(frame(1) == Rect(x: 0, y: 2, width: 30, height: 3), "the text and two lines of subtitle")
+        #expect(frame(2) == Rect(x: 0, y: 5, width: 30, height: 1), "no subtitle: one row")
+        #expect(lines[3].hasPrefix(" a subtitle long enough to") && lines[4] == " wrap", "\(lines)")
+        #expect(lines[5].hasPrefix(" Linus"))
+        grid.frame = Rect(x: 0, y: 0, width: 61, height: 10)
+        _ = render(grid)
+        #expect(frame(1)?.height == 2 && frame(2)?.minY == 4, "one line of subtitle at 60 columns")
+        withExtendedLifetime(source) {}
+    }
+
+    /// Text broken at spaces; a word longer than a line cut at its edge; wide characters whole.
+    @Test func textWrapsAtSpaces() {
+        #expect(TextWrap.lines("a subtitle long enough", width: 10) == ["a subtitle", "long", "enough"])
+        #expect(TextWrap.lines("  spaced   out  ", width: 20) == ["spaced out"])
+        #expect(TextWrap.lines("abcdefghij xy", width: 4) == ["abcd", "efgh", "ij", "xy"])
+        #expect(TextWrap.lines("漢字漢字", width: 3) == ["漢", "字", "漢", "字"])
+        #expect(TextWrap.lines("漢", width: 1) == ["漢"], "a character wider than the line still takes one")
+        #expect(TextWrap.lines("   ", width: 5).isEmpty && TextWrap.lines("", width: 5).isEmpty)
+    }
+
     /// The cell itself: an outline row indents, shows its disclosure, cuts its text before the
     /// trailing accessories, and dims when disabled; ASCII where the terminal has no glyphs.
     @Test func aListCellDrawsItsParts() {

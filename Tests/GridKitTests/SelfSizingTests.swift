@@ -3,14 +3,16 @@ import Testing
 
 @testable import GridKit
 
-/// A row that asks for `heightOf(item)` rows and counts how often it was measured.
+/// A row that asks for `heightOf(item)` rows (and `widthOf(item)` columns, if set, else the
+/// width offered) and counts how often it was measured.
 final class TallRow: GridCell {
     var item = 0
     var heightOf: (Int) -> Int = { _ in 1 }
+    var widthOf: ((Int) -> Int)?
     var measured: () -> Void = {}
     override func preferredSize(fitting size: Size) -> Size? {
         measured()
-        return Size(width: size.width, height: heightOf(item))
+        return Size(width: widthOf?(item) ?? size.width, height: heightOf(item))
     }
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.fill(bounds, style: .plain, character: state.isFocused ? "#" : "=")
@@ -22,14 +24,19 @@ final class TallRow: GridCell {
 final class TallRows: DelegateDataSource {
     var count: Int
     var heightOf: (Int) -> Int
+    var widthOf: ((Int) -> Int)?
     var measurements = 0
+    /// Sections of `count` rows each.
+    var sections = 1
     init(count: Int, heightOf: @escaping (Int) -> Int) { self.count = count; self.heightOf = heightOf }
     func registerCells(in gridView: GridView) { gridView.register(TallRow.self) }
+    func numberOfSections(in gridView: GridView) -> Int { sections }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { count }
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(TallRow.self, for: indexPath)
         cell.item = indexPath.item
         cell.heightOf = heightOf
+        cell.widthOf = widthOf
         cell.measured = { [weak self] in self?.measurements += 1 }
         return cell
     }

@@ -23,8 +23,24 @@ open class ListCell: GridCell {
         isDisabled = false
     }
 
+    /// A row, and below it as many rows as the secondary text of a `.below` layout takes,
+    /// broken at spaces to the offered width.
     open override func preferredSize(fitting size: Size) -> Size? {
-        Size(width: size.width, height: contentConfiguration?.height ?? 1)
+        guard let config = contentConfiguration, config.layout == .below, !config.secondaryText.isEmpty else { return Size(width: size.width, height: 1) }
+        return Size(width: size.width, height: 1 + max(1, secondaryLines(config, width: size.width).count))
+    }
+
+    /// Where the texts start: after the padding, the indentation, leading accessories and the glyph.
+    private func textStart(_ config: ListContentConfiguration) -> Int {
+        var x = config.leadingPadding + indentationLevel * 2
+        for accessory in accessories where accessory.isLeading { x += TextWidth.width(of: accessory.rendering(ascii: false).text) + 1 }
+        if !config.image.isEmpty { x += TextWidth.width(of: config.image) + 1 }
+        return x
+    }
+
+    /// The secondary text of a `.below` layout in lines, under the text, a column short of the edge.
+    private func secondaryLines(_ config: ListContentConfiguration, width: Int) -> [String] {
+        TextWrap.lines(config.secondaryText, width: width - textStart(config) - 1)
     }
 
     open override var isOpaque: Bool { true }
@@ -69,8 +85,11 @@ open class ListCell: GridCell {
             let w = min(TextWidth.width(of: config.secondaryText), max(0, right - textEnd - 1))
             _ = context.text(config.secondaryText, at: Point(x: right - w, y: 0), style: styled(config.secondaryTextStyle), maxWidth: w)
         case .below:
-            if bounds.height > 1 {
-                _ = context.text(config.secondaryText, at: Point(x: x, y: 1), style: styled(config.secondaryTextStyle), maxWidth: max(0, bounds.width - x - 1))
+            // As many lines as the row has room for; the last one shown ends in `…` when more follow.
+            let lines = secondaryLines(config, width: bounds.width), room = bounds.height - 1
+            for (i, line) in lines.prefix(room).enumerated() {
+                let text = i == room - 1 && lines.count > room ? lines[i...].joined(separator: " ") : line
+                _ = context.text(text, at: Point(x: x, y: 1 + i), style: styled(config.secondaryTextStyle), maxWidth: max(0, bounds.width - x - 1))
             }
         }
     }

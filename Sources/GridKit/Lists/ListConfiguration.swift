@@ -27,7 +27,9 @@ public struct ListConfiguration: Sendable, Equatable {
     public var headerMode = HeaderMode.none
     /// Section footers (`.supplementary` or `.none`).
     public var footerMode = HeaderMode.none
-    /// Rows a row takes; two for subtitle rows.
+    /// The rows a row is planned with until its cell is measured (the height is
+    /// `.estimated`): a `ListCell` then takes what its content needs, a subtitle row two or
+    /// more. Cells that do not answer `GridCell.preferredSize(fitting:)` keep this height.
     public var rowHeight = 1
 
     /// A configuration of `appearance`.
@@ -36,13 +38,12 @@ public struct ListConfiguration: Sendable, Equatable {
 
 extension CompositionalLayout {
     /// A list: one full-width row per item in every section, as `configuration` says (UIKit's
-    /// `UICollectionViewCompositionalLayout.list(using:)`).
+    /// `UICollectionViewCompositionalLayout.list(using:)`). Row heights are estimated, as in
+    /// UIKit: each row is as tall as its cell asks when it comes on screen.
     public static func list(using configuration: ListConfiguration) -> CompositionalLayout {
         CompositionalLayout { _, _ in
-            let row = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
-            let group = LayoutGroup.horizontal(
-                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(max(1, configuration.rowHeight))),
-                subitems: [row])
+            let height = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(max(1, configuration.rowHeight)))
+            let group = LayoutGroup.horizontal(layoutSize: height, subitems: [LayoutItem(layoutSize: height)])
             let section = LayoutSection(group: group)
             switch configuration.appearance {
             case .plain: break

@@ -7,7 +7,8 @@ public struct ListContentConfiguration: Sendable, Equatable {
         case inline
         /// At the row's trailing edge (`valueCell()`).
         case trailing
-        /// On the row below (`subtitleCell()`; the row is two high).
+        /// On the rows below (`subtitleCell()`; the row is two high, or more in a list when
+        /// the secondary text wraps).
         case below
     }
 
@@ -60,7 +61,8 @@ public struct ListContentConfiguration: Sendable, Equatable {
         return c
     }
 
-    /// The rows it takes.
+    /// The rows it takes at the least: two for a secondary text below the text. A `ListCell`
+    /// in a list breaks a long one onto more rows, as wide as the list is.
     public var height: Int { layout == .below && !secondaryText.isEmpty ? 2 : 1 }
 }
 

@@ -30,8 +30,9 @@ open class GridCell {
 
     /// The size this cell wants for its current content, for layouts that size cells by their
     /// content (`GridLayout.preferredSizeOffer(for:)`). `size` is the space offered: for a flow
-    /// layout, the item's cross extent and the estimated main extent. Nil (the default) keeps the
-    /// estimate.
+    /// layout, the item's cross extent and the estimated main extent; for a compositional
+    /// layout, the item's width and its estimated height (its estimated width and its height, in
+    /// a row that scrolls sideways). Nil (the default) keeps the estimate.
     open func preferredSize(fitting size: Size) -> Size? { nil }
 
     /// Draws the cell. `bounds` starts at (0, 0) and has the cell's size.

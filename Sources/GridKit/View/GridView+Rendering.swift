@@ -106,6 +106,9 @@ extension GridView {
             if shift != 0 { setContentOffset(vertical ? Point(x: offset.x, y: offset.y + shift) : Point(x: offset.x + shift, y: offset.y)) }
         }
         clampContentOffset()
+        // Cells measured in a row that scrolls on its own (a compositional sideways section)
+        // may have pushed the focus along it, out of view.
+        if let f = focusedIndexPath { _ = layout.revealItem(at: f) }
         if let f = focusedIndexPath, !isFullyVisible(f) { scrollToItem(at: f, at: .nearest) }
         setNeedsDisplay()
         return true

@@ -1,8 +1,9 @@
 // Uses GridKit the way another package would, through the `GridKit` product alone, and checks
 // what the README promises: typed registration, a diffable data source whose focus follows its
-// item, an error (and no change) for a duplicate identifier, self-sizing cells, a FlowLayout
-// held as `any GridLayout`, and a layout of this package's own whose cells size themselves
-// through the public `GridLayout` protocol. Prints each failure and a closing count; exits 1 on any failure.
+// item, an error (and no change) for a duplicate identifier, self-sizing cells (flow and
+// compositional, and list rows whose subtitles wrap), a FlowLayout held as `any GridLayout`,
+// and a layout of this package's own whose cells size themselves through the public
+// `GridLayout` protocol. Prints each failure and a closing count; exits 1 on any failure.
 import Glibc
 import GridKit
 
@@ -17,6 +18,15 @@ final class NameCell: GridCell {
 final class TallCell: GridCell {
     var name = ""
     override func preferredSize(fitting size: Size) -> Size? { Size(width: size.width, height: name == "tall" ? 3 : 1) }
+    override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        context.text(name, at: .zero, style: .plain)
+    }
+}
+
+/// As wide as its name.
+final class WideCell: GridCell {
+    var name = ""
+    override func preferredSize(fitting size: Size) -> Size? { Size(width: name.count, height: size.height) }
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.text(name, at: .zero, style: .plain)
     }
@@ -193,6 +203,63 @@ final class StackLayout: GridLayout {
     check(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.minY == 5, "two columns when narrow")
 }
 
+@MainActor func estimatedCompositional() throws {
+    // Rows of two side by side, each row as tall as its taller cell.
+    let half = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(1)))
+    let row = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)), subitems: [half])
+    let layout = CompositionalLayout(section: LayoutSection(group: row))
+    let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 8), layout: layout)
+    grid.register(TallCell.self)
+    let cells = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+        let cell = grid.dequeue(TallCell.self, for: indexPath)
+        cell.name = name
+        return cell
+    }
+    var snapshot = GridSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(["short", "tall", "next", "last"], toSection: 0)
+    try cells.apply(snapshot)
+    let lines = text(of: grid)
+    check(layout.sizesCellsByContent, "estimated heights in estimated groups are measured")
+    check(lines[0].hasPrefix("short") && lines[3].hasPrefix("next"), "the row holding the tall cell is three rows tall: \(lines)")
+    check(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height == 1, "the short cell keeps its own height")
+
+    // A row that scrolls sideways: each tile as wide as its cell asks.
+    let tile = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(8), heightDimension: .fractionalHeight(1)))
+    let tiles = LayoutSection(group: .horizontal(layoutSize: LayoutSize(widthDimension: .estimated(8), heightDimension: .absolute(1)), subitems: [tile]))
+    tiles.orthogonalScrollingBehavior = .continuous
+    tiles.interGroupSpacing = 1
+    let sideways = CompositionalLayout(section: tiles)
+    let strip = GridView(frame: Rect(x: 0, y: 0, width: 41, height: 4), layout: sideways)
+    strip.register(WideCell.self)
+    let words = GridDiffableDataSource<Int, String>(gridView: strip) { grid, indexPath, name in
+        let cell = grid.dequeue(WideCell.self, for: indexPath)
+        cell.name = name
+        return cell
+    }
+    var strips = GridSnapshot<Int, String>()
+    strips.appendSections([0])
+    strips.appendItems(["fig", "watermelon", "kiwi"], toSection: 0)
+    try words.apply(strips)
+    let shown = text(of: strip)
+    check(shown[0].hasPrefix("fig watermelon kiwi"), "sideways tiles as wide as their words: \(shown)")
+
+    // A list row whose subtitle wraps takes a row for each of its lines.
+    let list = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+    let subtitle = CellRegistration<ListCell, String> { cell, _, name in
+        cell.contentConfiguration = .subtitleCell(text: name, secondaryText: name == "Ada" ? "wrote the first program" : "")
+    }
+    let people = GridDiffableDataSource<Int, String>(gridView: list) { grid, indexPath, name in
+        grid.dequeueConfiguredReusableCell(using: subtitle, for: indexPath, item: name)
+    }
+    var names = GridSnapshot<Int, String>()
+    names.appendSections([0])
+    names.appendItems(["Ada", "Alan"], toSection: 0)
+    try people.apply(names)
+    let rows = text(of: list)
+    check(rows[1].hasPrefix(" wrote the first") && rows[2].hasPrefix(" program") && rows[3].hasPrefix(" Alan"), "a wrapped subtitle takes two rows: \(rows)")
+}
+
 @MainActor func list() throws {
     // README: list
     var configuration = ListConfiguration(appearance: .plain)
@@ -315,6 +382,7 @@ do { try reorder() } catch { check(false, "reorder apply threw \(error)") }
 do { try outline() } catch { check(false, "outline apply threw \(error)") }
 do { try list() } catch { check(false, "list apply threw \(error)") }
 do { try compositional() } catch { check(false, "compositional apply threw \(error)") }
+do { try estimatedCompositional() } catch { check(false, "estimated compositional apply threw \(error)") }
 selfSizing()
 customLayout()
 print("\(passed) passed, \(failed) failed")

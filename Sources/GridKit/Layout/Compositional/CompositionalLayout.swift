@@ -5,9 +5,13 @@
 /// quarter-width items makes rows of four; a horizontal group of a half-width item beside a
 /// vertical group of two makes a mosaic. A section provider sees the visible size
 /// (`LayoutEnvironment`), so a section can change its columns with the terminal's width. Sizes
-/// are fractions of the container, cells, or estimates. Preparing costs O(sections); a query
-/// costs O(log sections + what it returns): an item's frame is its group's place plus its
-/// place in the group, both arithmetic.
+/// are fractions of the container, cells, or estimates: an `.estimated` height, in groups whose
+/// heights are estimated too, is measured by its cell when it comes on screen (self-sizing, as
+/// in UIKit), and its group takes the cells' heights; in a row that scrolls sideways, widths
+/// are measured instead. Preparing costs O(sections + measured
+/// items); a query costs O(log n + what it returns): an item's frame is its group's place plus
+/// its place in the group, arithmetic until groups are measured, then a look-up in a tree of
+/// corrections.
 ///
 /// ```swift
 /// let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1)))
@@ -40,7 +44,7 @@ public final class CompositionalLayout: GridLayout {
 
     /// A section as placed: where it starts and ends, its group's size and the places of the
     /// group's cells in it.
-    private struct Placed {
+    struct Placed {
         var start = 0, headerExtent = 0, itemsStart = 0, footerStart = 0, end = 0
         var left = 0, step = 1, count = 0
         var cells: [Rect] = []
@@ -49,22 +53,42 @@ public final class CompositionalLayout: GridLayout {
         /// scrolled by `offset`.
         var sideways = OrthogonalScrollingBehavior.none
         var groupWidth = 0, across = 1, width = 0, offset = 0
+        /// Groups whose lengths follow their cells (heights down the section, widths along a
+        /// sideways row): where each starts and its cells, in place of `step` or `across` and
+        /// `cells`.
+        var measured: MeasuredGroups?
         var perGroup: Int { max(1, cells.count) }
         /// The row's whole length, for sideways sections.
-        var rowLength: Int { count == 0 ? 0 : ((count + perGroup - 1) / perGroup - 1) * across + groupWidth }
+        var rowLength: Int {
+            if let measured { return measured.extent }
+            return count == 0 ? 0 : ((count + perGroup - 1) / perGroup - 1) * across + groupWidth
+        }
+        /// Where a sideways row's group starts along the row, and its width.
+        func groupSpan(_ g: Int) -> (start: Int, width: Int) {
+            if let measured { return (measured.start(ofGroup: g), measured.length(ofGroup: g)) }
+            return (g * across, groupWidth)
+        }
     }
 
     private var viewport = Size.zero
-    private var sections: [Placed] = []
+    var sections: [Placed] = []
+    /// Measured cell lengths (heights, or widths in sideways rows), by section and item: kept
+    /// across prepares, as the flow layout keeps its own, until the items are reloaded, moved
+    /// or the width changes.
+    var measuredLengths: [Int: [Int: Int]] = [:]
+    /// True when some section's cells are measured (the last prepare said so).
+    public private(set) var sizesCellsByContent = false
     /// How far each sideways section is scrolled, by section: kept across prepares, so updates
     /// and resizes leave a row where the user put it (clamped to its new length).
-    private var sidewaysOffsets: [Int: Int] = [:]
+    var sidewaysOffsets: [Int: Int] = [:]
 
     /// Fractional heights and the provider's environment depend on both sides: any change
     /// prepares again.
     @discardableResult
     public func setViewport(_ size: Size) -> Bool {
         defer { viewport = size }
+        // Text wraps differently at another width: what was measured no longer holds.
+        if size.width != viewport.width { measuredLengths.removeAll() }
         return size != viewport
     }
 
@@ -78,7 +102,7 @@ public final class CompositionalLayout: GridLayout {
         var main = 0
         for s in 0..<count {
             let items = max(0, ds?.gridView(gridView, numberOfItemsInSection: s) ?? 0)
-            var placed = place(provider(s, environment), items: items, at: main)
+            var placed = place(provider(s, environment), items: items, at: main, measured: measuredLengths[s] ?? [:])
             if placed.sideways != .none {
                 placed.offset = min(max(0, sidewaysOffsets[s] ?? 0), max(0, placed.rowLength - placed.width))
                 sidewaysOffsets[s] = placed.offset
@@ -87,9 +111,10 @@ public final class CompositionalLayout: GridLayout {
             main = placed.end
         }
         sectionHeadersPinToVisibleBounds = sections.contains { $0.pins }
+        sizesCellsByContent = sections.contains { $0.measured != nil }
     }
 
-    private func place(_ section: LayoutSection?, items: Int, at start: Int) -> Placed {
+    private func place(_ section: LayoutSection?, items: Int, at start: Int, measured: [Int: Int]) -> Placed {
         var p = Placed()
         p.start = start
         p.count = min(items, 1 << 40)
@@ -106,24 +131,28 @@ public final class CompositionalLayout: GridLayout {
         }
         p.pins = section.boundarySupplementaryItems.contains { $0.elementKind == .header && $0.pinToVisibleBounds }
         let groupWidth = section.group.layoutSize.widthDimension.resolve(width: width, height: height)
-        // The group's height in whole rows, at least one, decided once: its cells are laid out
-        // in it and kept inside it, so a group's cells never reach into another group's rows.
-        let rows = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
-        // Edges rounded down, so neighbours share an edge and nothing overlaps.
-        p.cells = section.group.leafFrames(width: groupWidth, height: Double(rows)).map { f in
-            let x0 = Int((f.x + 1e-9).rounded(.down)), x1 = Int((f.x + f.w + 1e-9).rounded(.down))
-            let y0 = min(rows, Int((f.y + 1e-9).rounded(.down))), y1 = min(rows, Int((f.y + f.h + 1e-9).rounded(.down)))
-            return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-        }
+        let sideways = section.orthogonalScrollingBehavior != .none
+        // The group's height in whole rows, at least one: its cells are laid out in it and kept
+        // inside it, so a group's cells never reach into another group's rows. An estimated
+        // height is only where planning starts: the group then takes its content's height.
+        let estimate = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
+        // Sections that scroll down measure heights; rows that scroll sideways measure widths
+        // (the row's height would be its tallest cell's, and those off screen are never asked).
+        let side = sideways ? MeasuredSide.width : .height
+        let plan = section.group.planned(width: groupWidth, height: Double(estimate), measuring: side)
+        let (rows, columns, cells) = plan.cells(side: side)
+        let measures = plan.measuredCells.contains(true)
+        p.cells = cells
         p.left = section.contentInsets.left
         p.step = rows + max(0, min(section.interGroupSpacing, 1 << 20))
         p.headerExtent = extent(.header)
         p.itemsStart = start + p.headerExtent + section.contentInsets.top
-        if section.orthogonalScrollingBehavior != .none, !p.cells.isEmpty {
+        if sideways, !p.cells.isEmpty {
             // One row of groups, scrolling sideways: the section is one group high.
             p.sideways = section.orthogonalScrollingBehavior
-            p.groupWidth = max(1, Int(groupWidth.rounded()))
+            p.groupWidth = columns
             p.across = p.groupWidth + max(0, min(section.interGroupSpacing, 1 << 20))
+            if measures { p.measured = MeasuredGroups(plan: plan, side: .width, items: p.count, spacing: p.across - columns, measured: measured) }
             p.width = Int(width)
             p.footerStart = p.itemsStart + (p.count == 0 ? 0 : rows) + section.contentInsets.bottom
             p.end = p.footerStart + extent(.footer)
@@ -131,7 +160,12 @@ public final class CompositionalLayout: GridLayout {
         }
         let groups = p.cells.isEmpty ? 0 : (p.count + p.perGroup - 1) / p.perGroup
         let (span, overflow) = max(0, groups - 1).multipliedReportingOverflow(by: p.step)
-        let itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
+        var itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
+        if measures, !overflow, span < Int.max / 8 {
+            let m = MeasuredGroups(plan: plan, side: .height, items: p.count, spacing: p.step - rows, measured: measured)
+            itemsExtent = m.extent
+            p.measured = m
+        }
         p.footerStart = p.itemsStart + itemsExtent + section.contentInsets.bottom
         p.end = p.footerStart + extent(.footer)
         if p.cells.isEmpty { p.count = 0 }
@@ -146,6 +180,11 @@ public final class CompositionalLayout: GridLayout {
     public func numberOfItems(inSection section: Int) -> Int { section >= 0 && section < sections.count ? sections[section].count : 0 }
 
     private func frame(_ item: Int, in p: Placed) -> Rect {
+        if let m = p.measured {
+            let g = item / p.perGroup, cell = m.cells(ofGroup: g)[item % p.perGroup]
+            if p.sideways != .none { return cell.offsetBy(dx: p.left + m.start(ofGroup: g) - p.offset, dy: p.itemsStart) }
+            return cell.offsetBy(dx: p.left, dy: p.itemsStart + m.start(ofGroup: g))
+        }
         let cell = p.cells[item % p.perGroup]
         if p.sideways != .none { return cell.offsetBy(dx: p.left + (item / p.perGroup) * p.across - p.offset, dy: p.itemsStart) }
         return cell.offsetBy(dx: p.left, dy: p.itemsStart + (item / p.perGroup) * p.step)
@@ -186,12 +225,26 @@ public final class CompositionalLayout: GridLayout {
             let p = sections[s]
             if p.count > 0, p.sideways != .none {
                 // The groups the rect meets across the row.
-                var group = max(0, (rect.minX - p.left + p.offset) / p.across - 1)
-                while group * p.perGroup < p.count, p.left + group * p.across - p.offset < rect.maxX {
+                var group = max(0, (p.measured?.group(startingAtOrBefore: rect.minX - p.left + p.offset) ?? (rect.minX - p.left + p.offset) / p.across) - 1)
+                while group * p.perGroup < p.count, p.left + p.groupSpan(group).start - p.offset < rect.maxX {
                     for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
                         let f = frame(i, in: p)
                         if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
                     }
+                    group += 1
+                }
+            } else if p.count > 0, let m = p.measured {
+                // Cells stay inside their group's rows here too; each group's start and cells
+                // are looked up once.
+                var group = m.group(startingAtOrBefore: rect.minY - p.itemsStart)
+                var top = p.itemsStart + m.start(ofGroup: group)
+                while group * p.perGroup < p.count, top < rect.maxY {
+                    let cells = m.cells(ofGroup: group)
+                    for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
+                        let f = cells[i % p.perGroup].offsetBy(dx: p.left, dy: top)
+                        if f.intersects(rect) { body(IndexPath(item: i, section: s), f) }
+                    }
+                    top += m.length(ofGroup: group) + m.spacing
                     group += 1
                 }
             } else if p.count > 0 {
@@ -278,8 +331,8 @@ public final class CompositionalLayout: GridLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return false }
         var p = sections[indexPath.section]
         guard p.sideways != .none, indexPath.item >= 0, indexPath.item < p.count else { return false }
-        let groupStart = (indexPath.item / p.perGroup) * p.across
-        let cell = p.cells[indexPath.item % p.perGroup]
+        let (groupStart, groupWidth) = p.groupSpan(indexPath.item / p.perGroup)
+        let cell = p.measured?.cells(ofGroup: indexPath.item / p.perGroup)[indexPath.item % p.perGroup] ?? p.cells[indexPath.item % p.perGroup]
         let start = groupStart + cell.minX, end = start + cell.width
         var target = p.offset
         switch p.sideways {
@@ -289,7 +342,7 @@ public final class CompositionalLayout: GridLayout {
         case .paging:
             if start < p.offset || end > p.offset + p.width { target = max(0, start / max(1, p.width)) * p.width }
         case .groupPaging: target = groupStart
-        case .groupPagingCentered: target = groupStart + p.groupWidth / 2 - p.width / 2
+        case .groupPagingCentered: target = groupStart + groupWidth / 2 - p.width / 2
         }
         target = min(max(0, target), max(0, p.rowLength - p.width))
         guard target != p.offset else { return false }
@@ -306,15 +359,23 @@ public final class CompositionalLayout: GridLayout {
         guard delta != 0, s < sections.count else { return false }
         var p = sections[s]
         guard p.sideways != .none, p.count > 0, point.y >= p.itemsStart, point.y < p.footerStart else { return false }
+        let groups = (p.count + p.perGroup - 1) / p.perGroup
+        /// The group starting at or before `x` along the row (measured or planned).
+        func group(at x: Int) -> Int { min(groups - 1, max(0, p.measured?.group(startingAtOrBefore: x) ?? x / p.across)) }
         var target = p.offset + delta
         switch p.sideways {
         case .none, .continuous: break
         case .paging: target = (p.offset / max(1, p.width) + (delta > 0 ? 1 : -1)) * max(1, p.width)
-        case .groupPaging: target = (p.offset / p.across + (delta > 0 ? 1 : -1)) * p.across
+        case .groupPaging:
+            // The next group's start that way; back to the current one's when it is cut.
+            let g = group(at: p.offset)
+            let next = delta > 0 ? g + 1 : (p.groupSpan(g).start < p.offset ? g : g - 1)
+            target = p.groupSpan(min(groups - 1, max(0, next))).start
         case .groupPagingCentered:
             // The group now in the middle, then its neighbour that way, put in the middle.
-            let middle = (p.offset + p.width / 2) / p.across + (delta > 0 ? 1 : -1)
-            target = middle * p.across + p.groupWidth / 2 - p.width / 2
+            let next = min(groups - 1, max(0, group(at: p.offset + p.width / 2) + (delta > 0 ? 1 : -1)))
+            let span = p.groupSpan(next)
+            target = span.start + span.width / 2 - p.width / 2
         }
         target = min(max(0, target), max(0, p.rowLength - p.width))
         guard target != p.offset else { return false }

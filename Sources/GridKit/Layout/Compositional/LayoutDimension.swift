@@ -12,8 +12,12 @@ public struct LayoutDimension: Sendable, Equatable {
     public static func fractionalHeight(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalHeight, value: fraction) }
     /// A fixed number of cells.
     public static func absolute(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .absolute, value: Double(cells)) }
-    /// A number of cells to plan with. (Cells that size themselves by their content are not
-    /// measured in compositional layouts yet: for now this is placed as `.absolute`.)
+    /// A number of cells to plan with until the content is known (UIKit's self-sizing). A
+    /// height: an item's cell is asked its size (`GridCell.preferredSize(fitting:)`) when it
+    /// comes on screen, if every group around the item has an estimated height too; such a
+    /// group is as tall as what it holds (its tallest item side by side, their sum one above
+    /// another). In a section that scrolls sideways the same goes for widths, and heights are
+    /// placed as `.absolute`; in one that does not, widths are.
     public static func estimated(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .estimated, value: Double(cells)) }
 
     /// True for `.estimated`.

@@ -10,15 +10,20 @@ public class LayoutItem: @unchecked Sendable {
     /// An item of `layoutSize`.
     public init(layoutSize: LayoutSize) { self.layoutSize = layoutSize }
 
-    /// The frames of the cells this element places in a box of `width` × `height` at the
-    /// origin; a plain item places one.
-    func leafFrames(width: Double, height: Double) -> [(x: Double, y: Double, w: Double, h: Double)] {
-        [
-            (
-                Double(contentInsets.left), Double(contentInsets.top),
-                max(0, width - Double(contentInsets.left + contentInsets.right)), max(0, height - Double(contentInsets.top + contentInsets.bottom))
-            )
-        ]
+    /// This element as planned in a box of `width` × `height`. `measuring` is the side its
+    /// section measures, when every group around it has an estimated length on that side: it
+    /// grows with its content if its own length there is estimated too.
+    func planned(width: Double, height: Double, measuring: MeasuredSide?) -> PlannedElement {
+        PlannedElement(width: width, height: height, insets: contentInsets, grows: isEstimated(measuring))
+    }
+
+    /// True when the element's length on `side` is `.estimated`.
+    func isEstimated(_ side: MeasuredSide?) -> Bool {
+        switch side {
+        case .height: layoutSize.heightDimension.isEstimated
+        case .width: layoutSize.widthDimension.isEstimated
+        case nil: false
+        }
     }
 }
 
@@ -57,24 +62,25 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
         LayoutGroup(layoutSize: layoutSize, axis: .vertical, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
     }
 
-    override func leafFrames(width: Double, height: Double) -> [(x: Double, y: Double, w: Double, h: Double)] {
+    override func planned(width: Double, height: Double, measuring: MeasuredSide?) -> PlannedElement {
+        var plan = PlannedElement(width: width, height: height, insets: contentInsets, grows: isEstimated(measuring))
+        plan.shape = axis == .horizontal ? .horizontal : .vertical
+        plan.spacing = Double(max(0, interItemSpacing))
         let inner = (w: max(0, width - Double(contentInsets.left + contentInsets.right)), h: max(0, height - Double(contentInsets.top + contentInsets.bottom)))
         let along = axis == .horizontal ? inner.w : inner.h
-        let spacing = Double(max(0, interItemSpacing))
-        var out: [(x: Double, y: Double, w: Double, h: Double)] = []
         var position = 0.0
         func place(_ item: LayoutItem, length: Double, across: Double) {
             let (w, h) = axis == .horizontal ? (length, across) : (across, length)
-            let (dx, dy) = axis == .horizontal ? (position, 0.0) : (0.0, position)
-            for f in item.leafFrames(width: w, height: h) {
-                out.append((f.x + dx + Double(contentInsets.left), f.y + dy + Double(contentInsets.top), f.w, f.h))
-            }
-            position += length + spacing
+            var child = item.planned(width: w, height: h, measuring: plan.grows ? measuring : nil)
+            child.x = Double(contentInsets.left) + (axis == .horizontal ? position : 0)
+            child.y = Double(contentInsets.top) + (axis == .horizontal ? 0 : position)
+            plan.children.append(child)
+            position += length + plan.spacing
         }
         if let count, let item = subitems.first {
-            let length = max(0, (along - spacing * Double(count - 1)) / Double(count))
+            let length = max(0, (along - plan.spacing * Double(count - 1)) / Double(count))
             for _ in 0..<count { place(item, length: length, across: axis == .horizontal ? inner.h : inner.w) }
-            return out
+            return plan
         }
         // Subitems in turn, while the next fits (at least one, so a too-wide item still shows).
         var k = 0
@@ -84,10 +90,13 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
             let h = item.layoutSize.heightDimension.resolve(width: inner.w, height: inner.h)
             let length = axis == .horizontal ? w : h
             if k > 0 && position + length > along + 0.0001 { break }
-            place(item, length: length, across: axis == .horizontal ? min(h, inner.h) : min(w, inner.w))
+            // A cell measured across the group's axis is not cut to the estimate of a group
+            // that grows with it.
+            let grows = plan.grows && item.isEstimated(measuring) && (measuring == .height) == (axis == .horizontal)
+            place(item, length: length, across: axis == .horizontal ? (grows ? h : min(h, inner.h)) : (grows ? w : min(w, inner.w)))
             k += 1
             if length <= 0 || k >= 4096 { break }
         }
-        return out
+        return plan
     }
 }
