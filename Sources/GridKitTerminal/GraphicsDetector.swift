@@ -56,6 +56,9 @@ public enum GraphicsDetector {
         public var sixelColors: Int = 256
         /// How wide the terminal draws emoji sequences, when it was asked.
         public var sequenceWidths: EmojiSequenceWidths?
+        /// What the user typed while the terminal was being asked, in order: the app reads it
+        /// first, so keys pressed before the first frame are not lost.
+        public var typeahead: [UInt8] = []
     }
 
     /// `GRIDKIT_GRAPHICS` as a mode: nil for `auto` or unset; an error for anything else.
@@ -140,6 +143,7 @@ public enum GraphicsDetector {
             let text = String(decoding: replies, as: UTF8.self)
             var d = Decision(mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks, background: background(in: text, environment: env))
             d.sequenceWidths = sequenceWidths(in: text)
+            d.typeahead = typed(in: replies)
             return d
         }
         let widthQueries = utf8 ? Self.widthQueries : []
@@ -172,12 +176,48 @@ public enum GraphicsDetector {
         // a chosen mode, or half blocks in tmux without passthrough.
         let widths = widthQueries.isEmpty ? [] : ask(widthQueries + Array("\u{1B}[c".utf8), wrapped: false)
         if forced != nil { return forcedDecision(widths) }
-        if inTmux && passthrough != true { return decide(replies: widths, environment: env, tmuxPassthrough: passthrough) }
-        var replies = widths + ask(queries)
-        if decide(replies: replies, environment: env, tmuxPassthrough: passthrough).mode == .sixel {
-            replies += ask(registerQuery)
+        var replies = widths
+        if !inTmux || passthrough == true {
+            replies += ask(queries)
+            if decide(replies: replies, environment: env, tmuxPassthrough: passthrough).mode == .sixel {
+                replies += ask(registerQuery)
+            }
         }
-        return decide(replies: replies, environment: env, tmuxPassthrough: passthrough)
+        var d = decide(replies: replies, environment: env, tmuxPassthrough: passthrough)
+        d.typeahead = typed(in: replies)
+        return d
+    }
+
+    /// The bytes among the replies that are not replies: keys typed while the terminal was being
+    /// asked. Replies are the answers the queries ask for: control strings (`ESC P`, `ESC ]`,
+    /// `ESC _` up to their terminator) and CSI reports ending in `c` (device attributes), `R`
+    /// (cursor position), `t` (sizes), `n` (status) or `y` (modes). A key that reads as one
+    /// of those (Ctrl+F3 is `ESC [ 1 ; 5 R` in some terminals) is lost; any other key is kept.
+    static func typed(in replies: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        let n = replies.count
+        while i < n {
+            guard replies[i] == 0x1B, i + 1 < n else { out.append(replies[i]); i += 1; continue }
+            let kind = replies[i + 1]
+            if kind == 0x50 || kind == 0x5D || kind == 0x5F { // P ] _: a string up to ST (or BEL)
+                var j = i + 2
+                while j < n, replies[j] != 0x07, !(replies[j] == 0x1B && j + 1 < n && replies[j + 1] == 0x5C) { j += 1 }
+                i = j >= n ? n : replies[j] == 0x07 ? j + 1 : j + 2
+                continue
+            }
+            if kind == 0x5B { // CSI: parameters and intermediates, then a final byte
+                var j = i + 2
+                while j < n, (0x20...0x3F).contains(replies[j]) { j += 1 }
+                if j < n, [UInt8(ascii: "c"), UInt8(ascii: "R"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "y")].contains(replies[j]) {
+                    i = j + 1
+                    continue
+                }
+            }
+            out.append(replies[i])
+            i += 1
+        }
+        return out
     }
 
     /// tmux forwards our graphics only with `allow-passthrough` on.

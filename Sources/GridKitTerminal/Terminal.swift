@@ -83,6 +83,7 @@ public final class Terminal: ScreenHost {
         self.charset = charset
         glyphSet = charset == nil ? .unicode : .ascii
         decoder = InputDecoder(keys: .fromTerminfo(), charset: charset)
+        decoder.feed(graphics.typeahead)
         size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
         var pw: Int32 = 0, ph: Int32 = 0
         gk_window_pixels(&pw, &ph)

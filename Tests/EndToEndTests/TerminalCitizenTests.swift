@@ -94,6 +94,17 @@ import Testing
         #expect(try t.ttyRestored())
     }
 
+    /// Keys typed while the program starts (before the first frame, while it asks the terminal
+    /// what it can do) are kept and acted on, as a shell keeps typeahead.
+    @Test func keysTypedDuringStartAreKept() throws {
+        let t = try Tmux([try griddemo(), "photos", "--view", "grid"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
+        defer { t.close() }
+        t.send("Right", "Right", "Right")
+        try t.waitFor("▶gradient-004")
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
+
     /// After shrinking and growing back, the viewer and the grid behind it show what a fresh
     /// start at that size shows.
     @Test func shrinkAndGrowEqualsAFreshStart() throws {

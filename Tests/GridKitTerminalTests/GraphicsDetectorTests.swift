@@ -8,6 +8,17 @@ import Testing
         GraphicsDetector.decide(replies: Array(replies.utf8), environment: env, tmuxPassthrough: passthrough)
     }
 
+    /// Keys typed while the terminal is asked come out of the replies whole and in order; the
+    /// replies themselves (control strings, reports) do not.
+    @Test func keysTypedAmongTheRepliesAreKept() {
+        func typed(_ s: String) -> String { String(decoding: GraphicsDetector.typed(in: Array(s.utf8)), as: UTF8.self) }
+        let replies = "\u{1B}[3;5R\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?2026;2$y\u{1B}[0n\u{1B}[?62;22c"
+        #expect(typed(replies) == "")
+        #expect(typed("j\u{1B}[3;5R\u{1B}[Cq" + replies + "\u{1B}[B") == "j\u{1B}[Cq\u{1B}[B")
+        #expect(typed("é\u{1B}OA\u{1B}") == "é\u{1B}OA\u{1B}", "SS3 keys and a lone Esc stay")
+        #expect(typed("\u{1B}_Gi=31;OK") == "", "a reply cut short is dropped, not typed")
+    }
+
     @Test func repliesChooseTheMode() {
         // kitty's graphics query answered, but not the one with placeholders: direct placement.
         #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c").mode == .kittyDirect)
