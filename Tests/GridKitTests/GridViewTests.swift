@@ -139,6 +139,27 @@ import Testing
         #expect(content.prefetchLog.last?.hasPrefix("+[0, 192][0, 191]") == true) // scrolling back: nearest first
     }
 
+    /// Page Down under a pinned header scrolls a page less the header, and then a little back
+    /// to show the focused item whole: prefetching still looks ahead, the way the user goes.
+    @Test func prefetchLooksAheadAfterPageDownUnderAPinnedHeader() {
+        let content = TestContent(counts: [400])
+        content.header = Size(width: 0, height: 1)
+        // The photo grid's shape: a page (37 rows) is not a whole number of lines (9 rows).
+        let layout = FlowLayout(
+            itemSize: Size(width: 4, height: 8), lineSpacing: 1, interitemSpacing: 1, sectionInset: EdgeInsets(top: 1, left: 0, bottom: 0, right: 0))
+        layout.sectionHeadersPinToVisibleBounds = true
+        let h = GridHarness(content, layout: layout, size: Size(width: 20, height: 38))
+        h.render()
+        for _ in 0..<3 {
+            content.prefetchLog = []
+            h.press([.key(.pageDown)])
+            let visible = h.gridView.layout.layoutAttributesForElements(in: h.gridView.visibleRect).filter { $0.kind == .cell }.map(\.indexPath.item)
+            let asked = content.prefetchLog.filter { $0.hasPrefix("+") }.joined()
+            let items = asked.matches(of: /\[0, (\d+)\]/).compactMap { Int($0.1) }
+            #expect(!items.isEmpty && items.allSatisfy { $0 > visible.max()! }, "prefetched \(items) after showing up to \(visible.max()!)")
+        }
+    }
+
     @Test func scrollIndicatorOnlyWhenContentOverflows() {
         let short = GridHarness(TestContent(counts: [3]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 10, height: 5))
         #expect(!short.render().text.contains("│"))

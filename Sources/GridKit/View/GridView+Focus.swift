@@ -40,6 +40,9 @@ extension GridView {
         let current = vertical ? contentOffset.y : contentOffset.x
         setContentOffset(vertical ? Point(x: 0, y: current + delta) : Point(x: current + delta, y: 0))
         setFocus(target, scroll: true)
+        // Showing the new focus whole may scroll back a row or two (out from under a pinned
+        // header): the user still goes the way they paged, and prefetching must look there.
+        scrollingForward = forward
     }
 
     /// Focuses the first (or last) item of the grid.
