@@ -78,6 +78,24 @@ package final class ContactStore: Sendable {
         return text[r].split(separator: ContactCategories.separator).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Calls `body` with the name, in `text` (this store's, as a buffer), of each group of
+    /// `kind` contact `i` is in: its organisation ("" for none), or each of its categories.
+    func forEachGroup(_ kind: ContactGroup.Kind, of i: Int, in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch kind {
+        case .organisation:
+            body(UnsafeBufferPointer(rebasing: text[range(.organization, of: i)]))
+        case .category:
+            let r = range(.categories, of: i)
+            var start = r.lowerBound
+            while start < r.upperBound {
+                var end = start
+                while end < r.upperBound && text[end] != ContactCategories.separator { end += 1 }
+                body(UnsafeBufferPointer(rebasing: text[start..<end]))
+                start = end + 1
+            }
+        }
+    }
+
     /// What contact `i`'s list row shows.
     package func row(_ i: Int) -> ContactRow {
         ContactRow(name: string(.name, of: i), organization: string(.organization, of: i), primaryContact: string(.primary, of: i))
