@@ -38,6 +38,19 @@ func benchContacts() {
     row(["first frame", ms(frame.min()!)])
     row(["for scale: read and parse every field", ms(full.min()!)])
     guard let directory else { return }
+    // What the groups sidebar asks for when it opens, and showing one group.
+    var listGroups: [UInt64] = [], showGroup: [UInt64] = []
+    for _ in 0..<3 {
+        let t0 = now()
+        let found = ContactGroup.Kind.allCases.map { directory.groups($0) }
+        let t1 = now()
+        directory.setGroup(found[0].last?.group)
+        showGroup.append(now() - t1)
+        listGroups.append(t1 - t0)
+        directory.setGroup(nil)
+    }
+    row(["groups: every category and organisation, counted", ms(listGroups.min()!)])
+    row(["groups: show one category", ms(showGroup.min()!)])
     // Typing a name one key at a time, then deleting it: each key filters 100,000 contacts
     // and applies the result as a snapshot.
     let screen = ContactsScreen(directory: directory)

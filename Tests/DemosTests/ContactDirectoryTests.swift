@@ -3,10 +3,11 @@ import Testing
 
 @testable import Demos
 
-private func person(_ given: String, _ family: String, org: String = "", phone: String = "") -> Contact {
+private func person(_ given: String, _ family: String, org: String = "", phone: String = "", categories: [String] = []) -> Contact {
     var c = Contact()
     c.givenName = given; c.familyName = family; c.formattedName = "\(given) \(family)".trimming(" ")
     c.organization = org
+    c.categories = categories
     if !phone.isEmpty { c.phones = [LabeledValue(label: "cell", value: phone)] }
     return c
 }
@@ -39,6 +40,87 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
         #expect(d.sections.isEmpty)
         d.setFilter("")
         #expect(d.visibleCount == 3)
+    }
+
+    /// The names the directory shows, in order.
+    private func shown(_ d: ContactDirectory) -> [String] { d.sections.flatMap(\.members).map { d.contact($0).formattedName } }
+
+    @Test func organisationsAreGroupsByNameWithNoneLast() {
+        let d = ContactDirectory([
+            person("Ada", "Lovelace", org: "Engines"), person("Grace", "Hopper", org: "navy"), person("Alan", "Turing"),
+            person("Charles", "Babbage", org: "Engines"), person("Émile", "Zola", org: "Navy")
+        ])
+        // Organisations are told apart as written: "navy" and "Navy" are two.
+        #expect(d.groups(.organisation).map(\.group) == [.organisation("Engines"), .organisation("navy"), .organisation("Navy"), .organisation("")])
+        #expect(d.groups(.organisation).map(\.count) == [2, 1, 1, 1])
+        d.setGroup(.organisation("Engines"))
+        #expect(shown(d) == ["Charles Babbage", "Ada Lovelace"])
+        d.setGroup(.organisation(""))
+        #expect(shown(d) == ["Alan Turing"])
+        #expect(ContactGroup.organisation("").title == "no organisation")
+    }
+
+    @Test func categoriesAreGroupsWithCountsSortedAndWithoutCase() {
+        let d = ContactDirectory([
+            person("Ada", "Lovelace", categories: ["work", "Climbing club"]), person("Grace", "Hopper", categories: ["Work"]),
+            person("Alan", "Turing"), person("Émile", "Zola", categories: ["Family", "WORK"]), person("Zoë", "Ångström", categories: ["Éclairs", "family"])
+        ])
+        // One group per category whatever its case, spelt as by the first contact in the list
+        // (Hopper before Lovelace, Ångström before Zola), sorted as organisations are (É with E).
+        #expect(d.groups(.category).map(\.group) == [.category("Climbing club"), .category("Éclairs"), .category("family"), .category("Work")])
+        #expect(d.groups(.category).map(\.count) == [1, 1, 2, 3])
+        d.setGroup(.category("Work"))
+        #expect(shown(d) == ["Grace Hopper", "Ada Lovelace", "Émile Zola"])
+        #expect(d.visibleCount == 3)
+        d.setGroup(.category("FAMILY"))
+        #expect(shown(d) == ["Zoë Ångström", "Émile Zola"], "compared without case")
+        d.setGroup(.category("Nobody's"))
+        #expect(d.visibleCount == 0 && d.sections.isEmpty)
+        d.setGroup(nil)
+        #expect(d.visibleCount == 5)
+        #expect(ContactDirectory([person("Alan", "Turing")]).groups(.category).isEmpty)
+    }
+
+    /// More groups than the directory remembers by their bytes while counting (see `RecentNames`).
+    @Test func manyGroupsAreCountedAndShown() {
+        let people = (0..<60).map { i in
+            person("P\(i)", "Q\(i)", org: "Org \(i % 11)", categories: [i % 2 == 0 ? "g\(i % 13)" : "G\(i % 13)", "Shared"])
+        }
+        let d = ContactDirectory(people)
+        let categories = d.groups(.category)
+        #expect(categories.count == 14)
+        #expect(categories.first { $0.group == .category("Shared") }?.count == 60)
+        for k in 0..<13 {
+            let count = categories.first { $0.group.key == "g\(k)" }?.count
+            #expect(count == (0..<60).filter { $0 % 13 == k }.count, "g\(k)")
+        }
+        // The collation counts: Org 2 before Org 10.
+        #expect(d.groups(.organisation).map(\.group) == (0..<11).map { .organisation("Org \($0)") })
+        #expect(d.groups(.organisation).map(\.count) == (0..<11).map { k in (0..<60).filter { $0 % 11 == k }.count })
+        d.setGroup(.category("G5"))
+        #expect(Set(shown(d)) == Set((0..<60).filter { $0 % 13 == 5 }.map { "P\($0) Q\($0)" }))
+        d.setGroup(.organisation("Org 10"))
+        #expect(Set(shown(d)) == Set((0..<60).filter { $0 % 11 == 10 }.map { "P\($0) Q\($0)" }))
+    }
+
+    @Test func aGroupAndTheFilterTogether() {
+        let d = ContactDirectory([
+            person("Ada", "Lovelace", org: "Engines", categories: ["Work"]), person("Grace", "Hopper", categories: ["Work"]),
+            person("Ada", "Byron", org: "Engines"), person("Adam", "Smith", categories: ["Work"])
+        ])
+        d.setGroup(.category("work"))
+        d.setFilter("ada")
+        #expect(shown(d) == ["Ada Lovelace", "Adam Smith"])
+        d.setFilter("adam")
+        #expect(shown(d) == ["Adam Smith"])
+        d.setFilter("ada") // back a character: what was let through before, still in the group
+        #expect(shown(d) == ["Ada Lovelace", "Adam Smith"])
+        d.setGroup(.organisation("Engines"))
+        #expect(shown(d) == ["Ada Byron", "Ada Lovelace"])
+        d.setGroup(nil)
+        #expect(shown(d) == ["Ada Byron", "Ada Lovelace", "Adam Smith"])
+        d.setFilter("")
+        #expect(d.visibleCount == 4)
     }
 
     @Test func indexPathsAndLetterJumps() {

@@ -13,7 +13,9 @@ import Testing
     /// Cards meant to take every path of the scanner: plain ones, and each thing that must send
     /// a card to the full parser or change a value (escapes, spaces to trim, quoted-printable,
     /// CHARSET, folding, groups, quotes in parameters, PHOTO, `tel:`, combining marks, Latin-1
-    /// bytes, lines without a colon, nameless cards, nested BEGIN, a missing END).
+    /// bytes, lines without a colon, nameless cards, nested BEGIN, a missing END), and
+    /// CATEGORIES in each of those shapes (several lines, duplicates in other cases, escaped
+    /// commas, accents, case folding beyond ASCII, more than the scanner compares pair by pair).
     static let tricky: String =
         [
             "BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;King;Lady;\nFN:Ada Lovelace\nORG:Analytical Engines;Research\nTEL;TYPE=CELL:+44 20 1234\nEMAIL:ada@example.com\nEND:VCARD",
@@ -37,6 +39,15 @@ import Testing
             "BEGIN : VCARD\nN:Odd;Delimiters;;;\nEND: vcard \n",
             "END:VCARD\nBEGIN:VCARD\nFN:Twice\nFN:\nN:Last;Wins;;;\nN:;;;;\nEMAIL:\nEMAIL:second@example.com\nEND:VCARD",
             "BEGIN:VCARD\nFN:Ünïcödé Ελένη 王小明 Łódź ﬁ İstanbul ß\nN:Øster;Åse;;;\nEND:VCARD",
+            "BEGIN:VCARD\nN:Grouped;Gina;;;\nCATEGORIES:Work\nCATEGORIES: work ,,Family , \t,FAMILY\nitem1.categories:Chess\nEND:VCARD",
+            "BEGIN:VCARD\nN:Escaped;Eli;;;\nCATEGORIES:Friends\\, old,Work\\\\Home,Tail\\\nEND:VCARD",
+            "BEGIN:VCARD\nN:Folded;Flo;;;\nCATEGORIES:Climbing\n  club,Work\nEND:VCARD",
+            "BEGIN:VCARD\nN:Printable;Pia;;;\nCATEGORIES;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Fam=C3=ADlia,=\nCaf=C3=A9\nCATEGORIES;CHARSET=ISO-8859-1:Ren\u{E9}\nEND:VCARD",
+            "BEGIN:VCARD\nN:Accents;Ana;;;\nCATEGORIES:Família,FAMÍLIA,Straße,STRASSE,\u{212A}ey,key,Cafe\u{301},Café\nEND:VCARD",
+            "BEGIN:VCARD\nN:Many;Max;;;\nCATEGORIES:" + (0..<20).map { "g\($0 % 18)" }.joined(separator: ",") + ",G3\nEND:VCARD",
+            "BEGIN:VCARD\nN:Empty;Emma;;;\nCATEGORIES:\nCATEGORIES: , ,\nEND:VCARD",
+            "BEGIN:VCARD\nN:Quoted;Quentin;;;\nCATEGORIES;X-Q=\"a:b\":Quoted\nEND:VCARD",
+            "BEGIN:VCARD\nFN:Only Groups\nCATEGORIES:Work\nEND:VCARD",
             "BEGIN:VCARD\nN:Tail;Open;;;\n"
         ].joined(separator: "\r\n") + "\r\n"
 
@@ -94,6 +105,7 @@ import Testing
         try Self.checkFile(crlf.filter { $0 != 13 }, name: "tricky-lf.vcf")
         try Self.checkFile([0xEF, 0xBB, 0xBF] + crlf, name: "tricky-bom.vcf")
         try Self.checkFile(crlf + Array("BEGIN:VCARD\r\nFN:Ren".utf8) + [0xE9] + Array("e\r\nEND:VCARD\r\n".utf8), name: "latin1.vcf")
+        try Self.checkFile(crlf + Array("BEGIN:VCARD\r\nFN:Latin\r\nCATEGORIES:Work,Caf".utf8) + [0xE9] + Array("\r\nEND:VCARD\r\n".utf8), name: "latin1-categories.vcf")
     }
 
     @Test func sampleAddressBookAgrees() throws {

@@ -138,5 +138,7 @@ private func fixture(_ name: String) throws -> [UInt8] {
         #expect(a.contains { $0.formattedName.count > 60 })
         #expect(a.contains { $0.phones.isEmpty })
         #expect(a.contains { $0.organization.isEmpty })
+        #expect(a.contains { $0.categories == ["Work", "Climbing club"] })
+        #expect(a.contains { $0.categories.isEmpty })
     }
 }

@@ -27,6 +27,9 @@ package struct Contact: Hashable, Sendable {
     package var birthday = ""
     package var note = ""
     package var urls: [String] = []
+    /// The groups the card files the contact under (vCard `CATEGORIES`), as
+    /// `ContactCategories.normalized` leaves them.
+    package var categories: [String] = []
     package var photo: ContactPhoto?
     /// Where the card came from: "file.vcf:12".
     package var source = ""

@@ -4,7 +4,8 @@ import Synchronization
 import struct GridKit.IndexPath // not Foundation's
 
 /// Contacts sorted and sectioned the way people expect (A–Z by family name, given name when
-/// there is none, ignoring case and accents; everything else under `#`), with a filter.
+/// there is none, ignoring case and accents; everything else under `#`), with a filter, and a
+/// group (an organisation or a category) shown alone.
 package final class ContactDirectory {
     /// The contacts, compactly; `order` puts them in display order.
     package let store: ContactStore
@@ -19,8 +20,10 @@ package final class ContactDirectory {
     package private(set) var sections: [(letter: String, members: [Int])] = []
     /// The filter; empty shows everyone.
     package private(set) var filter = ""
-    /// The organisation shown alone ("" for contacts without one), or nil for all.
-    package private(set) var group: String?
+    /// The group shown alone, or nil for all.
+    package private(set) var group: ContactGroup?
+    /// Whether each contact, by display index, is in `group` (empty when there is none).
+    private var inGroup: [Bool] = []
     /// What the last filter let through, so typing one more character searches only those.
     private var lastMatch: (query: [UInt8], phoneLike: Bool, members: [Int])?
     /// What the queries typed since the filter was empty let through: deleting a character
@@ -107,24 +110,73 @@ package final class ContactDirectory {
         rebuild()
     }
 
-    /// Shows only the contacts of one organisation ("" for those without one), or all (nil).
-    package func setGroup(_ organisation: String?) {
-        group = organisation
+    /// Shows only the contacts of one group, or all (nil).
+    package func setGroup(_ group: ContactGroup?) {
+        self.group = group
+        if let group {
+            // Decided once here, not again on every key typed into the filter.
+            let kind = group.kind, wanted = group.key
+            inGroup = store.text.withUnsafeBufferPointer { text in
+                var recent = RecentNames<Bool>()
+                return order.map { i in
+                    var isMember = false
+                    store.forEachGroup(kind, of: Int(i), in: text) { name in
+                        guard !isMember else { return }
+                        if let known = recent.value(for: name) {
+                            isMember = known
+                        } else {
+                            isMember = kind.key(utf8: name) == wanted
+                            recent.remember(name, isMember)
+                        }
+                    }
+                    return isMember
+                }
+            }
+        } else {
+            inGroup = []
+        }
         lastMatch = nil
         earlier.removeAll()
         rebuild()
     }
 
-    /// Every organisation with how many contacts it has, by name ("" for none last).
-    package func organisations() -> [(name: String, count: Int)] {
-        var counts: [String: Int] = [:]
-        for i in 0..<order.count { counts[store.string(.organization, of: Int(order[i])), default: 0] += 1 }
-        return counts.sorted { a, b in a.key.isEmpty != b.key.isEmpty ? !a.key.isEmpty : a.key.localizedStandardCompare(b.key) == .orderedAscending }
-            .map { (name: $0.key, count: $0.value) }
+    /// Every group of `kind` with how many contacts it has, by name as the first contact in
+    /// display order spells it (for organisations, "" for those without one last).
+    package func groups(_ kind: ContactGroup.Kind) -> [(group: ContactGroup, count: Int)] {
+        var found: [(name: String, count: Int)] = [], byKey: [String: Int] = [:]
+        store.text.withUnsafeBufferPointer { text in
+            var recent = RecentNames<Int>()
+            for i in order {
+                store.forEachGroup(kind, of: Int(i), in: text) { name in
+                    if let k = recent.value(for: name) {
+                        found[k].count += 1
+                        return
+                    }
+                    let key = kind.key(utf8: name)
+                    if let k = byKey[key] {
+                        found[k].count += 1
+                        recent.remember(name, k)
+                    } else {
+                        byKey[key] = found.count
+                        recent.remember(name, found.count)
+                        found.append((String(decoding: name, as: UTF8.self), 1))
+                    }
+                }
+            }
+        }
+        // Ties in the collation fall to the bytes, so the order does not depend on the hashing.
+        return found.sorted { a, b in
+            if a.name.isEmpty != b.name.isEmpty { return !a.name.isEmpty }
+            let collation = a.name.localizedStandardCompare(b.name)
+            return collation != .orderedSame ? collation == .orderedAscending : Array(a.name.utf8).lexicographicallyPrecedes(b.name.utf8)
+        }.map { (group: ContactGroup(kind, $0.name), count: $0.count) }
     }
 
     /// The display index's organisation.
     package func organisation(ofContact index: Int) -> String { store.string(.organization, of: Int(order[index])) }
+
+    /// The display index's categories.
+    package func categories(ofContact index: Int) -> [String] { store.categories(of: Int(order[index])) }
 
     private func rebuild() {
         let query = Folding.fold(filter.trimmingCharacters(in: .whitespaces))
@@ -156,12 +208,7 @@ package final class ContactDirectory {
         }
         lastMatch = query.isEmpty ? nil : (query, phoneLike, members)
         if query.isEmpty { earlier.removeAll() } else { earlier[query] = members }
-        if let group {
-            let wanted = Array(group.utf8)
-            members = store.text.withUnsafeBufferPointer { text in
-                members.filter { text[store.range(.organization, of: Int(order[$0]))].elementsEqual(wanted) }
-            }
-        }
+        if group != nil { members = members.filter { inGroup[$0] } }
         sections = Self.sections(members, letters)
     }
 

@@ -36,7 +36,9 @@ package final class ContactStore: Sendable {
     /// The fields, per contact, in this order; `ends` holds where each ends in `text`. The sort
     /// key is the folded family name (given name, else the name, when there is none), a zero
     /// byte, then the folded "given name" + " " + "name": one byte comparison orders by both.
-    enum Field: Int, CaseIterable { case name, organization, primary, sortKey, search }
+    /// The categories are as the contact has them, each after the first preceded by
+    /// `ContactCategories.separator`.
+    enum Field: Int, CaseIterable { case name, organization, primary, sortKey, search, categories }
     static let fieldCount = Field.allCases.count
 
     let text: [UInt8]
@@ -67,6 +69,31 @@ package final class ContactStore: Sendable {
     func string(_ field: Field, of i: Int) -> String {
         let r = range(field, of: i)
         return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
+    }
+
+    /// Contact `i`'s categories.
+    func categories(of i: Int) -> [String] {
+        let r = range(.categories, of: i)
+        guard !r.isEmpty else { return [] }
+        return text[r].split(separator: ContactCategories.separator).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the name, in `text` (this store's, as a buffer), of each group of
+    /// `kind` contact `i` is in: its organisation ("" for none), or each of its categories.
+    func forEachGroup(_ kind: ContactGroup.Kind, of i: Int, in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch kind {
+        case .organisation:
+            body(UnsafeBufferPointer(rebasing: text[range(.organization, of: i)]))
+        case .category:
+            let r = range(.categories, of: i)
+            var start = r.lowerBound
+            while start < r.upperBound {
+                var end = start
+                while end < r.upperBound && text[end] != ContactCategories.separator { end += 1 }
+                body(UnsafeBufferPointer(rebasing: text[start..<end]))
+                start = end + 1
+            }
+        }
     }
 
     /// What contact `i`'s list row shows.
@@ -100,6 +127,7 @@ package final class ContactStore: Sendable {
         var c = Contact()
         c.formattedName = string(.name, of: i)
         c.organization = string(.organization, of: i)
+        c.categories = categories(of: i)
         c.note = "⚠ " + reason
         return c
     }
@@ -115,7 +143,7 @@ struct ContactStoreBuilder {
     var places: [ContactStore.Place] = []
 
     /// Adds what the list needs of `c`: the name, organisation and first phone or email as
-    /// shown, the folded sort keys, and the folded text the filter searches.
+    /// shown, the folded sort keys, the folded text the filter searches, and the categories.
     mutating func append(_ c: Contact) {
         append(c.formattedName.utf8)
         append(c.organization.utf8)
@@ -126,6 +154,12 @@ struct ContactStoreBuilder {
         ends.append(UInt32(text.count))
         text += Folding.fold(([c.formattedName, c.organization] + c.emails.map(\.value)).joined(separator: "\u{1}"))
         for p in c.phones { text.append(1); text += p.value.utf8.filter { $0 >= 48 && $0 <= 57 } }
+        ends.append(UInt32(text.count))
+        // Normalized again: contacts made in memory have not been through the parser.
+        for (k, category) in ContactCategories.normalized(c.categories).enumerated() {
+            if k > 0 { text.append(ContactCategories.separator) }
+            text += category.utf8
+        }
         ends.append(UInt32(text.count))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A built-in address book of a few hundred people, generated deterministically as vCard 3.0
 /// text and read by the same parser as real files: names in several scripts, very long names,
-/// and cards with fields missing.
+/// cards with fields missing, and some filed under groups (Family, Work, Climbing club).
 package enum SampleAddressBook {
     static let given = [
         "Ada", "Ángel", "Björn", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", "Hiro", "Ingrid", "José",
@@ -28,8 +28,8 @@ package enum SampleAddressBook {
     static let cities = ["Lisbon", "Osaka", "Nairobi", "Toronto", "Kraków", "Bogotá", "Athens", "Cairo"]
 
     /// The sample as vCard text. `realistic` adds the lines phone and desktop exports carry on
-    /// every card and a list never shows (PRODID, UID, REV, CATEGORIES), so a generated
-    /// benchmark file has the size of a real one (100,000 cards: about 34 MB).
+    /// every card (PRODID, UID, REV, and CATEGORIES as Google's export writes it), so a
+    /// generated benchmark file has the size of a real one (100,000 cards: about 34 MB).
     package static func vcardText(count: Int = 320, realistic: Bool = false) -> String {
         var rng = SplitMix(seed: 20_261_129)
         var out = ""
@@ -69,6 +69,9 @@ package enum SampleAddressBook {
                 out += "NOTE:Met at the conference\\, table \(rng.next(40)).\\nLikes tea; dislikes meetings before 10.\r\n"
             }
             if i % 13 == 5 { out += "URL:https://example.com/people/\(i)\r\n" }
+            // Made from the card's number, not the generator, so the people are the same.
+            let groups = [(i % 6 == 1, "Work"), (i % 23 == 5, "Family"), (i % 17 == 3, "Climbing club")].filter(\.0).map(\.1)
+            if !groups.isEmpty { out += "CATEGORIES:\(groups.joined(separator: ","))\r\n" }
             out += "END:VCARD\r\n"
         }
         return out

@@ -22,6 +22,7 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
         add("name", contact.formattedName)
         add("organisation", contact.organization)
         add("title", contact.title)
+        add("groups", contact.categories.joined(separator: ", "))
         for p in contact.phones { add(p.label.isEmpty ? "phone" : p.label, p.value) }
         for e in contact.emails { add(e.label.isEmpty ? "email" : e.label, e.value) }
         for a in contact.addresses { add(a.label.isEmpty ? "address" : a.label, a.value) }

@@ -49,7 +49,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     package var title: String {
         if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0].description : "\(pendingPaths!.count) files")…" }
         var t = "Contacts · \(directory.count.formatted) · \(arrangement == .list ? "list" : "cards")"
-        if let group = directory.group { t += " · \(group.isEmpty ? "no organisation" : group)" }
+        if let group = directory.group { t += " · \(group.title)" }
         if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
         return t
     }
@@ -64,7 +64,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         [
             KeyHelp("/", "filter as you type (name, organisation, email, phone)"),
             KeyHelp("v", "list or cards"),
-            KeyHelp("g", "groups: favourites and organisations; Enter shows one in the list"),
+            KeyHelp("g", "groups: favourites, the cards' groups and organisations; Enter shows one in the list"),
             KeyHelp("f", "mark or unmark the contact as a favourite (for this session)"),
             KeyHelp("a–z", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " ")))")
         ]

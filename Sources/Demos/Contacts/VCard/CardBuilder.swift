@@ -10,6 +10,8 @@ struct CardBuilder {
     /// Apple-style labels: `item1.X-ABLabel:Mobile` names the group's other property.
     private var groupLabels: [String: String] = [:]
     private var pendingLabels: [(group: String, kind: String, index: Int)] = []
+    /// Every CATEGORIES line's items, in order: a card may have several lines.
+    private var categories: [String] = []
 
     init(file: String, startLine: Int) {
         self.file = file
@@ -57,6 +59,7 @@ struct CardBuilder {
         case "NOTE": contact.note = VCardText.unescape(text)
         case "BDAY": contact.birthday = VCardText.unescape(text)
         case "URL": contact.urls.append(VCardText.unescape(text))
+        case "CATEGORIES": categories += VCardText.items(text)
         case "TEL":
             var number = VCardText.unescape(text).trimming(" \t")
             if number.utf8.count > 4, number.utf8.prefix(4).map({ $0 | 0x20 }).elementsEqual("tel:".utf8) { number = String(number.dropFirst(4)) }
@@ -121,6 +124,7 @@ struct CardBuilder {
         if let failure { return .failure(failure) }
         var c = contact
         if withSource { c.source = "\(file):\(startLine)" }
+        c.categories = ContactCategories.normalized(categories)
         for p in pendingLabels {
             guard let label = groupLabels[p.group] else { continue }
             switch p.kind {

@@ -1,11 +1,12 @@
 /// Finds the cards in vCard bytes and reads of each only what a list shows, sorts and filters
-/// by (N, FN, ORG, TEL, EMAIL), straight from the bytes into a `ContactStoreBuilder`, leaving
-/// every other line unparsed. It agrees with `VCardParser` by construction where it can and by
-/// test where it cannot: the same logical lines and BEGIN/END rules; values taken as bytes only
-/// when they are plain (valid UTF-8, no escapes, nothing to trim), where the parser's decoding
-/// is the identity; and a card with anything else (a PHOTO, which can be invalid; a line
-/// without `:`; quoted-printable or CHARSET; folded or escaped values) is read by the full
-/// parser instead.
+/// by (N, FN, ORG, TEL, EMAIL, CATEGORIES), straight from the bytes into a
+/// `ContactStoreBuilder`, leaving every other line unparsed. It agrees with `VCardParser` by
+/// construction where it can and by test where it cannot: the same logical lines and BEGIN/END
+/// rules; values taken as bytes only when they are plain (valid UTF-8, no escapes, nothing to
+/// trim), where the parser's decoding is the identity; categories split and trimmed on the
+/// bytes when they are ASCII without escapes, and otherwise by the parser's own functions; and
+/// a card with anything else (a PHOTO, which can be invalid; a line without `:`;
+/// quoted-printable or CHARSET; folded or escaped values) is read by the full parser instead.
 enum VCardScanner {
     /// The card being read: where it started, and where its listed values are in the buffer.
     private struct OpenCard {
@@ -17,6 +18,7 @@ enum VCardScanner {
         var org: Range<Int>?
         var tels: [Range<Int>] = []
         var emails: [Range<Int>] = []
+        var categories: [Range<Int>] = []
         /// Scratch space for `summarize`, kept from card to card.
         var parts: [Range<Int>] = [], orgParts: [Range<Int>] = [], phones: [Range<Int>] = [], nameParts: [Range<Int>] = []
 
@@ -27,6 +29,7 @@ enum VCardScanner {
             n = nil; fn = nil; org = nil
             tels.removeAll(keepingCapacity: true)
             emails.removeAll(keepingCapacity: true)
+            categories.removeAll(keepingCapacity: true)
         }
     }
 
@@ -113,6 +116,7 @@ enum VCardScanner {
                     case .org: card.org = value
                     case .tel: card.tels.append(value)
                     case .email: card.emails.append(value)
+                    case .categories: card.categories.append(value)
                     }
                 case .photo, .noColon:
                     if isOpen { card.unusual = true }
@@ -185,6 +189,7 @@ enum VCardScanner {
             if let fn { fold(fn) } else if !fromParts.isEmpty { foldJoined(fromParts, " ") } else { foldJoined(org, ", ") }
         }
         func end() { store.ends.append(UInt32(store.text.count)) }
+        let textStart = store.text.count, endsStart = store.ends.count
         putName(); end()
         putJoined(org, ", "); end()
         if let p = phones.first ?? emails.first { put(p) }
@@ -199,8 +204,91 @@ enum VCardScanner {
             for i in p where b[i] >= 48 && b[i] <= 57 { store.text.append(b[i]) }
         }
         end()
+        // Categories that are not plain ASCII are decoded as the parser decodes them; a card
+        // with one that is not even valid UTF-8 is taken back, for the full parser. Checked
+        // last, while splitting, so plain ones are read once.
+        if !card.categories.isEmpty && !appendPlainCategories(b, card.categories, to: &store.text) {
+            guard let decoded = decodeCategories(b, card.categories) else {
+                store.text.removeSubrange(textStart...)
+                store.ends.removeSubrange(endsStart...)
+                return .unusual
+            }
+            append(decoded, to: &store.text)
+        }
+        end()
         return .added
     }
+
+    /// CATEGORIES values decoded by the parser's own functions, or nil when one is not valid
+    /// UTF-8 (the parser guesses a charset then).
+    private static func decodeCategories(_ b: UnsafeBufferPointer<UInt8>, _ values: [Range<Int>]) -> [String]? {
+        var items: [String] = []
+        for r in values {
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self) else { return nil }
+            items += VCardText.items(text)
+        }
+        return ContactCategories.normalized(items)
+    }
+
+    /// Appends categories as the store keeps them.
+    private static func append(_ categories: [String], to out: inout [UInt8]) {
+        for (k, category) in categories.enumerated() {
+            if k > 0 { out.append(ContactCategories.separator) }
+            out += category.utf8
+        }
+    }
+
+    /// Appends CATEGORIES values of plain ASCII as the store keeps them, split on commas,
+    /// trimmed and told apart on the bytes: what the parser's functions give for such text.
+    /// Each is looked for among those already written, pair by pair: a card has a few. False,
+    /// with nothing appended, for a value that is not ASCII or has an escape, and for a card
+    /// with very many categories: the parser's way, which keeps a set, is for those.
+    private static func appendPlainCategories(_ b: UnsafeBufferPointer<UInt8>, _ values: [Range<Int>], to out: inout [UInt8]) -> Bool {
+        let fieldStart = out.count
+        var written = 0
+        for r in values {
+            var start = r.lowerBound
+            while start <= r.upperBound {
+                var end = start
+                while end < r.upperBound && b[end] != 44 { // 44: comma
+                    if b[end] >= 0x80 || b[end] == 92 { // 92: backslash
+                        out.removeSubrange(fieldStart...)
+                        return false
+                    }
+                    end += 1
+                }
+                var s = start, e = end
+                start = end + 1
+                while s < e && (b[s] == 32 || b[s] == 9) { s += 1 }
+                while e > s && (b[e - 1] == 32 || b[e - 1] == 9) { e -= 1 }
+                guard s < e, !isWritten(b, s..<e, in: out, from: fieldStart) else { continue }
+                if written == 16 {
+                    out.removeSubrange(fieldStart...)
+                    return false
+                }
+                if written > 0 { out.append(ContactCategories.separator) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[s..<e]))
+                written += 1
+            }
+        }
+        return true
+    }
+
+    /// Whether the ASCII category at `r` is among those `out` holds from `fieldStart` on,
+    /// letters compared without case.
+    private static func isWritten(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, in out: [UInt8], from fieldStart: Int) -> Bool {
+        var k = fieldStart
+        while k < out.count {
+            var end = k
+            while end < out.count && out[end] != ContactCategories.separator { end += 1 }
+            if end - k == r.count && (0..<r.count).allSatisfy({ sameLetter(out[k + $0], b[r.lowerBound + $0]) }) { return true }
+            k = end + 1
+        }
+        return false
+    }
+
+    /// Whether two ASCII bytes are equal, letters compared without case.
+    private static func sameLetter(_ p: UInt8, _ q: UInt8) -> Bool { p == q || (p | 0x20 == q | 0x20 && (97...122).contains(p | 0x20)) }
 
     private static let telScheme = Array("tel:".utf8)
 
@@ -252,7 +340,7 @@ enum VCardScanner {
 /// What the scanner needs to know of a line before (or instead of) parsing it.
 private struct Head {
     enum Kind { case blank, unclear, noColon, begin, end, listed, photo, other }
-    enum Listed { case n, fn, org, tel, email }
+    enum Listed { case n, fn, org, tel, email, categories }
 
     var kind: Kind = .other
     /// Offset of the first `:` from the line's start, when the head is clear.
@@ -317,6 +405,7 @@ private struct Head {
             if equals("EMAIL") { return (.listed, .email) }
             if equals("BEGIN") { return (.begin, .n) }
             if equals("PHOTO") { return (.photo, .n) }
+        case 10: if equals("CATEGORIES") { return (.listed, .categories) }
         default: break
         }
         return (.other, .n)

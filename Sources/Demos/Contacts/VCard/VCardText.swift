@@ -90,6 +90,11 @@ enum VCardText {
     static func components(_ s: String) -> [String] {
         split(s, on: ";").map { unescape($0).trimming(" \t") }
     }
+
+    /// The items of a list value (CATEGORIES: `a,b\,c` is "a" and "b,c"), unescaped.
+    static func items(_ s: String) -> [String] {
+        split(s, on: ",").map(unescape)
+    }
 }
 
 extension ArraySlice where Element == UInt8 {
