@@ -89,4 +89,14 @@ import Testing
         #expect(run.row(19).contains("mandelbrot-001"), "the second did not")
         #expect(run.focusedIndexPath == IndexPath(item: 0, section: 0), "the focus stays")
     }
+
+    /// What Albums draws (placeholders: the pool decodes nothing), at the start and with the
+    /// first row scrolled sideways: the rows under their headers, the focus mark, the caption
+    /// cut at the row's edge, the next row where it was.
+    @Test func snapshots() throws {
+        let start = ScreenHarness(size: Size(width: 80, height: 24)).run(albums())
+        try Snapshot().verify(text: start.markedText, named: "albums-start")
+        let scrolled = ScreenHarness(size: Size(width: 80, height: 24)).run(albums(), keys: "right*7")
+        try Snapshot().verify(text: scrolled.markedText, named: "albums-row-scrolled")
+    }
 }

@@ -52,7 +52,10 @@ import Testing
         t.send("Down", "Right")
         try t.waitUntil("Groups open") { $0.contains("▾ Groups") && $0.contains("Climbing club") && $0.contains("Family") && $0.contains("Work") }
         t.send("Right", "Enter")
-        let list = try t.waitUntil("only the club") { $0.contains("Contacts · 320 · list · Climbing club") && $0.contains("Priya Abara") }
+        // The whole list drawn: its last member, and the list's own hint line, not the sidebar's.
+        let list = try t.waitUntil("only the club") {
+            $0.contains("Contacts · 320 · list · Climbing club") && $0.contains("Priya Abara") && $0.contains("Сергей Иванов") && !$0.contains("m move favourite")
+        }
         let members = [
             "Priya Abara", "Wei Abara", "Nadia Castillo", "Wei Castillo", "Fatima Eriksen", "Nadia Fernández", "Uma Hoffmann",
             "Hiro Ivanova", "Émile Jensen", "Tomás Jensen", "Fatima Kowalski", "Yuki López", "Yuki Okafor", "Yuki Quispe-Abara",
