@@ -374,7 +374,8 @@ struct InputDecoder {
         }
         guard field == 2 else { return nil }
         let p = Point(x: v1 - 1, y: v2 - 1)
-        if v0 & 64 != 0 { return .mouse(MouseEvent(action: Self.wheel(v0), position: p)) }
+        // xterm reports the release of a sideways wheel's buttons (6 and 7) too: one turn, one event.
+        if v0 & 64 != 0 { return release ? nil : .mouse(MouseEvent(action: Self.wheel(v0), position: p)) }
         if v0 & 32 != 0 || v0 & 3 == 3 { return nil } // motion; a release without its button
         if release { return .mouse(MouseEvent(action: .release, position: p, button: v0 & 3 + 1)) }
         return press(at: p, button: v0 & 3 + 1, now: now)

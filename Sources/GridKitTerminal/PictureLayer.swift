@@ -66,11 +66,7 @@ final class PictureLayer {
 
     /// Before the frame's text. `everything`: the screen was just cleared.
     func beforeText(_ pieces: [PicturePiece], in canvas: Canvas, everything: Bool) {
-        if everything {
-            if mode == .kittyDirect, !drawn.isEmpty || !displaced.isEmpty { emit(Array("\u{1B}_Ga=d,d=a,q=2\u{1B}\\".utf8)) }
-            drawn.removeAll()
-            displaced.removeAll()
-        }
+        if everything { forgetScreen() }
         guard mode == .kitty || mode == .kittyDirect else { return }
         // No picture left (the photos were left): free what the terminal holds.
         if pieces.isEmpty {
@@ -294,10 +290,15 @@ final class PictureLayer {
     private func cursorSave(at p: Point) -> [UInt8] { Array("\u{1B}7\u{1B}[\(p.y + 1);\(p.x + 1)H".utf8) }
     private var cursorRestore: [UInt8] { Array("\u{1B}8".utf8) }
 
-    /// The screen was cleared behind the layer's back (a repaint, a resume): nothing is drawn.
+    /// The screen was cleared (a repaint, a resize, a resume): nothing is drawn, and kitty's
+    /// images are sent again. kitty may keep placements through a clear, and may drop the
+    /// images' data with it (0.26 does: a placement of an image sent before the clear then
+    /// fails, and the tile stays empty): free them all, placements and data, and start afresh.
     func forgetScreen() {
-        // kitty may keep placements through a clear: remove them all (their images stay).
-        if mode == .kittyDirect, !drawn.isEmpty || !displaced.isEmpty { emit(Array("\u{1B}_Ga=d,d=a,q=2\u{1B}\\".utf8)) }
+        if mode == .kitty || mode == .kittyDirect, !numbers.isEmpty || !drawn.isEmpty || !displaced.isEmpty {
+            emit(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+            numbers.removeAll(); imageOfNumber.removeAll(); lastUse.removeAll()
+        }
         drawn.removeAll()
         displaced.removeAll()
     }

@@ -170,6 +170,7 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         #expect(decodeAll("\u{1B}[<64;3;4M\u{1B}[<65;3;4M") == [wheel(.wheelUp, 2, 3), wheel(.wheelDown, 2, 3)])
         #expect(decodeAll("\u{1B}[<66;1;1M\u{1B}[<67;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "the horizontal wheel")
         #expect(decodeAll("\u{1B}[<68;1;1M\u{1B}[<69;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "Shift turns the wheel sideways")
+        #expect(decodeAll("\u{1B}[<66;1;1M\u{1B}[<66;1;1m\u{1B}[<67;1;1M\u{1B}[<67;1;1m") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "xterm's releases of the sideways buttons are not turns")
         #expect(decodeAll("\u{1B}[<80;1;1M\u{1B}[<81;1;1M") == [wheel(.wheelUp, 0, 0), wheel(.wheelDown, 0, 0)], "Ctrl does not")
         #expect(decodeAll("\u{1B}[<35;5;5M\u{1B}[<32;5;5M") == [], "motion is not reported")
         #expect(decodeAll("\u{1B}[<0;500;300M") == [press(499, 299)], "past column 223, where X10 stops")

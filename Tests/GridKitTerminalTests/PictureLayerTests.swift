@@ -122,6 +122,23 @@ import Testing
         _ = images
     }
 
+    /// A cleared screen (a resize, Ctrl-L, a resume) may take kitty's image data with it
+    /// (0.26 drops it): every image is freed and sent again before it is placed, in both modes.
+    @Test(arguments: [GraphicsMode.kittyDirect, .kitty])
+    func kittySendsItsImagesAgainAfterAClear(_ mode: GraphicsMode) {
+        let (canvas, _) = canvasWithPictures()
+        let layer = PictureLayer(mode: mode, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        let first = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
+        #expect(first.matches(of: /\e_Ga=[tT],/).count == 4)
+        let again = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
+        let freed = again.range(of: "a=d,d=A"), sent = again.firstMatch(of: /\e_Ga=[tT],/)?.range
+        #expect(freed != nil && again.matches(of: /\e_Ga=[tT],/).count == 4, "\(again.prefix(200))")
+        #expect(freed.map { f in sent.map { f.lowerBound < $0.lowerBound } ?? false } == true, "freed before sent again")
+        layer.forgetScreen()
+        let resumed = String(decoding: layer.takeBytes() + frame(layer, canvas), as: UTF8.self)
+        #expect(resumed.contains("a=d,d=A") && resumed.matches(of: /\e_Ga=[tT],/).count == 4, "after a repaint behind its back too")
+    }
+
     @Test func placeholderNumbersAreSentBeforeTheCellsThatCarryThem() {
         let (canvas, images) = canvasWithPictures()
         let layer = PictureLayer(mode: .kitty, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)

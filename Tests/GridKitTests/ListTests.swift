@@ -45,6 +45,35 @@ import Testing
         return (grid, source)
     }
 
+    /// Separators: a row of `─` under each row but a section's last, kept clear of the pinned
+    /// header, and drawn the same after scrolling as on a fresh screen.
+    @Test func separatorsBetweenRows() {
+        var configuration = ListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        configuration.showsSeparators = true
+        let names = (1...12).map { Row(name: "row \($0)") }
+        let (grid, source) = makeList(configuration, sections: [("First", Array(names[0..<3])), ("Second", Array(names[3...]))], width: 20, height: 10)
+        defer { withExtendedLifetime(source) {} } // the grid holds its data source weakly
+        let lines = render(grid)
+        #expect(lines[0].hasPrefix("First"), "\(lines)")
+        #expect(lines[1].hasPrefix(" row 1") && lines[2].hasPrefix("───") && lines[3].hasPrefix(" row 2") && lines[4].hasPrefix("───"))
+        #expect(lines[5].hasPrefix(" row 3") && lines[6].hasPrefix("Second"), "none after a section's last row: \(lines)")
+        // Scrolled a line at a time on one canvas (frames drawn incrementally), then the same
+        // place drawn afresh: the same text, the pinned header whole.
+        let canvas = Canvas(size: grid.frame.size)
+        grid.render(into: canvas)
+        for _ in 0..<9 {
+            _ = grid.handle(.key(.down))
+            grid.render(into: canvas)
+        }
+        let fresh = Canvas(size: grid.frame.size)
+        grid.setNeedsDisplay()
+        grid.render(into: fresh)
+        #expect(canvas.text == fresh.text, "\(canvas.text)\n----\n\(fresh.text)")
+        #expect(fresh.text.split(separator: "\n").first?.hasPrefix("Second") == true, "the pinned header, with no line through it: \(fresh.text)")
+        #expect(fresh.text.contains("───"))
+    }
+
     /// A plain list with pinned headers: full-width rows, values at the trailing edge,
     /// accessories after them, nothing registered by hand.
     @Test func aPlainListWithRegistrationsAndAccessories() {

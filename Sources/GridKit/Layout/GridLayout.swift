@@ -72,6 +72,9 @@ public protocol GridLayout: AnyObject {
     /// by `delta` cells across (a sideways wheel over a sideways section); true when something
     /// moved and the grid must draw again, false when nothing there scrolls sideways.
     func scrollSideways(at point: Point, by delta: Int) -> Bool
+    /// Lines the grid draws between items (a list's separators), as rectangles of the content
+    /// that meet `rect`; they lie in the spacing between items, never over one.
+    func separatorFrames(in rect: Rect) -> [Rect]
 }
 
 extension GridLayout {
@@ -90,6 +93,8 @@ extension GridLayout {
     public func revealItem(at indexPath: IndexPath) -> Bool { false }
     /// Default: false (the layout has no scrolling of its own).
     public func scrollSideways(at point: Point, by delta: Int) -> Bool { false }
+    /// Default: none.
+    public func separatorFrames(in rect: Rect) -> [Rect] { [] }
 
     /// Default: filters `layoutAttributesForElements(in:)`.
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {

@@ -27,6 +27,10 @@ public struct ListConfiguration: Sendable, Equatable {
     public var headerMode = HeaderMode.none
     /// Section footers (`.supplementary` or `.none`).
     public var footerMode = HeaderMode.none
+    /// A line of `─` in a row of its own under each row but a section's last (UIKit's
+    /// `showsSeparators`). Off by default, unlike UIKit's hairline: here a separator costs a
+    /// row of the terminal per item.
+    public var showsSeparators = false
     /// The rows a row is planned with until its cell is measured (the height is
     /// `.estimated`): a `ListCell` then takes what its content needs, a subtitle row two or
     /// more. Cells that do not answer `GridCell.preferredSize(fitting:)` keep this height.
@@ -45,6 +49,10 @@ extension CompositionalLayout {
             let height = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(max(1, configuration.rowHeight)))
             let group = LayoutGroup.horizontal(layoutSize: height, subitems: [LayoutItem(layoutSize: height)])
             let section = LayoutSection(group: group)
+            if configuration.showsSeparators {
+                section.showsSeparators = true
+                section.interGroupSpacing = 1
+            }
             switch configuration.appearance {
             case .plain: break
             case .grouped: section.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)

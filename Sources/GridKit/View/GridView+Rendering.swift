@@ -63,6 +63,7 @@ extension GridView {
             scratch.redrawAll(elements.count)
         }
         let redraw = scratch.redraw
+        drawSeparators(into: canvas, elements: elements)
         // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
         for pass in 0..<2 {
             for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == (pass == 0) {
@@ -205,6 +206,25 @@ extension GridView {
         // Every cell on screen must be one of the last frame's, or the walk missed some.
         guard oldCells == visibleCells.count else { return nil }
         return (leaving, coming)
+    }
+
+    /// The layout's separators, every frame (a few short lines, drawn the same each time, so an
+    /// incremental frame needs no plan for them), but never where a header or footer is: one
+    /// pinned over them may not be drawn again this frame.
+    private func drawSeparators(into canvas: Canvas, elements: [LayoutAttributes]) {
+        let lines = layout.separatorFrames(in: visibleRect)
+        guard !lines.isEmpty else { return }
+        let line = CanvasCell(scalar: 0x2500, width: 1, style: Style(foreground: .brightBlack)) // ─
+        let covers = elements.filter { $0.kind != .cell }.map(\.frame)
+        let clip = frame.intersection(canvas.bounds), dx = frame.minX - offset.x, dy = frame.minY - offset.y
+        for r in lines {
+            for x in r.minX..<r.maxX {
+                let p = Point(x: x, y: r.minY)
+                guard !covers.contains(where: { $0.contains(p) }) else { continue }
+                let at = Point(x: x + dx, y: r.minY + dy)
+                if clip.contains(at) { canvas.put(line, at: at, clip: clip) }
+            }
+        }
     }
 
     /// A thin bar along the trailing edge: its thumb shows where the view is and how much of

@@ -287,6 +287,14 @@ final class StackLayout: GridLayout {
     check(lines[0].hasPrefix("Mail") && lines[1].hasPrefix(" Inbox") && lines[1].hasSuffix("12 ›"), "a list row with its value and accessory: \(lines)")
     _ = grid.handle(.key(.down))
     check(grid.focusedIndexPath == IndexPath(item: 1, section: 0), "Down moves along the list")
+    // The same list with separators: a line under each row but the last.
+    configuration.showsSeparators = true
+    grid.layout = CompositionalLayout.list(using: configuration)
+    let separated = text(of: grid)
+    check(
+        separated[1].hasPrefix(" Inbox") && separated[2].hasPrefix("───") && separated[3].hasPrefix(" Sent") && separated[5].hasPrefix(" Archive")
+            && !separated[6].contains("─"),
+        "separators between rows: \(separated)")
 }
 
 @MainActor func outline() throws {

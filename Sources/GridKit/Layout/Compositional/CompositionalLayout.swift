@@ -49,6 +49,8 @@ public final class CompositionalLayout: GridLayout {
         var left = 0, step = 1, count = 0
         var cells: [Rect] = []
         var pins = false
+        /// A separator in the row after each group but the last.
+        var separators = false
         /// Sideways scrolling: groups side by side in one row of `width` cells, `across` apart,
         /// scrolled by `offset`.
         var sideways = OrthogonalScrollingBehavior.none
@@ -130,6 +132,7 @@ public final class CompositionalLayout: GridLayout {
                 .map { Int($0.layoutSize.heightDimension.resolve(width: width, height: height).rounded()) }.max() ?? 0
         }
         p.pins = section.boundarySupplementaryItems.contains { $0.elementKind == .header && $0.pinToVisibleBounds }
+        p.separators = section.showsSeparators && section.orthogonalScrollingBehavior == .none
         let groupWidth = section.group.layoutSize.widthDimension.resolve(width: width, height: height)
         let sideways = section.orthogonalScrollingBehavior != .none
         // The group's height in whole rows, at least one: its cells are laid out in it and kept
@@ -350,6 +353,21 @@ public final class CompositionalLayout: GridLayout {
         sections[indexPath.section] = p
         sidewaysOffsets[indexPath.section] = target
         return true
+    }
+
+    /// The row after each item of a section with separators, but the last group's, across the
+    /// item's width.
+    public func separatorFrames(in rect: Rect) -> [Rect] {
+        var out: [Rect] = []
+        // The item just above the rect may own a separator inside it.
+        let probe = Rect(x: rect.minX, y: max(0, rect.minY - 1), width: rect.width, height: rect.height + 1)
+        forEachItem(in: probe) { ip, f in
+            let p = sections[ip.section]
+            guard p.separators, (ip.item / p.perGroup + 1) * p.perGroup < p.count else { return }
+            let line = Rect(x: f.minX, y: f.maxY, width: f.width, height: 1)
+            if line.intersects(rect) { out.append(line) }
+        }
+        return out
     }
 
     /// Scrolls the sideways section whose row is at `point.y`: by `delta` cells when it scrolls

@@ -44,6 +44,9 @@ public final class LayoutSection: @unchecked Sendable {
     public var interGroupSpacing = 0
     /// Headers and footers.
     public var boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = []
+    /// A line in the row after each group but the last (a list's separators; the list keeps
+    /// that row free with `interGroupSpacing`).
+    var showsSeparators = false
 
     /// A section of `group`.
     public init(group: LayoutGroup) { self.group = group }
