@@ -175,6 +175,22 @@ import Testing
         v.expect(run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
+    /// Ctrl-L clears the screen and draws it again: every picture comes back, in its tile.
+    /// (kitty 0.26 drops the images' data with the screen; they are sent again.)
+    @Test(arguments: ["xterm", "kitty"])
+    func picturesComeBackAfterARepaint(_ terminal: String) throws {
+        let folder = Self.folder("repaint-\(terminal)")
+        let v = Verdict(folder: folder)
+        defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
+        let run: Run
+        do {
+            run = try self.run(terminal, photos: "six", steps: "shot:start,key:ctrl+l,shot:repainted,key:q,exit", folder: folder)
+        } catch { v.failed = true; throw error }
+        expectSixInTheirTiles(try v.checkpoint(run, "start"), "\(terminal) start", v)
+        expectSixInTheirTiles(try v.checkpoint(run, "repainted"), "\(terminal) after Ctrl-L", v)
+        v.expect(run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+    }
+
     /// Two folders of 30 photos, scrolled: PgDn, Down×3 (a tile half under the pinned header, the
     /// next section's header mid-screen), then PgDn×2, Up×2, PgUp. Each time: the pinned header
     /// and every text row free of pictures, one picture per tile, each in its own tile, each

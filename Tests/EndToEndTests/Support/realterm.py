@@ -72,7 +72,7 @@ MATCH = 40
 # tmux's names for the xdotool key names the steps use.
 TMUX_KEYS = {"Return": "Enter", "Escape": "Escape", "Next": "NPage", "Prior": "PPage", "Page_Down": "NPage",
              "Page_Up": "PPage", "Down": "Down", "Up": "Up", "Left": "Left", "Right": "Right", "space": "Space",
-             "Home": "Home", "End": "End", "Tab": "Tab", "plus": "+", "minus": "-"}
+             "Home": "Home", "End": "End", "Tab": "Tab", "plus": "+", "minus": "-", "ctrl+l": "C-l"}
 APT = {"Xvfb": "xvfb", "xterm": "xterm", "kitty": "kitty", "import": "imagemagick", "convert": "imagemagick",
        "xdotool": "xdotool", "tmux": "tmux"}
 
