@@ -190,8 +190,9 @@ public enum GraphicsDetector {
 
     /// The bytes among the replies that are not replies: keys typed while the terminal was being
     /// asked. Replies are the answers the queries ask for: control strings (`ESC P`, `ESC ]`,
-    /// `ESC _` up to their terminator) and CSI reports ending in `c` (device attributes), `R`
-    /// (cursor position), `t` (sizes), `n` (status) or `y` (modes). A key that reads as one
+    /// `ESC _` up to their terminator, or the next ESC) and CSI reports ending in `c` (device
+    /// attributes), `R` (cursor position), `t` (sizes), `n` (status), `y` (modes) or, after
+    /// `?`, `S` (sixel colour registers). A key that reads as one
     /// of those (Ctrl+F3 is `ESC [ 1 ; 5 R` in some terminals) is lost; any other key is kept.
     static func typed(in replies: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
@@ -200,16 +201,22 @@ public enum GraphicsDetector {
         while i < n {
             guard replies[i] == 0x1B, i + 1 < n else { out.append(replies[i]); i += 1; continue }
             let kind = replies[i + 1]
-            if kind == 0x50 || kind == 0x5D || kind == 0x5F { // P ] _: a string up to ST (or BEL)
+            if kind == 0x50 || kind == 0x5D || kind == 0x5F { // P ] _: a string up to ST or BEL
+                // As the input decoder reads one: any other ESC ends it too (Alt+P typed, then
+                // a key), and starts what follows.
                 var j = i + 2
-                while j < n, replies[j] != 0x07, !(replies[j] == 0x1B && j + 1 < n && replies[j + 1] == 0x5C) { j += 1 }
-                i = j >= n ? n : replies[j] == 0x07 ? j + 1 : j + 2
+                while j < n, replies[j] != 0x07, replies[j] != 0x1B { j += 1 }
+                i = j >= n ? n : replies[j] == 0x07 ? j + 1 : j + 1 < n && replies[j + 1] == 0x5C ? j + 2 : j
                 continue
             }
             if kind == 0x5B { // CSI: parameters and intermediates, then a final byte
                 var j = i + 2
                 while j < n, (0x20...0x3F).contains(replies[j]) { j += 1 }
-                if j < n, [UInt8(ascii: "c"), UInt8(ascii: "R"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "y")].contains(replies[j]) {
+                let isPrivate = i + 2 < n && replies[i + 2] == UInt8(ascii: "?")
+                if j < n,
+                    [UInt8(ascii: "c"), UInt8(ascii: "R"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "y")].contains(replies[j])
+                        || (isPrivate && replies[j] == UInt8(ascii: "S")) // the sixel colour registers' report
+                {
                     i = j + 1
                     continue
                 }

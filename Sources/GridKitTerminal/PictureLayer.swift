@@ -293,14 +293,15 @@ final class PictureLayer {
     /// The screen was cleared (a repaint, a resize, a resume): nothing is drawn, and kitty's
     /// images are sent again. kitty may keep placements through a clear, and may drop the
     /// images' data with it (0.26 does: a placement of an image sent before the clear then
-    /// fails, and the tile stays empty): free them all, placements and data, and start afresh.
+    /// fails, and the tile stays empty): free every image sent, by its number (placed or not,
+    /// placements and data), and start afresh.
     func forgetScreen() {
-        if mode == .kitty || mode == .kittyDirect, !numbers.isEmpty || !drawn.isEmpty || !displaced.isEmpty {
-            emit(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
-            numbers.removeAll(); imageOfNumber.removeAll(); lastUse.removeAll()
+        if mode == .kitty || mode == .kittyDirect {
+            deleteAll()
+        } else {
+            drawn.removeAll()
+            displaced.removeAll()
         }
-        drawn.removeAll()
-        displaced.removeAll()
     }
 
     /// Frees every image sent to the terminal (kitty keeps them until told).

@@ -1,3 +1,4 @@
+import Foundation
 import GridKit
 import GridKitTesting
 import Testing
@@ -98,5 +99,68 @@ import Testing
         try Snapshot().verify(text: start.markedText, named: "albums-start")
         let scrolled = ScreenHarness(size: Size(width: 80, height: 24)).run(albums(), keys: "right*7")
         try Snapshot().verify(text: scrolled.markedText, named: "albums-row-scrolled")
+    }
+
+    /// The cells on screen that show no thumbnail yet (nor a reason for none).
+    static func waiting(_ grid: GridView) -> [GridKit.IndexPath] {
+        grid.layout.layoutAttributesForElements(in: grid.visibleRect).filter { $0.kind == .cell }.map(\.indexPath)
+            .filter { (grid.cellForItem(at: $0) as? PhotoCell)?.entry == nil }
+    }
+
+    /// A photo shown twice (its folder's row and All photos) gets its thumbnail in both, from
+    /// one decode.
+    @Test func aPhotoInARowAndInAllPhotosGetsItsThumbnailInBoth() {
+        let items = SampleAlbum.library(count: 40).sections.flatMap(\.items)
+        let pool = DecodePool(threads: 0)
+        let screen = PhotosScreen(library: PhotoLibrary(sections: [("one", Array(items[0..<8]))]), pool: pool, view: .albums)
+        let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.character("z"))])
+        let controller = ScreenController(host: host)
+        host.afterEachEvent = { _ in pool.runPending() }
+        var waiting: [GridKit.IndexPath] = [], both = false
+        host.afterPresent = {
+            guard let grid = controller.gridView else { return }
+            waiting = Self.waiting(grid)
+            both = grid.cellForItem(at: GridKit.IndexPath(item: 0, section: 0)) != nil && grid.cellForItem(at: GridKit.IndexPath(item: 0, section: 1)) != nil
+        }
+        controller.run(screen)
+        #expect(both, "the first photo shows in the row and in All photos")
+        #expect(waiting.isEmpty, "every cell on screen has its thumbnail: \(waiting)")
+    }
+
+    /// Thumbnails asked for before another folder came in (its row goes in before All photos,
+    /// and the index paths asked with now name other places) land on their photos' cells.
+    @Test func thumbnailsAskedBeforeAFolderArrivesFindTheirCells() {
+        let items = SampleAlbum.library(count: 40).sections.flatMap(\.items)
+        let pool = DecodePool(threads: 0)
+        let more = DispatchSemaphore(value: 0)
+        let screen = PhotosScreen(paths: ["/not-walked"], pool: pool, view: .albums) { _, _, report in
+            _ = report(PhotoLibrary.Found(sections: [("f0", Array(items[0..<12]))]))
+            _ = more.wait(timeout: .now() + 30)
+            _ = report(PhotoLibrary.Found(sections: [("f1", [items[12]])]))
+        }
+        let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.character("z"))])
+        let controller = ScreenController(host: host)
+        host.afterEachEvent = { event in
+            switch event {
+            case .key(.character("z")): // the first folder, then All photos on screen
+                for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) }
+                host.enqueue([.key(.end), .key(.character("y"))])
+            case .key(.character("y")): // the second folder comes in while the decodes wait
+                more.signal()
+                for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) }
+                host.enqueue([.key(.character("x"))])
+            case .key(.character("x")): pool.runPending() // now they finish
+            default: break
+            }
+        }
+        var waiting: [GridKit.IndexPath] = [], sections = 0
+        host.afterPresent = {
+            guard let grid = controller.gridView else { return }
+            waiting = Self.waiting(grid)
+            sections = grid.layout.numberOfSections
+        }
+        controller.run(screen)
+        #expect(sections == 3, "two rows, then All photos")
+        #expect(waiting.isEmpty, "every cell on screen has its thumbnail: \(waiting)")
     }
 }

@@ -17,6 +17,8 @@ import Testing
         #expect(typed("j\u{1B}[3;5R\u{1B}[Cq" + replies + "\u{1B}[B") == "j\u{1B}[Cq\u{1B}[B")
         #expect(typed("é\u{1B}OA\u{1B}") == "é\u{1B}OA\u{1B}", "SS3 keys and a lone Esc stay")
         #expect(typed("\u{1B}_Gi=31;OK") == "", "a reply cut short is dropped, not typed")
+        #expect(typed("\u{1B}[?1;0;256S") == "", "the sixel registers' report")
+        #expect(typed("\u{1B}P\u{1B}[Aq") == "\u{1B}[Aq", "Alt+P (an unfinished string) ends at the next key, which is kept")
     }
 
     @Test func repliesChooseTheMode() {

@@ -131,12 +131,12 @@ import Testing
         let first = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
         #expect(first.matches(of: /\e_Ga=[tT],/).count == 4)
         let again = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
-        let freed = again.range(of: "a=d,d=A"), sent = again.firstMatch(of: /\e_Ga=[tT],/)?.range
-        #expect(freed != nil && again.matches(of: /\e_Ga=[tT],/).count == 4, "\(again.prefix(200))")
+        let freed = again.range(of: "a=d,d=I"), sent = again.firstMatch(of: /\e_Ga=[tT],/)?.range
+        #expect(again.matches(of: /a=d,d=I/).count == 4 && again.matches(of: /\e_Ga=[tT],/).count == 4, "each freed by its number, then sent: \(again.prefix(200))")
         #expect(freed.map { f in sent.map { f.lowerBound < $0.lowerBound } ?? false } == true, "freed before sent again")
         layer.forgetScreen()
         let resumed = String(decoding: layer.takeBytes() + frame(layer, canvas), as: UTF8.self)
-        #expect(resumed.contains("a=d,d=A") && resumed.matches(of: /\e_Ga=[tT],/).count == 4, "after a repaint behind its back too")
+        #expect(resumed.contains("a=d,d=I") && resumed.matches(of: /\e_Ga=[tT],/).count == 4, "after a repaint behind its back too")
     }
 
     @Test func placeholderNumbersAreSentBeforeTheCellsThatCarryThem() {

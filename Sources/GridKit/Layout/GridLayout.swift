@@ -69,8 +69,9 @@ public protocol GridLayout: AnyObject {
     /// again. The grid asks before it scrolls itself.
     func revealItem(at indexPath: IndexPath) -> Bool
     /// Scrolls the part of the layout at `point` (content coordinates) that scrolls on its own,
-    /// by `delta` cells across (a sideways wheel over a sideways section); true when something
-    /// moved and the grid must draw again, false when nothing there scrolls sideways.
+    /// `delta` cells across (a sideways wheel over a sideways section), or as far as its own
+    /// behaviour says in that direction (a page, a group); true when something moved and the
+    /// grid must draw again, false when nothing there scrolls sideways.
     func scrollSideways(at point: Point, by delta: Int) -> Bool
     /// Lines the grid draws between items (a list's separators), as rectangles of the content
     /// that meet `rect`; they lie in the spacing between items, never over one.

@@ -91,6 +91,8 @@ extension GridView {
     private func measure(_ indexPaths: [IndexPath], anchor firstVisible: IndexPath?) -> Bool {
         let layout = self.layout, vertical = layout.scrollDirection == .vertical
         let anchor = focusedIndexPath.flatMap { visibleCells[$0] != nil ? $0 : nil } ?? firstVisible
+        // A row scrolled away from its focus (by the wheel) stays where the user put it.
+        let focusWasShown = focusedIndexPath.map(isFullyVisible) ?? false
         let before = anchor.flatMap { layout.layoutAttributesForItem(at: $0)?.frame.origin }
         var changed = false
         for ip in indexPaths {
@@ -109,7 +111,7 @@ extension GridView {
         clampContentOffset()
         // Cells measured in a row that scrolls on its own (a compositional sideways section)
         // may have pushed the focus along it, out of view.
-        if let f = focusedIndexPath { _ = layout.revealItem(at: f) }
+        if focusWasShown, let f = focusedIndexPath { _ = layout.revealItem(at: f) }
         if let f = focusedIndexPath, !isFullyVisible(f) { scrollToItem(at: f, at: .nearest) }
         setNeedsDisplay()
         return true

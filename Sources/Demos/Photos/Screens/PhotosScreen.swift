@@ -168,16 +168,17 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private func showSections(from first: Int) {
         guard let contents, first < library.sections.count else { return }
         var snapshot = contents.snapshot()
-        if view == .albums, snapshot.indexOfSection(Self.allPhotos) == nil { snapshot.appendSections([Self.allPhotos]) }
-        for s in first..<library.sections.count {
-            let photos = Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count))
-            if view == .albums {
-                snapshot.insertSections([s], beforeSection: Self.allPhotos)
-                snapshot.appendItems(photos.map { ~$0 }, toSection: Self.allPhotos)
-            } else {
-                snapshot.appendSections([s])
-            }
-            snapshot.appendItems(photos, toSection: s)
+        let folders = Array(first..<library.sections.count)
+        if view == .albums {
+            // One insert and one append for the batch: each looks its anchor up.
+            if snapshot.indexOfSection(Self.allPhotos) == nil { snapshot.appendSections([Self.allPhotos]) }
+            snapshot.insertSections(folders, beforeSection: Self.allPhotos)
+            snapshot.appendItems(Array(sectionStarts[first]..<library.count).map { ~$0 }, toSection: Self.allPhotos)
+        } else {
+            snapshot.appendSections(folders)
+        }
+        for s in folders {
+            snapshot.appendItems(Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count)), toSection: s)
         }
         try? contents.apply(snapshot) // indexes are unique
     }
@@ -239,8 +240,16 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         return IndexPath(item: flat - sectionStarts[s], section: s)
     }
 
+    /// Every place a photo is shown: its folder's section (the row, in Albums) and, in
+    /// Albums, "All photos".
+    func indexPaths(ofPhoto flat: Int) -> [IndexPath] {
+        let s = folder(ofPhoto: flat)
+        let own = IndexPath(item: flat - sectionStarts[s], section: s)
+        return view == .albums ? [own, IndexPath(item: flat, section: library.sections.count)] : [own]
+    }
+
     func item(at ip: IndexPath) -> PhotoItem {
-        let f = flat(ip)
+        let f = min(max(0, flat(ip)), max(0, library.count - 1))
         let s = folder(ofPhoto: f)
         return library.sections[s].items[f - sectionStarts[s]]
     }
@@ -321,29 +330,34 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         guard !cache.contains(k), let mailbox else { return }
         if inFlight.contains(k) && !urgent { return }
         inFlight.insert(k)
-        let photo = item(at: ip), size = thumbnailSize(ip)
+        // The photo, not its index path: folders may come in before "All photos" (or the view
+        // change) by the time the thumbnail does, and a path would then name another place.
+        let index = flat(ip), photo = item(at: ip), size = thumbnailSize(ip)
         let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool
         pool.submit(key: k, urgent: urgent) { [weak self] in
             let entry = ThumbnailLoader.load(
                 photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, shared: shared,
                 later: { pool.submitWhenIdle($0) })
-            mailbox.post { self?.finished(k, ip, entry) }
+            mailbox.post { self?.finished(k, photo: index, entry) }
         }
     }
 
-    private func finished(_ key: Int, _ ip: IndexPath, _ entry: ThumbnailCache.Entry) {
+    private func finished(_ key: Int, photo: Int, _ entry: ThumbnailCache.Entry) {
         inFlight.remove(key)
         cache.insert(entry, for: key)
-        learnAspect(of: ip, from: entry)
-        if key == self.key(ip), let grid, grid.cellForItem(at: ip) != nil { grid.reloadItems(at: [ip]) }
+        learnAspect(of: photo, from: entry)
+        // Every cell showing the photo at that size: in Albums, its row's and All photos'.
+        guard let grid, photo < library.count else { return }
+        let places = indexPaths(ofPhoto: photo).filter { self.key($0) == key && grid.cellForItem(at: $0) != nil }
+        if !places.isEmpty { grid.reloadItems(at: places) }
     }
 
     /// A decoded file tells its real size; in the waterfall its cell then takes that shape
     /// (one relayout for all the sizes learnt in a turn of the run loop).
-    private func learnAspect(of ip: IndexPath, from entry: ThumbnailCache.Entry) {
-        guard case .thumbnail(let t) = entry, t.sourceSize.width > 0, t.sourceSize.height > 0 else { return }
-        let flat = flat(ip)
-        guard aspects[flat] == nil, case .file = item(at: ip).source else { return }
+    private func learnAspect(of flat: Int, from entry: ThumbnailCache.Entry) {
+        guard case .thumbnail(let t) = entry, t.sourceSize.width > 0, t.sourceSize.height > 0, flat < library.count else { return }
+        let s = folder(ofPhoto: flat)
+        guard aspects[flat] == nil, case .file = library.sections[s].items[flat - sectionStarts[s]].source else { return }
         aspects[flat] = Double(t.sourceSize.width) / Double(t.sourceSize.height)
         guard isWaterfall, !relayoutPosted, let mailbox else { return }
         relayoutPosted = true
