@@ -54,6 +54,23 @@ import Testing
         #expect(content.measurements <= 20)
     }
 
+    /// The sideways wheel moves the row away from its focus, measuring tiles as they come;
+    /// measuring does not pull the row back to the focus.
+    @Test func theWheelTakesTheRowAwayFromItsFocus() {
+        let layout = tiles()
+        let content = TallRows(count: 40) { _ in 1 }
+        content.widthOf = widths
+        let h = GridHarness(content, layout: layout, size: Size(width: 41, height: 10))
+        h.render()
+        var starts: [Int] = []
+        for _ in 0..<10 {
+            _ = h.press([.mouse(MouseEvent(action: .wheelRight, position: Point(x: 5, y: 1)))])
+            starts.append(-(frame(layout, 0)?.minX ?? 0))
+        }
+        #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }, "the row only moves on: \(starts)")
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 0, section: 0))
+    }
+
     /// Group paging puts the focused tile's group at the leading edge, wherever the measured
     /// widths put it.
     @Test func groupPagingFollowsMeasuredStarts() {

@@ -91,8 +91,14 @@ extension GridView {
     private func measure(_ indexPaths: [IndexPath], anchor firstVisible: IndexPath?) -> Bool {
         let layout = self.layout, vertical = layout.scrollDirection == .vertical
         let anchor = focusedIndexPath.flatMap { visibleCells[$0] != nil ? $0 : nil } ?? firstVisible
-        // A row scrolled away from its focus (by the wheel) stays where the user put it.
-        let focusWasShown = focusedIndexPath.map(isFullyVisible) ?? false
+        // What the wheel scrolled away from its focus stays where the user put it; a focus in
+        // view is kept in view.
+        // (Across too: a row that scrolls sideways may have taken the focus off the side.)
+        let focusWasShown =
+            focusedIndexPath.map { f in
+                guard isFullyVisible(f), let r = layout.layoutAttributesForItem(at: f)?.frame else { return false }
+                return vertical ? r.minX >= offset.x && r.maxX <= offset.x + frame.width : r.minY >= offset.y && r.maxY <= offset.y + frame.height
+            } ?? false
         let before = anchor.flatMap { layout.layoutAttributesForItem(at: $0)?.frame.origin }
         var changed = false
         for ip in indexPaths {
@@ -111,8 +117,10 @@ extension GridView {
         clampContentOffset()
         // Cells measured in a row that scrolls on its own (a compositional sideways section)
         // may have pushed the focus along it, out of view.
-        if focusWasShown, let f = focusedIndexPath { _ = layout.revealItem(at: f) }
-        if let f = focusedIndexPath, !isFullyVisible(f) { scrollToItem(at: f, at: .nearest) }
+        if focusWasShown, let f = focusedIndexPath {
+            _ = layout.revealItem(at: f)
+            if !isFullyVisible(f) { scrollToItem(at: f, at: .nearest) }
+        }
         setNeedsDisplay()
         return true
     }
