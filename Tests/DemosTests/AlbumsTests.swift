@@ -142,8 +142,8 @@ import Testing
         let controller = ScreenController(host: host)
         host.afterEachEvent = { event in
             switch event {
-            case .key(.character("z")): // the first folder, then All photos on screen
-                for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) }
+            case .key(.character("z")): // the first folder (unless it came already), then All photos on screen
+                for _ in 0..<6000 where !host.mailbox.hasWork && screen.library.count == 0 { usleep(5_000) }
                 host.enqueue([.key(.end), .key(.character("y"))])
             case .key(.character("y")): // the second folder comes in while the decodes wait
                 more.signal()
@@ -161,6 +161,26 @@ import Testing
         }
         controller.run(screen)
         #expect(sections == 3, "two rows, then All photos")
+        #expect(waiting.isEmpty, "every cell on screen has its thumbnail: \(waiting)")
+    }
+
+    /// A photo's row scrolls away while All photos still shows it: the decode both wait for
+    /// goes on (the row's cell leaving does not cancel it).
+    @Test func aRowLeavingDoesNotCancelWhatAllPhotosWaitsFor() {
+        let items = SampleAlbum.library(count: 40).sections.flatMap(\.items)
+        let pool = DecodePool(threads: 0)
+        let screen = PhotosScreen(library: PhotoLibrary(sections: [("f0", Array(items[0..<12])), ("f1", [items[12]])]), pool: pool, view: .albums)
+        let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.end), .key(.character("x"))])
+        let controller = ScreenController(host: host)
+        host.afterEachEvent = { if $0 == .key(.character("x")) { pool.runPending() } }
+        var waiting: [GridKit.IndexPath] = [], rowShown = true
+        host.afterPresent = {
+            guard let grid = controller.gridView else { return }
+            waiting = Self.waiting(grid)
+            rowShown = grid.cellForItem(at: GridKit.IndexPath(item: 0, section: 0)) != nil
+        }
+        controller.run(screen)
+        #expect(!rowShown, "the first row scrolled away")
         #expect(waiting.isEmpty, "every cell on screen has its thumbnail: \(waiting)")
     }
 }

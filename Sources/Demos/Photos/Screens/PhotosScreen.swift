@@ -308,9 +308,18 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// A cell that scrolled away before its thumbnail came: its decode is not needed now.
     package func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {
         let k = key(indexPath)
-        guard inFlight.contains(k), !cache.contains(k) else { return }
+        guard inFlight.contains(k), !cache.contains(k), !isShownElsewhere(k, besides: indexPath) else { return }
         pool.cancel(keys: [k])
         inFlight.remove(k)
+    }
+
+    /// True when another cell on screen waits for the same decode: in Albums a photo shows in
+    /// its folder's row and in All photos, and one leaving must not cancel the other's.
+    private func isShownElsewhere(_ key: Int, besides ip: IndexPath) -> Bool {
+        guard let grid, library.count > 0 else { return false }
+        let photo = flat(ip)
+        guard photo >= 0, photo < library.count else { return false }
+        return indexPaths(ofPhoto: photo).contains { $0 != ip && grid.cellForItem(at: $0) != nil && self.key($0) == key }
     }
 
     // MARK: Prefetching
@@ -320,7 +329,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     }
 
     package func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
-        let keys = Set(indexPaths.map(key))
+        let keys = Set(indexPaths.filter { !isShownElsewhere(key($0), besides: $0) }.map(key))
         pool.cancel(keys: keys)
         inFlight.subtract(keys)
     }
