@@ -1,5 +1,4 @@
 import GridKit
-import Synchronization
 
 /// The photos: Albums (a sideways row per folder, then all the photos) or the grid by folder.
 /// Decoding runs on a bounded pool off the main thread; prefetching starts the next page and
@@ -40,7 +39,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// The grid's data source once attached; the methods below answer the same from the library.
     private var contents: GridDiffableDataSource<Int, Int>?
     private var inFlight = Set<Int>()
-    private var sectionStarts: [Int] = []
+    /// Where each folder's photos start among all photos.
+    private(set) var sectionStarts: [Int] = []
     private weak var grid: GridView?
     private var mailbox: Mailbox?
     /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
@@ -220,48 +220,6 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         pool.stop()
         inFlight.removeAll()
         mailbox = nil
-    }
-
-    /// True for a place in an album's row (Albums only).
-    func isInRow(_ ip: IndexPath) -> Bool { view == .albums && ip.section < library.sections.count }
-
-    /// The photo at a place in the grid, as its index among all photos.
-    func flat(_ ip: IndexPath) -> Int {
-        if view == .albums && ip.section >= library.sections.count { return ip.item }
-        // A stale index path (a cell told it left after the sections changed) names no folder.
-        guard ip.section >= 0, ip.section < sectionStarts.count else { return ip.item }
-        return sectionStarts[ip.section] + ip.item
-    }
-
-    /// Where a photo is shown: in Albums, in "All photos".
-    func indexPath(ofPhoto flat: Int) -> IndexPath {
-        if view == .albums { return IndexPath(item: flat, section: library.sections.count) }
-        let s = folder(ofPhoto: flat)
-        return IndexPath(item: flat - sectionStarts[s], section: s)
-    }
-
-    /// Every place a photo is shown: its folder's section (the row, in Albums) and, in
-    /// Albums, "All photos".
-    func indexPaths(ofPhoto flat: Int) -> [IndexPath] {
-        let s = folder(ofPhoto: flat)
-        let own = IndexPath(item: flat - sectionStarts[s], section: s)
-        return view == .albums ? [own, IndexPath(item: flat, section: library.sections.count)] : [own]
-    }
-
-    func item(at ip: IndexPath) -> PhotoItem {
-        let f = min(max(0, flat(ip)), max(0, library.count - 1))
-        let s = folder(ofPhoto: f)
-        return library.sections[s].items[f - sectionStarts[s]]
-    }
-
-    /// The folder (section of the library) holding a photo: the last one starting at or before it.
-    private func folder(ofPhoto flat: Int) -> Int {
-        var low = 0, high = sectionStarts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sectionStarts[mid] <= flat { low = mid + 1 } else { high = mid }
-        }
-        return max(0, low - 1)
     }
 
     /// The name of the focused photo (for tests and the status).
@@ -450,11 +408,4 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             canvas.drawCenteredMessage(message, in: gridView.frame)
         }
     }
-}
-
-/// A flag one thread sets and another reads: the photo walk checks it between folders.
-package final class StopFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    package var isSet: Bool { value.load(ordering: .relaxed) }
-    package func set() { value.store(true, ordering: .relaxed) }
 }
