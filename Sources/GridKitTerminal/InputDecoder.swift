@@ -353,52 +353,23 @@ struct InputDecoder {
 
     // MARK: Mouse
 
-    /// An SGR report's fields, `b ; x ; y` (1-based cells); nil for motion and for one that is not.
+    /// An SGR report's fields, `b ; x ; y`; nil for motion and for one that is not a report.
     private mutating func sgrMouse(fields: Range<Int>, release: Bool, now: UInt64) -> InputEvent? {
-        var v0 = 0, v1 = 0, v2 = 0, field = 0
-        for k in fields {
-            let b = bytes[k]
-            if b == 0x3B {
-                guard field < 2 else { return nil }
-                field += 1
-            } else if b >= 0x30 && b <= 0x39 {
-                let d = Int(b - 0x30)
-                switch field {
-                case 0: if v0 < 100_000 { v0 = v0 * 10 + d }
-                case 1: if v1 < 100_000 { v1 = v1 * 10 + d }
-                default: if v2 < 100_000 { v2 = v2 * 10 + d }
-                }
-            } else {
-                return nil
-            }
-        }
-        guard field == 2 else { return nil }
-        let p = Point(x: v1 - 1, y: v2 - 1)
-        // xterm reports the release of a sideways wheel's buttons (6 and 7) too: one turn, one event.
-        if v0 & 64 != 0 { return release ? nil : .mouse(MouseEvent(action: Self.wheel(v0), position: p)) }
-        if v0 & 32 != 0 || v0 & 3 == 3 { return nil } // motion; a release without its button
-        if release { return .mouse(MouseEvent(action: .release, position: p, button: v0 & 3 + 1)) }
-        return press(at: p, button: v0 & 3 + 1, now: now)
+        event(MouseReport.sgr(bytes[fields], release: release), now: now)
     }
 
-    /// An X10 report's three bytes at `i`, each offset by 32 (cells 1-based, so 33 is the first).
+    /// An X10 report's three bytes at `i`.
     private mutating func x10Mouse(at i: Int, now: UInt64) -> InputEvent? {
-        let button = Int(bytes[i]) - 32
-        let p = Point(x: Int(bytes[i + 1]) - 33, y: Int(bytes[i + 2]) - 33)
-        if button & 64 != 0 { return .mouse(MouseEvent(action: Self.wheel(button), position: p)) }
-        if button & 32 != 0 { return nil } // motion
-        if button & 3 == 3 { return .mouse(MouseEvent(action: .release, position: p, button: 1)) } // X10 does not say which
-        return press(at: p, button: button & 3 + 1, now: now)
+        event(MouseReport.x10(bytes[i], bytes[i + 1], bytes[i + 2]), now: now)
     }
 
-    /// A wheel report's direction: buttons 4 and 5 (codes 64, 65) turn it, 6 and 7 (66, 67) tilt
-    /// it sideways; turned with Shift (bit 4) it goes sideways too.
-    private static func wheel(_ code: Int) -> MouseAction {
-        switch (code & 3, code & 4 != 0) {
-        case (0, false): return .wheelUp
-        case (1, false): return .wheelDown
-        case (0, true), (2, _): return .wheelLeft
-        default: return .wheelRight
+    /// The event of a report: a press counts towards a double click.
+    private mutating func event(_ report: MouseReport?, now: UInt64) -> InputEvent? {
+        switch report {
+        case nil: return nil
+        case .wheel(let action, let p): return .mouse(MouseEvent(action: action, position: p))
+        case .release(let p, let button): return .mouse(MouseEvent(action: .release, position: p, button: button))
+        case .press(let p, let button): return press(at: p, button: button, now: now)
         }
     }
 
@@ -408,68 +379,5 @@ struct InputDecoder {
         if let last = lastPress, last.position == p, now >= last.time, now - last.time < Self.doubleClickNanoseconds { count = 2 }
         lastPress = count == 2 ? nil : (p, now)
         return .mouse(MouseEvent(action: .press, position: p, button: button, clickCount: count))
-    }
-}
-
-/// The key sequences a terminal's terminfo entry names (kcuu1, kf1, …), kept where the decoder's
-/// own reading of CSI and SS3 would not give the same key: function keys past F4, keypad Enter
-/// (`ESC O M`), rxvt's and the Linux console's forms. Looked up once, when the terminal opens.
-struct KeyTable {
-    struct Entry {
-        var bytes: [UInt8]
-        var key: Key
-    }
-
-    /// Whole CSI or SS3 sequences, looked up once the sequence is read.
-    private(set) var exact: [Entry] = []
-    /// Whether one of `exact` names a sequence the generic reading decodes to another key (only
-    /// then are they looked up before it).
-    private(set) var overridesGeneric = false
-    /// Sequences of other shapes (`ESC [ [ A`, `ESC [ 2 3 $`), matched byte by byte before any reading.
-    private(set) var prefixed: [Entry] = []
-
-    /// The capabilities read, and their keys; the first of two with the same sequence wins.
-    static let capabilities: [(name: String, key: Key)] =
-        [
-            ("kcuu1", .up), ("kcud1", .down), ("kcub1", .left), ("kcuf1", .right),
-            ("kpp", .pageUp), ("knp", .pageDown), ("khome", .home), ("ka1", .home), ("kend", .end), ("kc1", .end),
-            ("kent", .enter), ("kdch1", .delete), ("kcbt", .backTab)
-        ] + (1...24).map { ("kf\($0)", .function($0)) }
-
-    init() {}
-
-    /// The keys for these sequences, in order (the first of two alike wins).
-    init(_ sequences: [(bytes: [UInt8], key: Key)]) {
-        for (bytes, key) in sequences { add(bytes, key) }
-    }
-
-    /// `capabilities` as `lookup` gives their strings (nil for one the terminal lacks).
-    init(lookup: (String) -> [UInt8]?) {
-        self.init(Self.capabilities.compactMap { name, key in lookup(name).map { ($0, key) } })
-    }
-
-    /// The keys of the terminal curses was set up for (`gk_string_cap`).
-    static func fromTerminfo() -> KeyTable {
-        KeyTable { name in
-            guard let s = gk_string_cap(name) else { return nil }
-            let c = UnsafeRawPointer(s).assumingMemoryBound(to: UInt8.self)
-            var n = 0
-            while c[n] != 0 { n += 1 }
-            return Array(UnsafeBufferPointer(start: c, count: n))
-        }
-    }
-
-    private mutating func add(_ sequence: [UInt8], _ key: Key) {
-        // Only escape sequences: single bytes (kbs as ^H or ^?) are decoded as bytes. X10 mouse
-        // reports start with ESC [ M.
-        guard sequence.count >= 2, sequence[0] == 0x1B, !sequence.starts(with: [0x1B, 0x5B, 0x4D]) else { return }
-        guard !exact.contains(where: { $0.bytes == sequence }), !prefixed.contains(where: { $0.bytes == sequence }) else { return }
-        guard let event = InputDecoder.reading(sequence) else {
-            prefixed.append(Entry(bytes: sequence, key: key))
-            return
-        }
-        if event == .key(key) { return }
-        if case .key? = event { overridesGeneric = true }
-        exact.append(Entry(bytes: sequence, key: key))
     }
 }
