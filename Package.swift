@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "GridKitTesting", dependencies: ["GridKit"]),
         .target(name: "Demos", dependencies: ["GridKit", "CImageCodecs"]),
         .executableTarget(name: "griddemo", dependencies: ["Demos", "GridKit", "GridKitTerminal"]),
-        .executableTarget(name: "gridbench", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTesting"]),
+        .executableTarget(name: "gridbench", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTerminal", "GridKitTesting"]),
         .testTarget(
             name: "GridKitTests", dependencies: ["GridKit", "GridKitTesting"],
             exclude: ["Snapshots"]),

@@ -21,7 +21,11 @@ package struct FrameWriter {
     private var cursor: (x: Int, y: Int)?
     /// The colours (-1 default, -2 unknown) and attributes in effect.
     private var pen = (fg: -2, bg: -2, attributes: TextAttributes())
-    private var foregrounds: [Int: [UInt8]] = [:], backgrounds: [Int: [UInt8]] = [:], attributeCodes: [UInt8: [UInt8]] = [:]
+    /// Colour sequences made so far: numbers below 256 (foreground, then background) by index,
+    /// direct colours by number.
+    private var paletteCodes = [ColorCode?](repeating: nil, count: 512)
+    private var directForegrounds: [Int: ColorCode] = [:], directBackgrounds: [Int: ColorCode] = [:]
+    private var attributeCodes: [UInt8: [UInt8]] = [:]
     /// Scroll-region and scroll sequences by their parameters: a list scrolls by the same line
     /// again and again, and formatting them goes through terminfo's interpreter.
     private var scrollCodes: [SIMD3<Int32>: [UInt8]] = [:]
@@ -290,34 +294,47 @@ package struct FrameWriter {
             if pen.fg == -2 && (fg == -1 || bg == -1) { bytes += caps.defaultColors; pen.fg = -1; pen.bg = -1 }
         }
         if fg != pen.fg && bg != pen.bg {
-            if foregrounds[fg] == nil { foregrounds[fg] = caps.foreground(fg) }
-            if backgrounds[bg] == nil { backgrounds[bg] = caps.background(bg) }
-            let f = foregrounds[fg]!, b = backgrounds[bg]!
-            // Both are SGR sequences (`ESC [ … m`) almost everywhere: one sequence with both
-            // parameter lists is three bytes shorter, on every picture cell that changes both.
-            if f.count > 3, b.count > 3, f[0] == 0x1B, f[1] == 0x5B, f.last == 0x6D, b[0] == 0x1B, b[1] == 0x5B, b.last == 0x6D,
-                !f.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F }), !b.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F })
-            {
-                bytes += f.dropLast()
+            let f = colorCode(fg, background: false), b = colorCode(bg, background: true)
+            if let fp = f.parameters, let bp = b.parameters {
+                // Both are SGR sequences (`ESC [ … m`) almost everywhere: one sequence with both
+                // parameter lists is three bytes shorter, on every picture cell that changes both.
+                bytes.append(0x1B); bytes.append(0x5B)
+                bytes += fp
                 bytes.append(0x3B)
-                bytes += b.dropFirst(2)
+                bytes += bp
+                bytes.append(0x6D)
             } else {
-                bytes += f
-                bytes += b
+                bytes += f.sequence
+                bytes += b.sequence
             }
             pen.fg = fg
             pen.bg = bg
         }
         if fg != pen.fg {
-            if foregrounds[fg] == nil { foregrounds[fg] = caps.foreground(fg) }
-            bytes += foregrounds[fg]!
+            bytes += colorCode(fg, background: false).sequence
             pen.fg = fg
         }
         if bg != pen.bg {
-            if backgrounds[bg] == nil { backgrounds[bg] = caps.background(bg) }
-            bytes += backgrounds[bg]!
+            bytes += colorCode(bg, background: true).sequence
             pen.bg = bg
         }
+    }
+
+    /// The sequence setting colour `number`, formatted once: palette numbers (what pictures in
+    /// 256 colours change on nearly every cell) are looked up by index, not hashed.
+    private mutating func colorCode(_ number: Int, background: Bool) -> ColorCode {
+        let slot = number &+ (background ? 256 : 0)
+        if number >= 0 && number < 256, let known = paletteCodes[slot] { return known }
+        if number >= 256, let known = (background ? directBackgrounds : directForegrounds)[number] { return known }
+        let code = ColorCode(background ? caps.background(number) : caps.foreground(number))
+        if number >= 0 && number < 256 {
+            paletteCodes[slot] = code
+        } else if background {
+            directBackgrounds[number] = code
+        } else {
+            directForegrounds[number] = code
+        }
+        return code
     }
 
     private mutating func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
@@ -337,6 +354,23 @@ package struct FrameWriter {
         default:
             bytes.append(UInt8(0xF0 | v >> 18)); bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
             bytes.append(UInt8(0x80 | v >> 6 & 0x3F)); bytes.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+}
+
+/// A colour's sequence, and its parameters alone when it is an SGR sequence (`ESC [ digits and
+/// semicolons m`), so two can be joined into one.
+private struct ColorCode {
+    let sequence: [UInt8]
+    let parameters: [UInt8]?
+
+    init(_ sequence: [UInt8]) {
+        self.sequence = sequence
+        let s = sequence
+        if s.count > 3, s[0] == 0x1B, s[1] == 0x5B, s.last == 0x6D, !s.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F }) {
+            parameters = Array(s.dropFirst(2).dropLast())
+        } else {
+            parameters = nil
         }
     }
 }

@@ -1,6 +1,6 @@
 // gridbench: in-process figures for GridKit. Times are wall-clock on this machine; compare
 // runs made together, and read the ratios more than the absolute numbers.
-//   gridbench [numbers] [contacts] [photos] [diffable] [graphics]   the tables (all by default)
+//   gridbench [numbers] [contacts] [photos] [diffable] [graphics] [photokeys]   the tables (all by default)
 //   gridbench write-contacts FILE N              a generated address book, for ptybench
 //   gridbench write-jpegs N                      a folder of 1920×1080 JPEGs; prints its path
 //   gridbench write-library F N                  F folders of N 800×600 JPEGs (hard links to 40 distinct ones); prints its path
@@ -58,5 +58,6 @@ if chosen.isEmpty || chosen.contains("contacts") { print(""); benchContacts() }
 if chosen.isEmpty || chosen.contains("photos") { print(""); benchPhotos() }
 if chosen.isEmpty || chosen.contains("diffable") { print(""); benchDiffable() }
 if chosen.isEmpty || chosen.contains("graphics") { print(""); benchGraphics() }
+if chosen.isEmpty || chosen.contains("photokeys") { print(""); benchPhotoKeys() }
 print("")
 print("peak memory (VmHWM): \(peakMemoryKB() / 1024) MB")

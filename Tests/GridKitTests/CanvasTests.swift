@@ -65,6 +65,24 @@ import Testing
         #expect(c.text == "\n  abcd\n")
     }
 
+    @Test func putsSingleCharactersInsideItsClipOnly() {
+        let c = Canvas(size: Size(width: 8, height: 2))
+        let ctx = DrawContext(canvas: c, frame: Rect(x: 2, y: 0, width: 4, height: 1))
+        let style = Style(foreground: .rgb(200, 10, 10), background: .palette(17))
+        ctx.put("▀" as Unicode.Scalar, at: .zero, style: style)
+        ctx.put("x" as Unicode.Scalar, at: Point(x: 1, y: 0), style: .plain)
+        ctx.put("\u{7}" as Unicode.Scalar, at: Point(x: 2, y: 0), style: .plain) // a control character: nothing
+        ctx.put("\u{301}" as Unicode.Scalar, at: Point(x: 2, y: 0), style: .plain) // a lone combining mark: nothing
+        ctx.put("界" as Unicode.Scalar, at: Point(x: 3, y: 0), style: .plain) // wide, its right half outside: a space
+        ctx.put("y" as Unicode.Scalar, at: Point(x: 4, y: 0), style: .plain) // outside the frame
+        ctx.put("z" as Unicode.Scalar, at: Point(x: 0, y: 1), style: .plain) // below it
+        #expect(c.text == "  ▀x\n")
+        #expect(c[5, 0].text == " " && c[5, 0].width == 1)
+        #expect(c[2, 0].style == style)
+        ctx.put("界" as Unicode.Scalar, at: Point(x: 2, y: 0), style: .plain)
+        #expect(c[4, 0].width == 2 && c[5, 0].width == 0)
+    }
+
     @Test func tooSmallNoticeNamesTheSizeNeeded() {
         let c = Canvas(size: Size(width: 20, height: 5))
         c.drawTooSmallNotice(need: Size(width: 40, height: 10))

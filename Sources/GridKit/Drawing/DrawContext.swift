@@ -48,15 +48,23 @@ public struct DrawContext {
     public func put(_ grapheme: String, at point: Point, style: Style) {
         let scalars = grapheme.unicodeScalars
         if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
-            // One scalar (a half block, a marker): no grapheme breaking, no string walk. Thumbnails
-            // put thousands of these a frame.
-            let w = TextWidth.width(of: only)
-            guard w > 0, clip.contains(toCanvas(point)) else { return }
-            canvas.put(CanvasCell(scalar: only.value, width: UInt8(w), style: style), at: toCanvas(point), clip: clip)
+            put(only, at: point, style: style)
             return
         }
         let w = grapheme.count == 1 ? TextWidth.width(of: grapheme.first!) : TextWidth.width(of: grapheme)
         canvas.put(grapheme, width: w, at: toCanvas(point), style: style, clip: clip)
+    }
+
+    /// Puts one character (a single scalar, such as a half block or a shade) at a local point.
+    /// The quick way for cells drawn one by one in their thousands, as a picture made of half
+    /// blocks is: no string is looked at and no grapheme is broken. A control character or a
+    /// combining mark on its own draws nothing.
+    public func put(_ scalar: Unicode.Scalar, at point: Point, style: Style) {
+        let at = toCanvas(point)
+        guard clip.contains(at) else { return }
+        let w = scalar.value >= 0x20 && scalar.value < 0x7F ? 1 : TextWidth.width(of: scalar)
+        guard w > 0 else { return }
+        canvas.put(CanvasCell(scalar: scalar.value, width: UInt8(w), style: style), at: at, clip: clip)
     }
 
     /// Whether the destination's background is dark or light.

@@ -118,6 +118,10 @@ package struct Thumbnail: Sendable {
         let shades: [String] = ascii ? [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"] : [" ", "░", "▒", "▓", "█"]
         let colour = context.colorMode >= .ansi16
         let light = context.backgroundTone == .light
+        if colour && !ascii {
+            drawHalfBlocks(in: context, at: origin, background: background)
+            return
+        }
         for row in 0..<rows {
             for col in 0..<columns {
                 let top = pixel(col, row * 2), bottom = pixel(col, row * 2 + 1)
@@ -127,15 +131,38 @@ package struct Thumbnail: Sendable {
                     let both = [top, bottom].compactMap { $0 }
                     func mean(_ k: KeyPath<(UInt8, UInt8, UInt8), UInt8>) -> UInt8 { UInt8(both.map { Int($0[keyPath: k]) }.reduce(0, +) / both.count) }
                     context.put(" ", at: p, style: Style(background: .rgb(mean(\.0), mean(\.1), mean(\.2))))
-                } else if colour {
-                    let fg = top.map { Color.rgb($0.0, $0.1, $0.2) } ?? background.background
-                    let bg = bottom.map { Color.rgb($0.0, $0.1, $0.2) } ?? background.background
-                    context.put("▀", at: p, style: Style(foreground: fg, background: bg))
                 } else {
                     let lum = [top, bottom].compactMap { $0 }.map(Thumbnail.luminance)
                     let mean = lum.reduce(0, +) / lum.count
                     let top = shades.count - 1, level = min(top, mean * shades.count / 256)
                     context.put(shades[light ? top - level : level], at: p, style: .plain)
+                }
+            }
+        }
+    }
+
+    /// The colour picture: `▀` with the upper pixel as foreground and the lower as background,
+    /// the matte where the image does not reach. Read straight from the pixel rows, since a
+    /// scroll draws a row of these tiles on the key's path.
+    private func drawHalfBlocks(in context: DrawContext, at origin: Point, background: Style) {
+        let matte = background.background
+        let (ix, iy, iw, ih) = imageRect
+        rgb.withUnsafeBufferPointer { px in
+            func color(_ x: Int, _ y: Int) -> Color? {
+                let cx = x - ix, cy = y - iy
+                guard cx >= 0, cy >= 0, cx < iw, cy < ih else { return nil }
+                let o = (cy * iw + cx) * 3
+                return .rgb(px[o], px[o + 1], px[o + 2])
+            }
+            for row in 0..<rows {
+                for col in 0..<columns {
+                    let p = Point(x: origin.x + col, y: origin.y + row)
+                    let top = color(col, row * 2), bottom = color(col, row * 2 + 1)
+                    if top == nil && bottom == nil {
+                        context.put(" ", at: p, style: background)
+                    } else {
+                        context.put("▀" as Unicode.Scalar, at: p, style: Style(foreground: top ?? matte, background: bottom ?? matte))
+                    }
                 }
             }
         }

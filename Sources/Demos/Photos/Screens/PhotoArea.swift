@@ -7,7 +7,8 @@ enum PhotoArea {
         // With 8 colours or none the matte would be black whatever the terminal's background:
         // pictures then sit on the terminal's own background.
         let background = context.colorMode >= .ansi16 ? Style(background: matte) : Style.plain
-        context.fill(area, style: background)
+        // A thumbnail made for the area covers every cell of it; anything else sits on the matte.
+        if case .thumbnail(let t)? = entry, t.columns == area.width, t.rows == area.height {} else { context.fill(area, style: background) }
         switch entry {
         case .thumbnail(let t)?:
             // A picture where the terminal shows them and it fits the area whole; half blocks otherwise.
