@@ -15,6 +15,9 @@ package struct FrameWriter {
     private let charset: LocaleCharset?
     /// How wide the terminal draws emoji sequences (two columns each unless it said otherwise).
     package var sequenceWidths = EmojiSequenceWidths()
+    /// How picture cells (upper half blocks) are written: exact colours, or (by default, in 256
+    /// colours) a pen colour kept where that costs little (`HalfBlockChoice`).
+    package var halfBlocks = HalfBlockChoice(tolerance: HalfBlockChoice.standardTolerance)
     /// The bytes of the frame being written.
     package private(set) var bytes: [UInt8] = []
     /// Where the terminal's cursor is; nil when unknown (at the start, after the last column).
@@ -161,7 +164,8 @@ package struct FrameWriter {
         var (fg, bg, attributes) = resolve(cell.style)
         var base = cell.text0 == 0 ? 32 : cell.text0
         if base == 0x2580, fg >= 0, bg >= 0, attributes.isEmpty, cell.isSingleScalar, charset == nil {
-            (base, fg, bg) = halfBlock(fg, bg)
+            (base, fg, bg) = halfBlocks.choose(
+                top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background), pen: (pen.fg, pen.bg))
         }
         setPen(fg, bg, attributes)
         let cellWidth = Int(cell.width)
@@ -209,16 +213,12 @@ package struct FrameWriter {
         cursor = next < size.width ? (next, y) : nil // past the last column the cursor is in limbo
     }
 
-    /// An upper half block (two pixels of a picture, top in the foreground colour) written the
-    /// cheapest way for the pen in effect: the lower half block with the colours swapped, where
-    /// that changes fewer of them. A row of picture cells then often needs one colour change a
-    /// cell instead of two. (A cell of one colour stays a half block, not a space: what reads
-    /// the screen as text, a screen reader or a test, still sees a picture there.)
-    private func halfBlock(_ top: Int, _ bottom: Int) -> (scalar: UInt32, fg: Int, bg: Int) {
-        if top == bottom { return (0x2580, top, bottom) }
-        let asIs = (pen.fg == top ? 0 : 1) + (pen.bg == bottom ? 0 : 1)
-        let swapped = (pen.fg == bottom ? 0 : 1) + (pen.bg == top ? 0 : 1)
-        return swapped < asIs ? (0x2584, bottom, top) : (0x2580, top, bottom)
+    /// A picture pixel's own colour, where the palette matched it (an RGB colour in 256 colours):
+    /// what `HalfBlockChoice` weighs a pen colour against.
+    private func pixel(_ c: Color) -> SIMD3<Int32>? {
+        guard mapper.mode == .palette256, c.rawValue >> 24 == 3 else { return nil }
+        let v = Int32(bitPattern: c.rawValue & 0xFF_FFFF)
+        return SIMD3(v >> 16, (v >> 8) & 0xFF, v & 0xFF)
     }
 
     /// True for a grapheme that is an emoji sequence rather than a character and its marks.

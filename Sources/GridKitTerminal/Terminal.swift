@@ -105,6 +105,7 @@ public final class Terminal: ScreenHost {
                 : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
         if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
+        if ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"] == "exact" { writer.halfBlocks.tolerance = 0 }
         // Placeholders carry image numbers in colours, and are characters only UTF-8 has:
         // without a palette or UTF-8, place pictures directly.
         var mode = graphics.mode

@@ -4,19 +4,40 @@ import GridKit
 import GridKitTerminal
 import GridKitTesting
 
-/// The photo grid's key path in process, with every thumbnail decoded: per Down, the time to
-/// handle the key and draw the grid (`draw`), to diff the frame and write it as escape
-/// sequences (`write`), and the bytes written. The bytes match what ptybench counts per Down on
-/// the same folder in half blocks, less the title and status lines.
+/// The photo grid's key path in process, with every thumbnail decoded: per Down that scrolls,
+/// the time to handle the key and draw the grid (`draw`), to diff the frame and write it as
+/// escape sequences (`write`), and the bytes written. The bytes match what ptybench counts per
+/// Down on the same folder in half blocks, less the title and status lines. Run with exact
+/// picture colours and with the writer's default tolerance (`HalfBlockChoice`), and the colour
+/// error each leaves on a screenful of thumbnails. `COLD=1` runs other memory through the
+/// caches before each key, as the rest of the machine does between two key presses.
 @MainActor
 func benchPhotoKeys() {
-    let size = Size(width: 120, height: 38)
     let dir = jpegFolder(width: 1920, height: 1080, count: 200)
+    row(["photo grid, Downs that scroll", "median", "p95"])
+    var errors: [Int: Double] = [:]
+    for tolerance in [0, HalfBlockChoice.standardTolerance] {
+        let (draw, write, bytes, error) = photoKeys(folder: dir, tolerance: tolerance)
+        errors[tolerance] = error
+        row(["  tolerance \(tolerance): draw (ms)", ms(percentile(draw, 0.5)), ms(percentile(draw, 0.95))])
+        row(["  tolerance \(tolerance): write (ms)", ms(percentile(write, 0.5)), ms(percentile(write, 0.95))])
+        row(["  tolerance \(tolerance): bytes", String(percentile(bytes, 0.5)), String(percentile(bytes, 0.95))])
+    }
+    let exact = errors[0] ?? 1, standard = errors[HalfBlockChoice.standardTolerance] ?? 0
+    row(["  colour error, exact and \(HalfBlockChoice.standardTolerance)", format2(exact), format2(standard), "×" + format2(standard / exact)])
+}
+
+@MainActor
+private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write: [UInt64], bytes: [UInt64], error: Double) {
+    let size = Size(width: 120, height: 38)
     let mailbox = Mailbox()
-    let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(dir)]))
+    let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(folder)]))
+    defer { screen.pool.stop() }
     let h = GridHarness(screen: screen, size: size, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
     var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
+    writer.halfBlocks.tolerance = tolerance
     var diff = FrameDiff()
+    var shown = ShownColors(size: size)
     func settle() {
         // Until the decodes asked for have landed and nothing more arrives for a while.
         var quiet = 0
@@ -25,24 +46,34 @@ func benchPhotoKeys() {
             usleep(2_000)
         }
     }
-    func present() -> Int {
-        h.render()
+    func present() -> [UInt8] {
         writer.begin(size: size, cleared: diff.reportsEverything(for: h.canvas))
-        if let shift = diff.rowShift(to: h.canvas) { writer.scroll(shift); diff.apply(shift) }
+        if let shift = diff.rowShift(to: h.canvas) {
+            writer.scroll(shift)
+            diff.apply(shift)
+        }
         diff.update(to: h.canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: h.canvas) }
-        return writer.finish(cursor: nil).count
+        return writer.finish(cursor: nil)
     }
+    h.render()
     _ = present()
     settle()
     // Every row once, so each thumbnail is decoded and cached.
-    for _ in 0..<40 { h.gridView.handle(.key(.down)); settle(); _ = present() }
-    h.gridView.handle(.key(.home)); _ = present()
-    var junk = [UInt8](repeating: 0, count: 32 << 20)
+    for _ in 0..<40 {
+        h.gridView.handle(.key(.down))
+        settle()
+        h.render()
+        _ = present()
+    }
+    h.gridView.handle(.key(.home))
+    h.render()
+    shown.read(present())
+    let cold = ProcessInfo.processInfo.environment["COLD"] != nil
+    var junk = [UInt8](repeating: 0, count: cold ? 32 << 20 : 0)
     var draw: [UInt64] = [], write: [UInt64] = [], bytes: [UInt64] = []
     for _ in 0..<3 {
         for _ in 0..<30 {
-            if ProcessInfo.processInfo.environment["COLD"] != nil {
-                // What another process does between two keys: other memory through the caches.
+            if cold {
                 for i in stride(from: 0, to: junk.count, by: 64) { junk[i] &+= 1 }
                 usleep(30_000)
             }
@@ -50,18 +81,128 @@ func benchPhotoKeys() {
             h.gridView.handle(.key(.down))
             h.render()
             let t1 = now()
-            writer.begin(size: size, cleared: false)
-            if let shift = diff.rowShift(to: h.canvas) { writer.scroll(shift); diff.apply(shift) }
-            diff.update(to: h.canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: h.canvas) }
-            let n = writer.finish(cursor: nil).count
+            let out = present()
             let t2 = now()
-            if n > 1000 { draw.append(t1 - t0); write.append(t2 - t1); bytes.append(UInt64(n)) }
+            if out.count > 1000 {
+                draw.append(t1 - t0)
+                write.append(t2 - t1)
+                bytes.append(UInt64(out.count))
+            }
+            shown.read(out)
         }
-        h.gridView.handle(.key(.home)); _ = present()
+        h.gridView.handle(.key(.home))
+        h.render()
+        shown.read(present())
     }
-    row(["photo grid Downs that scroll (\(draw.count))", "median", "p95"])
-    row(["  handle + draw (ms)", ms(percentile(draw, 0.5)), ms(percentile(draw, 0.95))])
-    row(["  diff + write (ms)", ms(percentile(write, 0.5)), ms(percentile(write, 0.95))])
-    row(["  bytes", String(percentile(bytes, 0.5)), String(percentile(bytes, 0.95))])
-    screen.pool.stop()
+    return (draw, write, bytes, shown.error(against: h.canvas))
+}
+
+/// What a terminal shows after the writer's bytes, for picture cells: the colours of each
+/// half-block cell's two halves, read back from the SGR, cursor, scroll and block sequences the
+/// writer sends in 256 colours. Compared with the canvas's pixels, it measures the colour error
+/// a tolerance costs.
+private struct ShownColors {
+    let size: Size
+    /// Per cell: the top and bottom palette entries shown (-1 where not a picture cell).
+    var top: [Int], bottom: [Int]
+    var x = 0, y = 0, fg = -1, bg = -1
+    var region = 0..<0
+
+    init(size: Size) {
+        self.size = size
+        top = Array(repeating: -1, count: size.width * size.height)
+        bottom = top
+        region = 0..<size.height
+    }
+
+    mutating func read(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == 0x5B {
+                var j = i + 2
+                while j < bytes.count, bytes[j] < 0x40 { j += 1 }
+                let params = String(decoding: bytes[(i + 2)..<j], as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                control(bytes[j], params)
+                i = j + 1
+                continue
+            }
+            if bytes[i] == 0x1B {
+                i += i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "(") ? 3 : 2 // a charset or other short escape
+                continue
+            }
+            // One UTF-8 character: its scalar decides what the cell shows.
+            var n = 1
+            if bytes[i] >= 0xF0 { n = 4 } else if bytes[i] >= 0xE0 { n = 3 } else if bytes[i] >= 0xC0 { n = 2 }
+            let scalar = String(decoding: bytes[i..<min(bytes.count, i + n)], as: UTF8.self).unicodeScalars.first?.value ?? 0
+            if x < size.width && y < size.height {
+                let k = y * size.width + x
+                switch scalar {
+                case 0x2580: (top[k], bottom[k]) = (fg, bg)
+                case 0x2584: (top[k], bottom[k]) = (bg, fg)
+                case 0x2588: (top[k], bottom[k]) = (fg, fg)
+                default: (top[k], bottom[k]) = (-1, -1)
+                }
+            }
+            x += 1
+            i += n
+        }
+    }
+
+    private mutating func control(_ final: UInt8, _ p: [Int]) {
+        switch final {
+        case UInt8(ascii: "H"): y = max(0, (p.first ?? 1) - 1); x = max(0, (p.count > 1 ? p[1] : 1) - 1)
+        case UInt8(ascii: "G"): x = max(0, (p.first ?? 1) - 1)
+        case UInt8(ascii: "r"): region = max(0, (p.first ?? 1) - 1)..<(p.count > 1 ? p[1] : size.height)
+        case UInt8(ascii: "K"): for c in x..<size.width where y < size.height { top[y * size.width + c] = -1; bottom[y * size.width + c] = -1 }
+        case UInt8(ascii: "X"):
+            for c in x..<min(size.width, x + max(1, p.first ?? 1)) where y < size.height { top[y * size.width + c] = -1; bottom[y * size.width + c] = -1 }
+        case UInt8(ascii: "S"): scroll(by: p.first ?? 1)
+        case UInt8(ascii: "T"): scroll(by: -(p.first ?? 1))
+        case UInt8(ascii: "m"):
+            var k = 0
+            if p.isEmpty || p == [0] { fg = -1; bg = -1 }
+            while k < p.count {
+                if p[k] == 38, k + 2 < p.count { fg = p[k + 2]; k += 3; continue }
+                if p[k] == 48, k + 2 < p.count { bg = p[k + 2]; k += 3; continue }
+                if p[k] == 0 || p[k] == 39 { fg = -1 }
+                if p[k] == 0 || p[k] == 49 { bg = -1 }
+                k += 1
+            }
+        default: break
+        }
+    }
+
+    private mutating func scroll(by n: Int) {
+        let w = size.width
+        let rows = Array(region)
+        let order = n > 0 ? rows : rows.reversed()
+        for r in order {
+            let from = r + n
+            for c in 0..<w {
+                let inside = region.contains(from)
+                top[r * w + c] = inside ? top[from * w + c] : -1
+                bottom[r * w + c] = inside ? bottom[from * w + c] : -1
+            }
+        }
+    }
+
+    /// The mean weighted squared distance between each picture pixel of `canvas` and what is shown.
+    func error(against canvas: Canvas) -> Double {
+        var sum = 0, count = 0
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let cell = canvas[x, y], k = y * size.width + x
+                guard cell.text == "▀", case .rgb(let r1, let g1, let b1) = cell.style.foreground.kind,
+                    case .rgb(let r2, let g2, let b2) = cell.style.background.kind, top[k] >= 16, bottom[k] >= 16
+                else { continue }
+                for (pixel, entry) in [((r1, g1, b1), top[k]), ((r2, g2, b2), bottom[k])] {
+                    let (pr, pg, pb) = ColorMapper.rgb(ofPalette: entry)
+                    let dr = Int(pixel.0) - pr, dg = Int(pixel.1) - pg, db = Int(pixel.2) - pb
+                    sum += 2 * dr * dr + 4 * dg * dg + 3 * db * db
+                    count += 1
+                }
+            }
+        }
+        return count == 0 ? 0 : Double(sum) / Double(count)
+    }
 }
