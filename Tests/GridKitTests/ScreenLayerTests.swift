@@ -158,3 +158,45 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         #expect(harness.run(root, keys: "n").topScreen === second)
     }
 }
+
+/// Rows that log when the grid asks for them ahead, beside the frames the host presents.
+@MainActor
+final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
+    var log: [String] = []
+    var title: String { "Ahead" }
+    func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)) }
+    func registerCells(in gridView: GridView) { gridView.register(LabelCell.self) }
+    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 200 }
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        let cell = gridView.dequeue(LabelCell.self, for: indexPath)
+        cell.label = "row \(indexPath.item)"
+        return cell
+    }
+    func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath]) { log.append("prefetch \(indexPaths.first!.item)") }
+    func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
+}
+
+@MainActor @Suite struct DeferredPrefetchTests {
+    /// Work started for what lies ahead (decoding pictures, say) must not delay the frame of the
+    /// key that scrolled there: the controller asks for it once that frame is presented.
+    @Test func prefetchingWaitsUntilTheFrameIsPresented() {
+        let screen = PrefetchLoggingScreen()
+        let host = HeadlessHost(size: Size(width: 30, height: 12), events: InputEvent.script("down*12, pgdn"))
+        host.afterPresent = { screen.log.append("present") }
+        ScreenController(host: host).run(screen)
+        let log = screen.log
+        #expect(log.first == "present", "the first frame goes out before anything is fetched ahead: \(log)")
+        for (i, entry) in log.enumerated() where entry.hasPrefix("prefetch") {
+            #expect(log[i - 1] == "present" || log[i - 1].hasPrefix("prefetch"), "each prefetch follows a presented frame: \(log)")
+        }
+        #expect(log.filter { $0.hasPrefix("prefetch") }.count >= 3, "the first screen and each scroll fetch ahead: \(log)")
+    }
+
+    /// A grid drawn without such a host (a harness, a test) still fetches ahead as it draws.
+    @Test func aGridWithoutAHostPrefetchesAsItDraws() {
+        let screen = PrefetchLoggingScreen()
+        let harness = GridHarness(screen: screen, size: Size(width: 30, height: 10))
+        harness.render()
+        #expect(screen.log == ["prefetch 10"])
+    }
+}

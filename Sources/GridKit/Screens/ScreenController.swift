@@ -92,7 +92,9 @@ public final class ScreenController {
         // The screen may have changed what its cells show without telling the grid.
         if screenChanged { grid.setNeedsDisplay() }
         screenChanged = false
+        grid.prefetchesAfterFrame = true
         chrome.draw(screen, grid: grid, into: canvas)
         host.present(canvas)
+        grid.prefetchAfterFrame()
     }
 }

@@ -69,7 +69,10 @@ public protocol CellRegistering: AnyObject {
     func registerCells(in gridView: GridView)
 }
 
-/// Told about items about to come on screen, to start slow work (decoding, loading) early.
+/// Told about items about to come on screen, to start slow work (decoding, loading) early: those
+/// within a screen ahead of the way the grid scrolls. Under a `ScreenController` the grid asks
+/// once the frame is presented, so the work started never delays the key that scrolled there;
+/// a grid drawn by hand asks as it draws.
 @MainActor
 public protocol GridPrefetching: AnyObject {
     func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath])

@@ -1,7 +1,25 @@
 extension GridView {
     /// Tells the prefetch data source about items within a page ahead in the scroll direction,
-    /// and cancels those that fell out of that range without being shown.
+    /// and cancels those that fell out of that range without being shown. With a host that
+    /// presents frames (`ScreenController`), this runs once the frame is written
+    /// (`prefetchAfterFrame()`): work started for what is ahead then never delays the key that
+    /// scrolled there.
     func updatePrefetching() {
+        if prefetchesAfterFrame {
+            prefetchIsDue = true
+            return
+        }
+        prefetchNow()
+    }
+
+    /// Runs the prefetching a frame left for after it was presented.
+    func prefetchAfterFrame() {
+        guard prefetchIsDue else { return }
+        prefetchIsDue = false
+        prefetchNow()
+    }
+
+    private func prefetchNow() {
         guard let p = prefetchDataSource else { return }
         let vertical = layout.scrollDirection == .vertical
         let page = viewportMain

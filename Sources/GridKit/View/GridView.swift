@@ -44,6 +44,10 @@ public final class GridView {
     var revealsContentEnd = false
     /// Last main-axis scroll direction, so prefetching looks ahead the way the user is going.
     var scrollingForward = true
+    /// Set by a host that presents frames: prefetching waits until the frame is written.
+    var prefetchesAfterFrame = false
+    /// A frame was drawn and its prefetching is still to run (`prefetchAfterFrame()`).
+    var prefetchIsDue = false
 
     /// The item with the keyboard focus.
     public internal(set) var focusedIndexPath: IndexPath?

@@ -17,8 +17,11 @@ package final class DecodePool: @unchecked Sendable {
     private var later: [@Sendable () -> Void] = []
     private var stopped = false
 
-    /// `threads: 0` runs nothing, which tests use to look at the queue.
-    package init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))) {
+    /// `threads: 0` runs nothing, which tests use to look at the queue. By default one thread
+    /// per core but one (at least one, at most four): a core stays free for the thread that
+    /// reads keys and draws and for the terminal reading what it writes. On two cores, two
+    /// decoders put a Page Down's frame behind them for a scheduler tick (4 ms) now and then.
+    package init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))) {
         for i in 0..<count {
             // Low priority: when cores are scarce the thread that reads keys and draws goes first;
             // idle cores still decode at full speed. A worker ends when the pool stops.
