@@ -11,15 +11,19 @@ package struct ColorMapper: Sendable {
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255)
     ]
-    static let cubeLevels = [0, 95, 135, 175, 215, 255]
 
     /// RGB of a palette entry.
     package static func rgb(ofPalette index: Int) -> (Int, Int, Int) {
         if index < 16 { return ansiRGB[index] }
         if index >= 232 { let v = 8 + (index - 232) * 10; return (v, v, v) }
         let i = index - 16
-        return (cubeLevels[i / 36], cubeLevels[(i / 6) % 6], cubeLevels[i % 6])
+        return (cubeLevel(i / 36), cubeLevel((i / 6) % 6), cubeLevel(i % 6))
     }
+
+    /// The cube's six levels (0, 95, 135, 175, 215, 255), by arithmetic: this runs for every
+    /// cell of a picture, and a table costs a lookup of the table first.
+    @inline(__always)
+    static func cubeLevel(_ l: Int) -> Int { l == 0 ? 0 : 55 + 40 * l }
 
     private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
         let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
@@ -32,9 +36,10 @@ package struct ColorMapper: Sendable {
         let (ri, gi, bi) = (level(r), level(g), level(b))
         let cube = 16 + 36 * ri + 6 * gi + bi
         let mean = (r + g + b) / 3
-        let greyIndex = mean > 238 ? 23 : max(0, (mean - 3) / 10)
-        let grey = 232 + min(23, greyIndex)
-        return distance(rgb(ofPalette: cube), (r, g, b)) <= distance(rgb(ofPalette: grey), (r, g, b)) ? cube : grey
+        let greyIndex = min(23, mean > 238 ? 23 : max(0, (mean - 3) / 10))
+        let greyValue = 8 + 10 * greyIndex
+        let cubeRGB = (cubeLevel(ri), cubeLevel(gi), cubeLevel(bi))
+        return distance(cubeRGB, (r, g, b)) <= distance((greyValue, greyValue, greyValue), (r, g, b)) ? cube : 232 + greyIndex
     }
 
     /// The nearest of the first `count` ANSI colours (8 or 16).
@@ -66,10 +71,11 @@ package struct ColorMapper: Sendable {
             let (r, g, b) = components(c)!
             return (r << 16) | (g << 8) | b
         case .palette256:
-            switch c.kind {
-            case .ansi(let i): return Int(i)
-            case .palette(let i): return Int(i)
-            default: let (r, g, b) = components(c)!; return Self.nearestPalette(r, g, b)
+            // Read from the colour's bits (kind in the top byte): RGB is what every picture cell is.
+            let v = Int(c.rawValue & 0xFF_FFFF)
+            switch c.rawValue >> 24 {
+            case 3: return Self.nearestPalette(v >> 16, (v >> 8) & 0xFF, v & 0xFF)
+            default: return v & 0xFF // an ANSI colour or a palette entry: its number
             }
         case .ansi16, .ansi8:
             let n = mode == .ansi16 ? 16 : 8

@@ -29,6 +29,8 @@ package struct FrameWriter {
     private var paletteCodes = [ColorCode?](repeating: nil, count: 512)
     private var directForegrounds: [Int: ColorCode] = [:], directBackgrounds: [Int: ColorCode] = [:]
     private var attributeCodes: [UInt8: [UInt8]] = [:]
+    /// Colours are palette numbers in the ANSI forms: the writer formats them itself.
+    private let ansiColors: Bool
     /// Scroll-region and scroll sequences by their parameters: a list scrolls by the same line
     /// again and again, and formatting them goes through terminfo's interpreter.
     private var scrollCodes: [SIMD3<Int32>: [UInt8]] = [:]
@@ -50,6 +52,8 @@ package struct FrameWriter {
     package init(capabilities: TerminalCapabilities, colors: ColorMapper, charset: LocaleCharset? = nil, width: @escaping (UInt32) -> Int) {
         caps = capabilities
         mapper = colors
+        // Direct colour numbers are RGB values, not palette entries: those go through the capabilities.
+        ansiColors = capabilities.colorsAreANSI && colors.mode != .direct
         self.charset = charset
         self.width = width
     }
@@ -293,6 +297,18 @@ package struct FrameWriter {
             pen = caps.attributesResetColors ? (-1, -1, attributes) : (-2, -2, attributes)
             if pen.fg == -2 && (fg == -1 || bg == -1) { bytes += caps.defaultColors; pen.fg = -1; pen.bg = -1 }
         }
+        if ansiColors {
+            // One SGR sequence for what changed, its digits put in here.
+            guard fg != pen.fg || bg != pen.bg else { return }
+            bytes.append(0x1B); bytes.append(0x5B)
+            if fg != pen.fg { appendColorParameters(fg, background: false) }
+            if fg != pen.fg && bg != pen.bg { bytes.append(0x3B) }
+            if bg != pen.bg { appendColorParameters(bg, background: true) }
+            bytes.append(0x6D)
+            pen.fg = fg
+            pen.bg = bg
+            return
+        }
         if fg != pen.fg && bg != pen.bg {
             let f = colorCode(fg, background: false), b = colorCode(bg, background: true)
             if let fp = f.parameters, let bp = b.parameters {
@@ -317,6 +333,22 @@ package struct FrameWriter {
         if bg != pen.bg {
             bytes += colorCode(bg, background: true).sequence
             pen.bg = bg
+        }
+    }
+
+    /// The parameters selecting palette colour `n` the ANSI way: `3n`, `9n` or `38;5;n` (`4n`,
+    /// `10n` or `48;5;n` for the background), as `TerminalCapabilities.ansi` formats them.
+    private mutating func appendColorParameters(_ n: Int, background: Bool) {
+        if n < 8 {
+            bytes.append(background ? 0x34 : 0x33)
+            bytes.append(0x30 + UInt8(n))
+        } else if n < 16 {
+            if background { bytes.append(0x31); bytes.append(0x30) } else { bytes.append(0x39) }
+            bytes.append(0x30 + UInt8(n - 8))
+        } else {
+            bytes.append(background ? 0x34 : 0x33)
+            bytes.append(0x38); bytes.append(0x3B); bytes.append(0x35); bytes.append(0x3B)
+            appendDecimal(n)
         }
     }
 

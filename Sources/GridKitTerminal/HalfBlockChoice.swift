@@ -57,22 +57,31 @@ package struct HalfBlockChoice {
             guard c >= 16, c != nearest, k != 2 || c != pen.fg, k != 3 || (c != pen.fg && c != pen.bg) else { return nil }
             return (c, max(0, Self.distance(pixel, c) - exact))
         }
+        func offer(_ tc: Int, _ te: Int, _ bc: Int, _ be: Int) {
+            let extra = te + be
+            guard bc >= 0, extra > 0, extra < bestScore else { return }
+            if tc == bc && pen.bg >= 0 {
+                let score = Self.bytes(tc == pen.fg ? 0 : 1) * tolerance + extra
+                if score < bestScore { bestScore = score; best = (Self.full, tc, pen.bg) }
+                return
+            }
+            let upper = Self.bytes(Self.changes(tc, bc, pen)) * tolerance + extra
+            if upper < bestScore { bestScore = upper; best = (Self.upper, tc, bc) }
+            let lower = Self.bytes(Self.changes(bc, tc, pen)) * tolerance + extra
+            if lower < bestScore { bestScore = lower; best = (Self.lower, bc, tc) }
+        }
+        // The bottom's candidates once (-1: none); each of the top's against all of them.
+        // (Plain locals, no arrays: this runs for nearly every cell of a picture.)
+        let none = (color: -1, extra: 0)
+        let b1 = candidate(1, nearest: bottom, other: top, pixel: b, exact: exactBottom) ?? none
+        let b2 = candidate(2, nearest: bottom, other: top, pixel: b, exact: exactBottom) ?? none
+        let b3 = candidate(3, nearest: bottom, other: top, pixel: b, exact: exactBottom) ?? none
         for i in 0..<4 {
             guard let (tc, te) = candidate(i, nearest: top, other: bottom, pixel: t, exact: exactTop), te < bestScore else { continue }
-            for j in 0..<4 {
-                guard let (bc, be) = candidate(j, nearest: bottom, other: top, pixel: b, exact: exactBottom) else { continue }
-                let extra = te + be
-                guard extra > 0, extra < bestScore else { continue }
-                if tc == bc && pen.bg >= 0 {
-                    let score = Self.bytes(tc == pen.fg ? 0 : 1) * tolerance + extra
-                    if score < bestScore { bestScore = score; best = (Self.full, tc, pen.bg) }
-                    continue
-                }
-                let upper = Self.bytes(Self.changes(tc, bc, pen)) * tolerance + extra
-                if upper < bestScore { bestScore = upper; best = (Self.upper, tc, bc) }
-                let lower = Self.bytes(Self.changes(bc, tc, pen)) * tolerance + extra
-                if lower < bestScore { bestScore = lower; best = (Self.lower, bc, tc) }
-            }
+            offer(tc, te, bottom, 0)
+            offer(tc, te, b1.color, b1.extra)
+            offer(tc, te, b2.color, b2.extra)
+            offer(tc, te, b3.color, b3.extra)
         }
         return best
     }
@@ -87,12 +96,8 @@ package struct HalfBlockChoice {
     /// The palette's weighted squared distance (as `ColorMapper` matches colours) from a pixel
     /// to palette entry `index`.
     private static func distance(_ pixel: SIMD3<Int32>, _ index: Int) -> Int {
-        let d = pixel &- paletteRGB[index]
-        return Int(2 * d.x * d.x + 4 * d.y * d.y + 3 * d.z * d.z)
-    }
-
-    private static let paletteRGB: [SIMD3<Int32>] = (0..<256).map { i in
-        let (r, g, b) = ColorMapper.rgb(ofPalette: i)
-        return SIMD3(Int32(r), Int32(g), Int32(b))
+        let (r, g, b) = ColorMapper.rgb(ofPalette: index)
+        let dr = Int(pixel.x) - r, dg = Int(pixel.y) - g, db = Int(pixel.z) - b
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 }

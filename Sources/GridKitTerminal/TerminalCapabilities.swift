@@ -18,8 +18,12 @@ package struct TerminalCapabilities: Sendable {
     /// Exactly these attributes on (and colours reset): after it, colours are set again.
     package var attributes: @Sendable (TextAttributes) -> [UInt8]
     /// Foreground and background colour numbers (as `ColorMapper` gives them).
-    package var foreground: @Sendable (Int) -> [UInt8]
-    package var background: @Sendable (Int) -> [UInt8]
+    package var foreground: @Sendable (Int) -> [UInt8] { didSet { colorsAreANSI = false } }
+    package var background: @Sendable (Int) -> [UInt8] { didSet { colorsAreANSI = false } }
+    /// True until `foreground` or `background` is given another form than the ANSI one
+    /// (`3n`/`9n`/`38;5;n` and `4n`/`10n`/`48;5;n` for the 256 palette numbers): the writer
+    /// then puts their digits in itself, as a picture changes colour on nearly every cell.
+    package private(set) var colorsAreANSI = true
     /// Both colours back to the terminal's defaults.
     package var defaultColors: [UInt8]
     /// Whether `attributes` and `reset` also reset the colours (SGR 0 does); when not known,
@@ -114,8 +118,12 @@ package struct TerminalCapabilities: Sendable {
             if a.contains(.italic) { out += sitm }
             return out
         }
-        if let setaf = template("setaf") { caps.foreground = { apply(setaf, [$0]) } }
-        if let setab = template("setab") { caps.background = { apply(setab, [$0]) } }
+        // xterm's 256-colour forms (xterm-256color, tmux-256color, screen-256color, kitty):
+        // what `ansi` writes already.
+        let ansiForeground = "\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m"
+        let ansiBackground = "\u{1B}[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m"
+        if let setaf = template("setaf"), setaf != ansiForeground { caps.foreground = { apply(setaf, [$0]) } }
+        if let setab = template("setab"), setab != ansiBackground { caps.background = { apply(setab, [$0]) } }
         caps.defaultColors = string("op") ?? caps.reset
         // SGR 0 (in sgr, or sgr0's "\E[m") resets colours with the attributes.
         let resets = { (s: String) in s.contains("[0") || s.contains("[m") }

@@ -300,6 +300,40 @@ private struct MiniTerminal {
         }
     }
 
+    /// Where colours take the ANSI forms the writer formats them itself; the bytes are the ones
+    /// the capabilities' own functions give (here the same forms, handed in as functions).
+    @Test func colourDigitsPutInByTheWriterMatchTheCapabilities() {
+        let size = Size(width: 64, height: 8)
+        let canvas = Canvas(size: size)
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let n = (y * size.width + x) * 7 % 256, m = (y * 31 + x * 3) % 256
+                let style =
+                    x % 9 == 0
+                    ? Style(foreground: .ansi(UInt8(x % 16)), background: .default)
+                    : Style(foreground: .palette(UInt8(n)), background: x % 5 == 0 ? .ansi(UInt8(y % 16)) : .palette(UInt8(m)))
+                canvas.put(x % 2 == 0 ? "▀" : "a", width: 1, at: Point(x: x, y: y), style: style)
+            }
+        }
+        var asFunctions = TerminalCapabilities.ansi
+        let foreground = asFunctions.foreground, background = asFunctions.background
+        asFunctions.foreground = foreground
+        asFunctions.background = background
+        #expect(TerminalCapabilities.ansi.colorsAreANSI && !asFunctions.colorsAreANSI)
+        func written(_ caps: TerminalCapabilities) -> [UInt8] {
+            var writer = FrameWriter(capabilities: caps, colors: Self.mapper) { _ in 1 }
+            writer.begin(size: size, cleared: true)
+            var diff = FrameDiff()
+            diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+            return writer.finish(cursor: nil)
+        }
+        let direct = written(.ansi), viaFunctions = written(asFunctions)
+        #expect(direct == viaFunctions, "\(String(decoding: direct.prefix(200), as: UTF8.self).debugDescription)")
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        screen.feed(direct)
+        #expect(screen.problems.isEmpty, "\(screen.problems)")
+    }
+
     /// A pen colour is kept only where it is near the pixel, and never one of the 16 colours a
     /// theme may change.
     @Test func aPenColourIsKeptOnlyWhereItIsNear() {
