@@ -85,6 +85,8 @@ enum GridDemoCommand {
         TestFault.armIfAsked()
         ScreenController(host: terminal, quitsWhenRootPops: true).run(screen)
         terminal.close()
+        // Thumbnails being written into the desktop's cache are finished, not cut off halfway.
+        CacheWriteGate.shared.finish(within: 0.5)
         if let notice = terminal.localeNotice { Diagnostics.error("griddemo: \(notice)\n") }
         for message in (screen as? ExitReporting)?.exitMessages ?? [] {
             Diagnostics.error("griddemo: \(message)\n")

@@ -93,6 +93,52 @@ import Testing
         #expect(Self.near(Self.colour(second), (20, 200, 20)) && second.sourceWidth == 400 && second.sourceHeight == 300)
     }
 
+    /// Quitting waits for a write under way (so no temporary file is left in the cache) and
+    /// lets no new one start.
+    @Test func quittingFinishesTheWritesUnderWayAndStartsNoMore() throws {
+        let gate = CacheWriteGate()
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        final class Flag: @unchecked Sendable { var done = false }
+        let flag = Flag()
+        Thread.detachNewThread {
+            gate.run {
+                started.signal()
+                release.wait() // a write that takes its time
+                flag.done = true
+            }
+        }
+        started.wait()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { release.signal() }
+        #expect(gate.finish(within: 10) && flag.done, "finish returns once the write under way is done")
+        #expect(!gate.run {}, "a closed gate runs nothing")
+        // The cache behind a closed gate still reads and decodes, and writes nothing.
+        let place = try Place()
+        let cache = SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails"), gate: gate)
+        let path = try place.photo("green.jpg", (20, 200, 20))
+        let image = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+        #expect(Self.near(Self.colour(image), (20, 200, 20)))
+        #expect(place.files(under: place.base + "/cache").isEmpty)
+    }
+
+    /// A write killed halfway would leave its temporary file: griddemo closes the gate at exit.
+    @Test func aQuitWithWritesQueuedLeavesNoTemporaryFile() throws {
+        let place = try Place()
+        let gate = CacheWriteGate()
+        let cache = SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails"), gate: gate)
+        var paths: [RawPath] = []
+        for i in 0..<12 { paths.append(try place.photo("p\(i).jpg", (UInt8(20 * i), 100, 100))) }
+        let group = DispatchGroup()
+        for path in paths {
+            DispatchQueue.global().async(group: group) { _ = try? ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
+        }
+        usleep(20_000)
+        gate.finish(within: 10)
+        let atExit = place.files(under: place.base + "/cache/thumbnails")
+        #expect(atExit.allSatisfy { !$0.contains("gridkit-") }, "no temporary file when the program would exit: \(atExit)")
+        group.wait()
+        #expect(place.files(under: place.base + "/cache/thumbnails") == atExit, "and nothing written after")
+    }
+
     /// A thumbnail whose MTime is not the file's is not used, and is replaced.
     @Test func aStaleThumbnailIsNotUsed() throws {
         let place = try Place()

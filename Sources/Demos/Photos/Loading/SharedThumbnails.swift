@@ -21,9 +21,13 @@ package struct SharedThumbnails: Sendable {
     /// a later version, decoding more, tries again.
     static let failFolder = "fail/gridkit-1"
 
-    package init(root: RawPath, workingDirectory: RawPath? = nil) {
+    /// What writes wait for at exit (`CacheWriteGate.shared` unless a test gives its own).
+    let gate: CacheWriteGate
+
+    package init(root: RawPath, workingDirectory: RawPath? = nil, gate: CacheWriteGate = .shared) {
         self.root = root.withoutTrailingSlashes
         self.workingDirectory = workingDirectory ?? Self.currentDirectory()
+        self.gate = gate
     }
 
     /// The cache the environment names (`$XDG_CACHE_HOME/thumbnails`, else
@@ -141,6 +145,11 @@ package struct SharedThumbnails: Sendable {
     /// Writes the PNG as the standard asks: a temporary file in the same folder, mode 0600,
     /// renamed over the final name.
     private func write(_ image: RGBAImage, to folder: RawPath, text: [(String, String)], name: String) {
+        // Not once the program is quitting: a write cut short would leave its temporary file.
+        gate.run { writeNow(image, to: folder, text: text, name: name) }
+    }
+
+    private func writeNow(_ image: RGBAImage, to folder: RawPath, text: [(String, String)], name: String) {
         guard Self.makeFolders(folder, under: root) else { return }
         let keys = text.map { strdup(Self.latin1($0.0)) }, values = text.map { strdup(Self.latin1($0.1)) }
         defer { for p in keys + values { free(p) } }
