@@ -168,8 +168,13 @@ package struct FrameWriter {
         var (fg, bg, attributes) = resolve(cell.style)
         var base = cell.text0 == 0 ? 32 : cell.text0
         if base == 0x2580, fg >= 0, bg >= 0, attributes.isEmpty, cell.isSingleScalar, charset == nil {
+            // The pen the cell's colours will meet: attributes in effect are reset first.
+            let reset = caps.attributesResetColors ? -1 : -2
+            let meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
             (base, fg, bg) = halfBlocks.choose(
-                top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background), pen: (pen.fg, pen.bg))
+                top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background), pen: meets,
+                // In 256 colours a picture's colours are entries 16 and up; below are the theme's.
+                backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
         }
         setPen(fg, bg, attributes)
         let cellWidth = Int(cell.width)

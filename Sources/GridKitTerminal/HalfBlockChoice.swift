@@ -32,15 +32,22 @@ package struct HalfBlockChoice {
 
     /// The cell whose top pixel is palette entry `top` and bottom pixel `bottom`, with the
     /// pixels' own colours `topRGB` and `bottomRGB` when known (RGB cells in 256 colours),
-    /// written after a pen of colours `pen` (-1 default, -2 unknown).
-    package func choose(top: Int, bottom: Int, topRGB: SIMD3<Int32>?, bottomRGB: SIMD3<Int32>?, pen: (fg: Int, bg: Int)) -> Written {
+    /// written after a pen of colours `pen` (-1 default, -2 unknown). `pen` is what is in
+    /// effect when the cell's colours are set (after any reset the cell's attributes need).
+    /// A full block may sit over the pen's background only where that is a picture's colour
+    /// (`backgroundUnderBlocks`): a font's block can leave a seam, and a seam in the user's
+    /// theme colour, or a header's, would show through the picture.
+    package func choose(
+        top: Int, bottom: Int, topRGB: SIMD3<Int32>?, bottomRGB: SIMD3<Int32>?, pen: (fg: Int, bg: Int), backgroundUnderBlocks: Bool
+    ) -> Written {
         // Exactly: an upper half block, or the lower one with the colours swapped where that
-        // changes fewer of them; a cell of one colour as a full block over whatever background
-        // is in effect (only its foreground counts).
+        // changes fewer of them; a cell of one colour as a full block over the background in
+        // effect (only its foreground counts).
         let asIs = Self.changes(top, bottom, pen), swapped = Self.changes(bottom, top, pen)
         var best: Written = swapped < asIs ? (Self.lower, bottom, top) : (Self.upper, top, bottom)
         var bestChanges = min(asIs, swapped)
-        if top == bottom, pen.bg >= 0, pen.fg != top || pen.bg != top {
+        let fullBlocks = backgroundUnderBlocks && pen.bg >= 0
+        if top == bottom, fullBlocks, pen.fg != top || pen.bg != top {
             best = (Self.full, top, pen.bg)
             bestChanges = pen.fg == top ? 0 : 1
         }
@@ -60,7 +67,7 @@ package struct HalfBlockChoice {
         func offer(_ tc: Int, _ te: Int, _ bc: Int, _ be: Int) {
             let extra = te + be
             guard bc >= 0, extra > 0, extra < bestScore else { return }
-            if tc == bc && pen.bg >= 0 {
+            if tc == bc && fullBlocks {
                 let score = Self.bytes(tc == pen.fg ? 0 : 1) * tolerance + extra
                 if score < bestScore { bestScore = score; best = (Self.full, tc, pen.bg) }
                 return

@@ -265,7 +265,7 @@ private struct MiniTerminal {
                 for x in 0..<size.width {
                     let c = screen.cells[y][x]
                     let (top, bottom) = c.text == "▀" ? (c.fg, c.bg) : c.text == "▄" ? (c.bg, c.fg) : c.text == "█" ? (c.fg, c.fg) : (-1, -1)
-                    #expect(top >= 16 && bottom >= 16, "a picture cell at \(x),\(y) shows \(c)")
+                    #expect(top >= 16 && bottom >= 16 && c.bg >= 16, "a picture cell at \(x),\(y) shows \(c)")
                     func error(_ p: (UInt8, UInt8, UInt8), _ entry: Int) -> Int {
                         let (r, g, b) = ColorMapper.rgb(ofPalette: entry)
                         let dr = Int(p.0) - r, dg = Int(p.1) - g, db = Int(p.2) - b
@@ -334,25 +334,52 @@ private struct MiniTerminal {
         #expect(screen.problems.isEmpty, "\(screen.problems)")
     }
 
+    /// Picture cells after a title in bold on the theme's cyan: the bold is reset, and no
+    /// picture cell sits on the theme's colour (a full block's seam would show it).
+    @Test func pictureCellsAfterThemedTextUseOnlyPictureColours() {
+        let size = Size(width: 12, height: 2)
+        let canvas = Canvas(size: size)
+        canvas.drawText("Title", at: .zero, style: Style(foreground: .black, background: .cyan, attributes: .bold))
+        canvas.fill(Rect(x: 5, y: 0, width: 7, height: 1), style: Style(background: .cyan))
+        for x in 0..<size.width {
+            canvas.put("▀", width: 1, at: Point(x: x, y: 1), style: Style(foreground: .rgb(120, 120, 120), background: .rgb(120, 120, 120)))
+        }
+        for tolerance in [0, HalfBlockChoice.standardTolerance] {
+            var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+            writer.halfBlocks.tolerance = tolerance
+            writer.begin(size: size, cleared: true)
+            var diff = FrameDiff()
+            diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+            var screen = MiniTerminal(width: size.width, height: size.height)
+            screen.feed(writer.finish(cursor: nil))
+            let grey = ColorMapper.nearestPalette(120, 120, 120)
+            for x in 0..<size.width {
+                let c = screen.cells[1][x]
+                #expect(c.fg == grey && c.bg >= 16 && c.attributes.isEmpty, "cell \(x) at tolerance \(tolerance): \(c)")
+            }
+        }
+    }
+
     /// A pen colour is kept only where it is near the pixel, and never one of the 16 colours a
     /// theme may change.
     @Test func aPenColourIsKeptOnlyWhereItIsNear() {
         let choice = HalfBlockChoice(tolerance: HalfBlockChoice.standardTolerance)
         let green = SIMD3<Int32>(0, 200, 0), nearGreen = ColorMapper.nearestPalette(0, 200, 0)
         // Blue and red in the pen: far from green, so the nearest entries are written.
-        let far = choice.choose(top: nearGreen, bottom: nearGreen, topRGB: green, bottomRGB: green, pen: (fg: 21, bg: 196))
+        let far = choice.choose(top: nearGreen, bottom: nearGreen, topRGB: green, bottomRGB: green, pen: (fg: 21, bg: 196), backgroundUnderBlocks: true)
         #expect(far.fg == nearGreen && far.scalar == 0x2588 && far.bg == 196, "\(far)")
         // A pen colour one step from the pixel's own: kept, and nothing changes.
         let pixel = SIMD3<Int32>(120, 120, 120), nearest = ColorMapper.nearestPalette(120, 120, 120)
         let next = nearest + 1
-        let near = choice.choose(top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: next, bg: 17))
+        let near = choice.choose(top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: next, bg: 17), backgroundUnderBlocks: true)
         #expect(near.fg == next && near.scalar == 0x2588, "\(near) for a pen of \(next) and a pixel nearest \(nearest)")
         // The theme's red in the pen, a pixel of that very red: the palette's own red is written.
         let red = SIMD3<Int32>(205, 0, 0), nearRed = ColorMapper.nearestPalette(205, 0, 0)
-        let themed = choice.choose(top: nearRed, bottom: nearRed, topRGB: red, bottomRGB: red, pen: (fg: 1, bg: 1))
-        #expect(themed.fg == nearRed && themed.fg >= 16, "\(themed)")
+        let themed = choice.choose(top: nearRed, bottom: nearRed, topRGB: red, bottomRGB: red, pen: (fg: 1, bg: 1), backgroundUnderBlocks: false)
+        #expect(themed.fg == nearRed && themed.bg == nearRed && themed.scalar == 0x2580, "no block over the theme's colour: \(themed)")
         // Exact colours at tolerance 0, even where a pen colour is near.
-        let exact = HalfBlockChoice(tolerance: 0).choose(top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: next, bg: 17))
+        let exact = HalfBlockChoice(tolerance: 0).choose(
+            top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: next, bg: 17), backgroundUnderBlocks: true)
         #expect(exact.fg == nearest, "\(exact)")
     }
 

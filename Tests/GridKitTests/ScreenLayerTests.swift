@@ -192,6 +192,22 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
         #expect(log.filter { $0.hasPrefix("prefetch") }.count >= 3, "the first screen and each scroll fetch ahead: \(log)")
     }
 
+    /// The controller defers prefetching only for the frames it presents: the same grid drawn
+    /// by hand afterwards asks as it draws.
+    @Test func aGridDrawnByHandAfterTheControllerStillPrefetches() throws {
+        let screen = PrefetchLoggingScreen()
+        let host = HeadlessHost(size: Size(width: 30, height: 12))
+        let controller = ScreenController(host: host)
+        var grid: GridView?
+        host.afterPresent = { grid = controller.gridView }
+        controller.run(screen)
+        let drawn = try #require(grid)
+        drawn.prefetchDataSource = screen
+        screen.log = []
+        drawn.render(into: Canvas(size: Size(width: 30, height: 12)))
+        #expect(screen.log.contains { $0.hasPrefix("prefetch") }, "\(screen.log)")
+    }
+
     /// A grid drawn without such a host (a harness, a test) still fetches ahead as it draws.
     @Test func aGridWithoutAHostPrefetchesAsItDraws() {
         let screen = PrefetchLoggingScreen()

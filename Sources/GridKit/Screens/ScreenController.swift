@@ -95,6 +95,7 @@ public final class ScreenController {
         grid.prefetchesAfterFrame = true
         chrome.draw(screen, grid: grid, into: canvas)
         host.present(canvas)
+        grid.prefetchesAfterFrame = false
         grid.prefetchAfterFrame()
     }
 }
