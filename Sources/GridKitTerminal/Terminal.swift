@@ -225,7 +225,11 @@ public final class Terminal: ScreenHost {
                 }
                 if !handler(event) { return }
             }
-            switch drainWakePipe() {
+            // The pipe is read only when poll said so (and once at the start): a key costs one
+            // read of the terminal, not a second read that finds the pipe empty.
+            let wake = wakePipeReadable ? drainWakePipe() : .nothing
+            wakePipeReadable = false
+            switch wake {
             case .quit: return
             case .resized:
                 guard gk_resize() != 0 else { break }
@@ -253,6 +257,8 @@ public final class Terminal: ScreenHost {
             fds[1] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
             let r = poll(fds, 2, timeout)
             if r < 0 && errno != EINTR { return }
+            // Interrupted (a signal's byte may be in the pipe) or told so: read it next time round.
+            wakePipeReadable = r < 0 || fds[1].revents != 0
             if fds[0].revents & Int16(POLLIN) != 0 {
                 // Known to be readable: read at once, with no second poll.
                 if decoder.read(from: STDIN_FILENO) < 0 { exitSignal = SIGHUP; return }
@@ -277,6 +283,8 @@ public final class Terminal: ScreenHost {
     }
 
     private enum Wake { case nothing, resized, suspend, resume, quit }
+    /// Whether the wake-up pipe may hold bytes: at the start, and when poll reports it.
+    private var wakePipeReadable = true
     /// Set once a suspend returned: the SIGCONT that continued it needs no repaint of its own.
     private var continuedBySuspend = false
 
