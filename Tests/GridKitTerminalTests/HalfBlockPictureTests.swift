@@ -124,6 +124,25 @@ import Testing
         }
     }
 
+    /// After bold text the attributes are reset before a picture cell, and both colours are
+    /// sent again anyway: keeping the text's colour (near the pixel, but not the nearest) would
+    /// save nothing, so the cell gets its nearest entries.
+    @Test func aColourAboutToBeResetIsNotKept() {
+        let size = Size(width: 2, height: 1)
+        let nearest = ColorMapper.nearestPalette(120, 120, 120), near = nearest + 1
+        let canvas = Canvas(size: size)
+        canvas.put("x", width: 1, at: .zero, style: Style(foreground: .palette(UInt8(near)), background: .palette(17), attributes: .bold))
+        canvas.put("▀", width: 1, at: Point(x: 1, y: 0), style: Style(foreground: .rgb(120, 120, 120), background: .rgb(120, 120, 120)))
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+        writer.begin(size: size, cleared: true)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        screen.feed(writer.finish(cursor: nil))
+        let c = screen.cells[0][1]
+        #expect(c.attributes.isEmpty && c.fg == nearest && (c.text == "█" || c.bg == nearest), "\(c), nearest \(nearest)")
+    }
+
     /// A pen colour is kept only where it is near the pixel, and never one of the 16 colours a
     /// theme may change.
     @Test func aPenColourIsKeptOnlyWhereItIsNear() {

@@ -20,11 +20,16 @@ import Testing
 
     func widths(_ item: Int) -> Int { [4, 12, 6][item % 3] }
 
+    /// `count` tiles of `widths` (each `height` rows tall) in `layout`, in a 41×10 grid.
+    func harness(_ layout: CompositionalLayout, count: Int, height: Int = 1) -> (GridHarness, TallRows) {
+        let content = TallRows(count: count) { _ in height }
+        content.widthOf = widths
+        return (GridHarness(content, layout: layout, size: Size(width: 41, height: 10)), content)
+    }
+
     @Test func tilesTakeTheirMeasuredWidths() {
         let layout = tiles()
-        let content = TallRows(count: 20) { _ in 9 }
-        content.widthOf = widths
-        let h = GridHarness(content, layout: layout, size: Size(width: 41, height: 10))
+        let (h, content) = harness(layout, count: 20, height: 9)
         #expect(frame(layout, 1) == Rect(x: 9, y: 0, width: 8, height: 3), "estimated before the first frame")
         let canvas = h.render()
         #expect(frame(layout, 0) == Rect(x: 0, y: 0, width: 4, height: 3))
@@ -41,9 +46,7 @@ import Testing
     /// on screen.
     @Test func theFocusStaysInViewAlongTheRow() {
         let layout = tiles()
-        let content = TallRows(count: 30) { _ in 1 }
-        content.widthOf = widths
-        let h = GridHarness(content, layout: layout, size: Size(width: 41, height: 10))
+        let (h, content) = harness(layout, count: 30)
         for n in 1...12 {
             let canvas = h.press([.key(.right)])
             let f = frame(layout, n)!
@@ -58,9 +61,7 @@ import Testing
     /// measuring does not pull the row back to the focus.
     @Test func theWheelTakesTheRowAwayFromItsFocus() {
         let layout = tiles()
-        let content = TallRows(count: 40) { _ in 1 }
-        content.widthOf = widths
-        let h = GridHarness(content, layout: layout, size: Size(width: 41, height: 10))
+        let (h, _) = harness(layout, count: 40)
         h.render()
         var starts: [Int] = []
         for _ in 0..<10 {
@@ -75,9 +76,7 @@ import Testing
     /// widths put it.
     @Test func groupPagingFollowsMeasuredStarts() {
         let layout = tiles(.groupPaging)
-        let content = TallRows(count: 30) { _ in 1 }
-        content.widthOf = widths
-        let h = GridHarness(content, layout: layout, size: Size(width: 41, height: 10))
+        let (h, _) = harness(layout, count: 30)
         h.press(Array(repeating: .key(.right), count: 7))
         #expect(frame(layout, 7)?.minX == 0 && frame(layout, 7)?.width == widths(7))
         #expect(frame(layout, 8)?.minX == widths(7) + 1)
@@ -87,9 +86,7 @@ import Testing
     /// shows stays put. One after the screen moves nothing on it either.
     @Test func measuringBeforeTheEdgeKeepsWhatShows() {
         let layout = tiles()
-        let content = TallRows(count: 30) { _ in 1 }
-        content.widthOf = widths
-        let h = GridHarness(content, layout: layout, size: Size(width: 41, height: 10))
+        let (h, _) = harness(layout, count: 30)
         h.press(Array(repeating: .key(.right), count: 10))
         let before = frame(layout, 10)!
         #expect(frame(layout, 0)!.maxX <= 0, "the first tile scrolled off")
@@ -108,9 +105,7 @@ import Testing
     /// A million tiles: what shows is measured, not the row.
     @Test func aMillionTilesMeasureOnlyWhatShows() {
         let layout = tiles()
-        let content = TallRows(count: 1_000_000) { _ in 1 }
-        content.widthOf = widths
-        let h = GridHarness(content, layout: layout, size: Size(width: 41, height: 10))
+        let (h, content) = harness(layout, count: 1_000_000)
         h.render()
         #expect(content.measurements <= 8)
         h.press(Array(repeating: .key(.right), count: 40))
