@@ -17,10 +17,12 @@ run() {
 echo ""
 echo "ptybench (outside, 120×40 pty, keys down*100,pgdn*10,up*50,end,home):"
 floor=$(mktemp /tmp/gridkit-keyfloor-XXXXXX)
+trap 'rm -f "$floor"' EXIT
 if cc -O2 -o "$floor" "$(dirname "$0")/keyfloor.c" 2>/dev/null; then
   run "floor (read key, write 65 B)" --ready-regex 'Item' -- "$floor"
+else
+  floor=
 fi
-rm -f "$floor"
 run "numbers 1M list" --ready-regex 'Item' -- "$bin" numbers --count 1000000 --layout list
 run "numbers 1M grid" --ready-regex 'Section' -- "$bin" numbers --count 1000000 --layout grid
 # The same tiles placed by CompositionalLayout: the goal is within 1.5× of the flow grid above.
@@ -50,15 +52,26 @@ library=$("$bench" write-library 20 1000)
 cachehome=$(mktemp -d /tmp/gridkit-xdg-XXXXXX)
 timeline=$(mktemp /tmp/gridkit-timeline-XXXXXX.json)
 raw=$(mktemp /tmp/gridkit-raw-XXXXXX.bin)
+perkey=$(mktemp /tmp/gridkit-perkey-XXXXXX.json)
+summary=$(mktemp /tmp/gridkit-summary-XXXXXX.json)
 before=$(find "$library" -type f | wc -l)
 for visit in "no shared cache" "first visit" "second visit"; do
   nocache=()
   [ "$visit" = "no shared cache" ] && nocache=(--env GRIDKIT_NO_THUMBNAIL_CACHE=1)
   python3 "$tool" --quiet --label "$visit" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=blocks --env "XDG_CACHE_HOME=$cachehome" \
     "${nocache[@]}" --keys 'down*60,pgdn*10,up*20,end,home' --ready-regex 'IMG_0000' --timeline "$timeline" --raw-out "$raw" \
-    -- "$bin" photos --view grid "$library" | python3 "$(dirname "$0")/ptysummary.py"
+    --per-key "$perkey" -- "$bin" photos --view grid "$library" >"$summary"
+  python3 "$(dirname "$0")/ptysummary.py" "$perkey" <"$summary"
   echo "                       a screenful of thumbnails drawn $(python3 "$(dirname "$0")/firstscreen.py" "$timeline" "$raw" IMG_0000) ms after the first frame"
 done
+# What the pty alone costs for a key that sends as many bytes as the last run's Downs: the floor
+# program writing that many. The difference to the library's median is griddemo's own work.
+bytes=$(python3 -c 'import json, sys; d = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1]); print(int(next(s for s in d["segments"] if s["spec"].startswith("down"))["bytes"]["median"]))' "$summary")
+if [ -n "$floor" ] && [ -n "$bytes" ]; then
+  python3 "$tool" --quiet --label "floor, $bytes B a key" --cols 120 --rows 40 --keys 'down*60,pgdn*10,up*20,end,home' \
+    --ready-regex 'Item' --per-key "$perkey" -- "$floor" "$bytes" | python3 "$(dirname "$0")/ptysummary.py" "$perkey"
+fi
+rm -f "$perkey" "$summary"
 # Albums on the same library, cache warm: along a row (each key scrolls it sideways), down
 # through the rows, and into all photos at the end.
 python3 "$tool" --quiet --label "albums (warm)" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=blocks --env "XDG_CACHE_HOME=$cachehome" \

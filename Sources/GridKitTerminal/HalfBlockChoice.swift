@@ -1,17 +1,19 @@
 import GridKit
 
-/// How a picture cell is written for the pen in effect: which block and which two colours. A
-/// picture cell is an upper half block, its top pixel in the foreground and its bottom pixel in
-/// the background.
+/// How a picture cell is written for the pen in effect: which character and which two colours.
+/// A picture cell is an upper half block, its top pixel in the foreground and its bottom pixel
+/// in the background. It may go out as the lower half block with the colours swapped, and a cell
+/// of one colour as a space in that background (one byte, not three) or as a full block.
 ///
 /// Written exactly, a photo changes colour on nearly every cell. That is one or two colour
 /// sequences, about 11 bytes for one and 19 for both in 256 colours, against 3 for the block
 /// itself. So in 256 colours a cell may keep a colour the pen already has instead of the
 /// palette entry nearest its pixel, when that costs little in colour. Each way of writing the
-/// cell gets a score: its colour bytes times `tolerance`, plus how much further its colours are
-/// from the pixels than the nearest entries are. The palette's weighted distance measures that.
-/// The lowest score wins, and with `tolerance` 0 the colours are exact. Colours below 16 are
-/// never chosen for a pixel they are not nearest to, because a user's theme may change them.
+/// cell gets a score: its bytes times `tolerance`, plus how much further its colours are from
+/// the pixels than the nearest entries are. The palette's weighted distance measures that.
+/// The lowest score wins, and with `tolerance` 0 the colours are exact (and the bytes fewest).
+/// Colours below 16 are never chosen for a pixel they are not nearest to, because a user's theme
+/// may change them.
 package struct HalfBlockChoice {
     /// Weighted squared colour distance a byte saved is worth (0: exact colours only).
     package var tolerance: Int
@@ -26,9 +28,11 @@ package struct HalfBlockChoice {
     /// What the writer puts in a cell: the scalar and its foreground and background numbers.
     package typealias Written = (scalar: UInt32, fg: Int, bg: Int)
 
-    static let upper: UInt32 = 0x2580, lower: UInt32 = 0x2584, full: UInt32 = 0x2588
+    static let upper: UInt32 = 0x2580, lower: UInt32 = 0x2584, full: UInt32 = 0x2588, space: UInt32 = 0x20
     /// Bytes of one colour sequence and of both in one, in 256 colours (`38;5;n`, `48;5;n`).
     static let oneColorBytes = 11, bothColorsBytes = 19
+    /// Bytes of a block in UTF-8, and of a space.
+    static let blockBytes = 3, spaceBytes = 1
 
     /// The cell whose top pixel is palette entry `top` and bottom pixel `bottom`, with the
     /// pixels' own colours `topRGB` and `bottomRGB` when known (RGB cells in 256 colours),
@@ -41,23 +45,25 @@ package struct HalfBlockChoice {
         top: Int, bottom: Int, topRGB: SIMD3<Int32>?, bottomRGB: SIMD3<Int32>?, pen: (fg: Int, bg: Int), backgroundUnderBlocks: Bool
     ) -> Written {
         // Exactly: an upper half block, or the lower one with the colours swapped where that
-        // changes fewer of them; a cell of one colour as a full block over the background in
-        // effect (only its foreground counts).
-        let asIs = Self.changes(top, bottom, pen), swapped = Self.changes(bottom, top, pen)
-        var best: Written = swapped < asIs ? (Self.lower, bottom, top) : (Self.upper, top, bottom)
-        var bestChanges = min(asIs, swapped)
+        // changes fewer of them. A cell of one colour is a space in that background (the
+        // foreground stays as it is), or a full block over the background in effect where only
+        // the foreground needs changing.
         let fullBlocks = backgroundUnderBlocks && pen.bg >= 0
-        if top == bottom, fullBlocks, pen.fg != top || pen.bg != top {
-            best = (Self.full, top, pen.bg)
-            bestChanges = pen.fg == top ? 0 : 1
+        var best: Written, bestBytes: Int
+        if top == bottom {
+            (best, bestBytes) = Self.oneColor(top, pen: pen, fullBlocks: fullBlocks)
+        } else {
+            let asIs = Self.changes(top, bottom, pen), swapped = Self.changes(bottom, top, pen)
+            best = swapped < asIs ? (Self.lower, bottom, top) : (Self.upper, top, bottom)
+            bestBytes = Self.blockBytes + Self.bytes(min(asIs, swapped))
         }
-        guard bestChanges > 0, tolerance > 0, let t = topRGB, let b = bottomRGB else { return best }
+        guard bestBytes > Self.spaceBytes, tolerance > 0, let t = topRGB, let b = bottomRGB else { return best }
         // Keeping a pen colour for the top, the bottom or both halves, or one colour for both
         // halves (the top's or the bottom's) where the pixels are close. Candidates by number:
         // 0 the nearest entry, 1 the pen's foreground, 2 its background, 3 the other half's
         // nearest entry; each with how much further it is from the pixel than the nearest.
         let exactTop = Self.distance(t, top), exactBottom = Self.distance(b, bottom)
-        var bestScore = Self.bytes(bestChanges) * tolerance
+        var bestScore = bestBytes * tolerance
         func candidate(_ k: Int, nearest: Int, other: Int, pixel: SIMD3<Int32>, exact: Int) -> (color: Int, extra: Int)? {
             let c = k == 0 ? nearest : k == 1 ? pen.fg : k == 2 ? pen.bg : other
             if k == 0 { return (c, 0) }
@@ -67,14 +73,15 @@ package struct HalfBlockChoice {
         func offer(_ tc: Int, _ te: Int, _ bc: Int, _ be: Int) {
             let extra = te + be
             guard bc >= 0, extra > 0, extra < bestScore else { return }
-            if tc == bc && fullBlocks {
-                let score = Self.bytes(tc == pen.fg ? 0 : 1) * tolerance + extra
-                if score < bestScore { bestScore = score; best = (Self.full, tc, pen.bg) }
+            if tc == bc {
+                let (written, bytes) = Self.oneColor(tc, pen: pen, fullBlocks: fullBlocks)
+                let score = bytes * tolerance + extra
+                if score < bestScore { bestScore = score; best = written }
                 return
             }
-            let upper = Self.bytes(Self.changes(tc, bc, pen)) * tolerance + extra
+            let upper = (Self.blockBytes + Self.bytes(Self.changes(tc, bc, pen))) * tolerance + extra
             if upper < bestScore { bestScore = upper; best = (Self.upper, tc, bc) }
-            let lower = Self.bytes(Self.changes(bc, tc, pen)) * tolerance + extra
+            let lower = (Self.blockBytes + Self.bytes(Self.changes(bc, tc, pen))) * tolerance + extra
             if lower < bestScore { bestScore = lower; best = (Self.lower, bc, tc) }
         }
         // The bottom's candidates once (-1: none); each of the top's against all of them.
@@ -91,6 +98,16 @@ package struct HalfBlockChoice {
             offer(tc, te, b3.color, b3.extra)
         }
         return best
+    }
+
+    /// A cell of colour `c` and its bytes: a space in that background, which leaves the
+    /// foreground as it is, or (`fullBlocks`) a full block in that foreground where the
+    /// background would change and the foreground already is `c`. Either looks like the two
+    /// halves in `c`; a space also has no seam, and a terminal that raises the contrast of a
+    /// foreground close to its background (iTerm2, Windows Terminal) has nothing to raise.
+    private static func oneColor(_ c: Int, pen: (fg: Int, bg: Int), fullBlocks: Bool) -> (Written, Int) {
+        if fullBlocks && pen.fg == c && pen.bg != c { return ((full, c, pen.bg), blockBytes) }
+        return ((space, pen.fg, c), spaceBytes + (pen.bg == c ? 0 : oneColorBytes))
     }
 
     /// How many of the pen's two colours change for foreground `fg` and background `bg`.

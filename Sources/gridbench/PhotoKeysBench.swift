@@ -140,6 +140,7 @@ private struct ShownColors {
                 case 0x2580: (top[k], bottom[k]) = (fg, bg)
                 case 0x2584: (top[k], bottom[k]) = (bg, fg)
                 case 0x2588: (top[k], bottom[k]) = (fg, fg)
+                case 0x20: (top[k], bottom[k]) = (bg, bg) // a picture cell of one colour
                 default: (top[k], bottom[k]) = (-1, -1)
                 }
             }

@@ -33,7 +33,7 @@ import Testing
         let t = try Tmux([try griddemo(), "photos", "--view", "grid", dir], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("Photos · 2 · 2 skipped")
-        try t.waitUntil("both thumbnails drawn") { $0.contains("a-good.png") && $0.contains("b-hostile.jpg") && !$0.contains("⚠") && Tmux.showsPicture($0) }
+        try t.waitUntil("both thumbnails drawn") { $0.contains("a-good.png") && $0.contains("b-hostile.jpg") && !$0.contains("⚠") && t.showsPicture() }
         t.send("Right", "Enter")
         try t.waitFor("b-hostile.jpg · 64×32")
         t.send("Escape") // and wait: ESC then q at once is Alt+q
@@ -57,7 +57,7 @@ import Testing
         defer { t.close() }
         try t.waitFor("Eve Hostile")
         t.send("Enter")
-        try t.waitUntil("the detail with its photo") { $0.contains("Eve Hostile") && Tmux.showsPicture($0) }
+        try t.waitUntil("the detail with its photo") { $0.contains("Eve Hostile") && t.showsPicture() }
         t.send("q") // back to the list
         try t.waitFor("Contacts · 1 · list")
         t.send("q")

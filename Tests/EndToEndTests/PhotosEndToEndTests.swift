@@ -23,7 +23,7 @@ import Testing
         let t = try Tmux([try griddemo(), "photos", "--view", "grid", dir.path], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("Photos · 6")
-        let grid = try t.waitUntil("thumbnails and error tiles") { Tmux.showsPicture($0) && $0.contains("⚠") && $0.contains("truncated") }
+        let grid = try t.waitUntil("thumbnails and error tiles") { t.showsPicture() && $0.contains("⚠") && $0.contains("truncated") }
         #expect(grid.contains("a-rgb.png"))
         #expect(grid.contains("f-grey.png"))
         #expect(!grid.contains("notes.txt"))

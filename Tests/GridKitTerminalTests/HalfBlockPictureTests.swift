@@ -28,8 +28,8 @@ import Testing
         let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
         #expect(text.contains("▀▄"), "the second cell keeps the pen: \(text.debugDescription)")
         #expect(
-            text.contains("\u{1B}[38;5;50m█"),
-            "one colour is a full block over the background in effect: one colour change, not two: \(text.debugDescription)")
+            text.contains("▀▄\u{1B}[48;5;50m ▀"),
+            "one colour is a space in that background: one colour change, not two, and the last cell needs none: \(text.debugDescription)")
         #expect(!text.contains("\u{1B}[38;5;200m"), "200 is only ever a background here: \(text.debugDescription)")
     }
 
@@ -62,7 +62,7 @@ import Testing
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let c = screen.cells[y][x]
-                    let (top, bottom) = c.text == "▀" ? (c.fg, c.bg) : c.text == "▄" ? (c.bg, c.fg) : c.text == "█" ? (c.fg, c.fg) : (-1, -1)
+                    let (top, bottom) = c.halves ?? (-1, -1)
                     #expect(top >= 16 && bottom >= 16 && c.bg >= 16, "a picture cell at \(x),\(y) shows \(c)")
                     func error(_ p: (UInt8, UInt8, UInt8), _ entry: Int) -> Int {
                         let (r, g, b) = ColorMapper.rgb(ofPalette: entry)
@@ -119,7 +119,8 @@ import Testing
             let grey = ColorMapper.nearestPalette(120, 120, 120)
             for x in 0..<size.width {
                 let c = screen.cells[1][x]
-                #expect(c.fg == grey && c.bg >= 16 && c.attributes.isEmpty, "cell \(x) at tolerance \(tolerance): \(c)")
+                #expect(c.halves?.top == grey && c.halves?.bottom == grey, "cell \(x) at tolerance \(tolerance): \(c)")
+                #expect(c.bg >= 16 && c.attributes.isEmpty, "cell \(x) at tolerance \(tolerance) over the theme's colour: \(c)")
             }
         }
     }
@@ -140,7 +141,7 @@ import Testing
         var screen = MiniTerminal(width: size.width, height: size.height)
         screen.feed(writer.finish(cursor: nil))
         let c = screen.cells[0][1]
-        #expect(c.attributes.isEmpty && c.fg == nearest && (c.text == "█" || c.bg == nearest), "\(c), nearest \(nearest)")
+        #expect(c.attributes.isEmpty && c.halves?.top == nearest && c.halves?.bottom == nearest, "\(c), nearest \(nearest)")
     }
 
     /// A pen colour is kept only where it is near the pixel, and never one of the 16 colours a
@@ -148,21 +149,30 @@ import Testing
     @Test func aPenColourIsKeptOnlyWhereItIsNear() {
         let choice = HalfBlockChoice(tolerance: HalfBlockChoice.standardTolerance)
         let green = SIMD3<Int32>(0, 200, 0), nearGreen = ColorMapper.nearestPalette(0, 200, 0)
-        // Blue and red in the pen: far from green, so the nearest entries are written.
+        // Blue and red in the pen: far from green, so the nearest entry is written (as a space
+        // in that background: one colour to change, and one byte).
         let far = choice.choose(top: nearGreen, bottom: nearGreen, topRGB: green, bottomRGB: green, pen: (fg: 21, bg: 196), backgroundUnderBlocks: true)
-        #expect(far.fg == nearGreen && far.scalar == 0x2588 && far.bg == 196, "\(far)")
-        // A pen colour one step from the pixel's own: kept, and nothing changes.
+        #expect(far.scalar == 0x20 && far.bg == nearGreen && far.fg == 21, "\(far)")
+        // A pen colour one step from the pixel's own: kept, as a full block, and nothing changes.
         let pixel = SIMD3<Int32>(120, 120, 120), nearest = ColorMapper.nearestPalette(120, 120, 120)
         let next = nearest + 1
         let near = choice.choose(top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: next, bg: 17), backgroundUnderBlocks: true)
-        #expect(near.fg == next && near.scalar == 0x2588, "\(near) for a pen of \(next) and a pixel nearest \(nearest)")
+        #expect(near.fg == next && near.scalar == 0x2588 && near.bg == 17, "\(near) for a pen of \(next) and a pixel nearest \(nearest)")
         // The theme's red in the pen, a pixel of that very red: the palette's own red is written.
         let red = SIMD3<Int32>(205, 0, 0), nearRed = ColorMapper.nearestPalette(205, 0, 0)
         let themed = choice.choose(top: nearRed, bottom: nearRed, topRGB: red, bottomRGB: red, pen: (fg: 1, bg: 1), backgroundUnderBlocks: false)
-        #expect(themed.fg == nearRed && themed.bg == nearRed && themed.scalar == 0x2580, "no block over the theme's colour: \(themed)")
+        #expect(themed.bg == nearRed && themed.scalar == 0x20, "no block over the theme's colour: \(themed)")
         // Exact colours at tolerance 0, even where a pen colour is near.
         let exact = HalfBlockChoice(tolerance: 0).choose(
             top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: next, bg: 17), backgroundUnderBlocks: true)
-        #expect(exact.fg == nearest, "\(exact)")
+        #expect(exact.scalar == 0x20 && exact.bg == nearest, "\(exact)")
+        // A full block where only the foreground is right already: three bytes, not twelve.
+        let kept = HalfBlockChoice(tolerance: 0).choose(
+            top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: nearest, bg: 17), backgroundUnderBlocks: true)
+        #expect(kept.scalar == 0x2588 && kept.fg == nearest && kept.bg == 17, "\(kept)")
+        // ...but not over a background that is not a picture's.
+        let unsafe = HalfBlockChoice(tolerance: 0).choose(
+            top: nearest, bottom: nearest, topRGB: pixel, bottomRGB: pixel, pen: (fg: nearest, bg: 6), backgroundUnderBlocks: false)
+        #expect(unsafe.scalar == 0x20 && unsafe.bg == nearest, "\(unsafe)")
     }
 }

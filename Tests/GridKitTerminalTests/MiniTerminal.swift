@@ -7,6 +7,17 @@ struct MiniTerminal {
         var text = " "; var fg = -1, bg = -1; var attributes = TextAttributes()
         /// What shows: a plain space has no visible foreground colour.
         var visible: Cell { text == " " && attributes.isEmpty ? Cell(text: text, fg: -1, bg: bg, attributes: attributes) : self }
+        /// The colours shown in the top and bottom halves, for the ways a picture cell is
+        /// written (half blocks, a full block, a space); nil for any other character.
+        var halves: (top: Int, bottom: Int)? {
+            switch text {
+            case "▀": (fg, bg)
+            case "▄": (bg, fg)
+            case "█": (fg, fg)
+            case " ": (bg, bg)
+            default: nil
+            }
+        }
     }
     let width: Int, height: Int
     var cells: [[Cell]]

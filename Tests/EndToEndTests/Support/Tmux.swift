@@ -63,11 +63,70 @@ final class Tmux {
         return !before.isEmpty && before == after
     }
 
-    /// The pane's text with its colours and attributes as escape sequences.
-    /// True when a screen shows a picture in half blocks: the writer sends each picture cell as
-    /// the upper or the lower half block, whichever changes fewer colours.
-    static func showsPicture(_ screen: String) -> Bool { screen.contains("▀") || screen.contains("▄") }
+    /// True when the pane shows a picture in half blocks. The writer sends a picture cell as the
+    /// upper, lower or full block or, in one colour, as a space in that background (a picture of
+    /// flat colours may have no block at all). The interface's own backgrounds are the theme's 16
+    /// colours and the grey ramp (mattes, placeholders), so a space counts only in a colour of
+    /// the 6×6×6 cube or a direct one.
+    func showsPicture() -> Bool {
+        Tmux.cells(captureWithEscapes()).contains { cell in
+            ["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
+        }
+    }
 
+    /// Where a screen (`captureWithEscapes`) has picture cells, each shown as `▀`. Which of its
+    /// forms a picture cell takes (`showsPicture`) depends on the colours written before it, so
+    /// two screens that show the same are compared this way. A space in any colour but the
+    /// default background counts as a picture cell.
+    static func pictureShape(_ escaped: String) -> String {
+        var out = String.UnicodeScalarView()
+        for cell in cells(escaped) {
+            out.append(["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && cell.background != -1) ? "▀" : cell.scalar)
+        }
+        return String(out)
+    }
+
+    /// A background colour set directly (`48;2;r;g;b`), in `cells`.
+    static let direct = 1 << 24
+
+    /// Each character of a screen (`captureWithEscapes`, newlines included) with the background
+    /// it is drawn on: -1 the default, 0–255 a palette entry, `direct` an RGB colour.
+    static func cells(_ escaped: String) -> [(scalar: Unicode.Scalar, background: Int)] {
+        var out: [(scalar: Unicode.Scalar, background: Int)] = [], background = -1
+        let scalars = Array(escaped.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+                var j = i + 2, text = ""
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { text.unicodeScalars.append(scalars[j]); j += 1 }
+                if j < scalars.count, scalars[j] == "m" {
+                    let p = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    var k = 0
+                    while k < p.count {
+                        switch p[k] {
+                        case 38, 48:
+                            let isDirect = k + 1 < p.count && p[k + 1] == 2
+                            if p[k] == 48 { background = isDirect ? direct : (k + 2 < p.count ? p[k + 2] : -1) }
+                            k += isDirect ? 5 : 3 // 2;r;g;b or 5;n
+                            continue
+                        case 0, 49: background = -1
+                        case 40...47: background = p[k] - 40
+                        case 100...107: background = p[k] - 92
+                        default: break
+                        }
+                        k += 1
+                    }
+                }
+                i = j + 1
+                continue
+            }
+            out.append((scalars[i], background))
+            i += 1
+        }
+        return out
+    }
+
+    /// The pane's text with its colours and attributes as escape sequences.
     func captureWithEscapes() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-e", "-p", "-t", "0"])) ?? "" }
 
     /// The pane's text now.
