@@ -19,7 +19,7 @@ package struct HalfBlockChoice {
     package var tolerance: Int
 
     /// The writer's default. At 200 a scroll of half-block photos sends about a sixth fewer
-    /// bytes, and the colour error grows by about 5% (`make bench` prints both). Side by side
+    /// bytes, and the colour error grows by about 6% (`make bench` prints both). Side by side
     /// in xterm, the pictures look the same. At 400 bands start to show in gradients.
     package static let standardTolerance = 200
 

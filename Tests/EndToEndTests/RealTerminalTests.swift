@@ -221,7 +221,9 @@ import Testing
     }
 
     /// The harness itself: half blocks in 256 colours (xterm-256color) hold the test colours
-    /// exactly, so the same checks pass whatever happens to sixel or kitty pictures.
+    /// exactly, so the same checks pass whatever happens to sixel or kitty pictures. The photos
+    /// are solid colours, so every picture cell goes out as a space in its background, not as a
+    /// block: the checks see those cells in the picture's colour, in its tile.
     @Test func halfBlocksPassTheSameChecks() throws {
         let folder = Self.folder("blocks-xterm")
         let v = Verdict(folder: folder)
