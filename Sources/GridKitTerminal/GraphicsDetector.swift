@@ -15,7 +15,8 @@ import GridKit
 /// deadline. Replies that come later are swallowed by the input decoder, never read as keys.
 /// In a UTF-8 locale, and also when the mode is chosen already, the terminal is first asked how
 /// wide it draws emoji sequences (`widthQueries`), directly even inside tmux: the widths that
-/// matter are those of whatever draws the text.
+/// matter are those of whatever draws the text. With them goes `modeQuery`: whether the terminal
+/// can hold a frame back until all of it has come (synchronized output).
 public enum GraphicsDetector {
     /// The longest the queries may take, all together.
     public static let deadline: Duration = .milliseconds(100)
@@ -29,6 +30,17 @@ public enum GraphicsDetector {
     /// a flag and a skin tone. The line is erased after.
     static let widthQueries = Array(
         ("\r\u{1F469}\u{200D}\u{1F4BB}\u{1B}[6n\r\u{1F1EF}\u{1F1F5}\u{1B}[6n\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1B}[K").utf8)
+
+    /// Asks whether the terminal knows synchronized output (DECRQM for private mode 2026), the
+    /// mode kitty, foot, WezTerm, iTerm2 and tmux 3.4 use to show a frame only once it is whole.
+    static let modeQuery = Array("\u{1B}[?2026$p".utf8)
+
+    /// True when the replies say the terminal knows synchronized output (DECRPM: set or reset,
+    /// so it can be set and reset).
+    static func synchronizedOutput(in text: String) -> Bool {
+        guard let m = text.firstMatch(of: /\e\[\?2026;(\d+)\$y/) else { return false }
+        return m.1 == "1" || m.1 == "2"
+    }
 
     /// The widths from the cursor position reports to `widthQueries` (the first three in the
     /// replies), or nil when they are not all there.
@@ -59,6 +71,9 @@ public enum GraphicsDetector {
         /// What the user typed while the terminal was being asked, in order: the app reads it
         /// first, so keys pressed before the first frame are not lost.
         public var typeahead: [UInt8] = []
+        /// The terminal shows a frame only once it is whole when asked to (private mode 2026):
+        /// a large frame (a page of pictures) never shows half old, half new.
+        public var synchronizedOutput = false
     }
 
     /// `GRIDKIT_GRAPHICS` as a mode: nil for `auto` or unset; an error for anything else.
@@ -115,6 +130,7 @@ public enum GraphicsDetector {
             background: background(in: text, environment: env))
         if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 { decision.sixelColors = min(256, n) }
         decision.sequenceWidths = sequenceWidths(in: text)
+        decision.synchronizedOutput = synchronizedOutput(in: text)
         let kittyOK = text.contains("\u{1B}_Gi=31;OK")
         var sixel = false
         if let m = text.firstMatch(of: /\e\[\?([0-9;]*)c/) { sixel = m.1.split(separator: ";").contains("4") }
@@ -143,6 +159,7 @@ public enum GraphicsDetector {
             let text = String(decoding: replies, as: UTF8.self)
             var d = Decision(mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks, background: background(in: text, environment: env))
             d.sequenceWidths = sequenceWidths(in: text)
+            d.synchronizedOutput = synchronizedOutput(in: text)
             d.typeahead = typed(in: replies)
             return d
         }
@@ -172,9 +189,10 @@ public enum GraphicsDetector {
             return replies
         }
         // The widths are those of whatever the text goes to: tmux's own grid inside tmux, so
-        // they are asked of it directly, never through passthrough. No other answer could change
-        // a chosen mode, or half blocks in tmux without passthrough.
-        let widths = widthQueries.isEmpty ? [] : ask(widthQueries + Array("\u{1B}[c".utf8), wrapped: false)
+        // they are asked of it directly, never through passthrough; so is whether it holds
+        // frames back. No other answer could change a chosen mode, or half blocks in tmux
+        // without passthrough.
+        let widths = ask(widthQueries + Self.modeQuery + Array("\u{1B}[c".utf8), wrapped: false)
         if forced != nil { return forcedDecision(widths) }
         var replies = widths
         if !inTmux || passthrough == true {

@@ -46,6 +46,10 @@ public final class Terminal: ScreenHost {
     /// The tty and the wake-up pipe, for `poll`.
     nonisolated(unsafe) private let pollSet = UnsafeMutablePointer<pollfd>.allocate(capacity: 2)
     private var isOpen = true
+    /// Each frame goes out inside a synchronized update (private mode 2026), where the terminal
+    /// said it knows one: it shows the frame once all of it has come.
+    private let synchronizesFrames: Bool
+    nonisolated private static let beginFrame = Array("\u{1B}[?2026h".utf8), endFrame = Array("\u{1B}[?2026l".utf8)
     /// Bytes are `0` for a wake-up, a signal number otherwise.
     nonisolated private static let wakeByte: UInt8 = 0
 
@@ -105,6 +109,7 @@ public final class Terminal: ScreenHost {
                 : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
         if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
+        synchronizesFrames = graphics.synchronizedOutput
         if ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"] == "exact" { writer.halfBlocks.tolerance = 0 }
         // Placeholders carry image numbers in colours, and are characters only UTF-8 has:
         // without a palette or UTF-8, place pictures directly.
@@ -168,7 +173,9 @@ public final class Terminal: ScreenHost {
         var bytes = pictures.takeBytes() + writer.finish(cursor: canvas.cursor)
         pictures.afterText(pieces, in: canvas, written: spans)
         bytes += pictures.takeBytes()
-        if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`
+        if bytes.isEmpty { return }
+        if synchronizesFrames { bytes = Self.beginFrame + bytes + Self.endFrame }
+        _ = gk_write_raw(bytes, bytes.count) // no closure: see `send`
     }
 
     /// Puts the cells that changed into the writer; returns the columns changed per row when

@@ -19,15 +19,20 @@ import Testing
         return dir
     }
 
-    /// Runs griddemo under the pty helper and returns its whole output and exit status.
-    func capture(_ env: [String: String], wait: String, count: Int = 1, keys: String = "q", _ args: [String]) throws -> (bytes: [UInt8], status: Int32, seenAfter: Double) {
+    /// Runs griddemo under the pty helper and returns its whole output and exit status. `answers`
+    /// are the helper's `QUERY=REPLY` pairs: the queries the pty answers as a terminal would.
+    func capture(
+        _ env: [String: String], wait: String, count: Int = 1, keys: String = "q", answers: [String] = [], _ args: [String]
+    ) throws -> (bytes: [UInt8], status: Int32, seenAfter: Double) {
         let out = NSTemporaryDirectory() + "gridkit-pty-\(UUID().uuidString.prefix(8)).bin"
         defer { unlink(out) }
         let vars = ["TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"] + env.map { "\($0.key)=\($0.value)" }
         let r = try spawnAndWait(
             ["env"] + vars + [
                 "python3", Self.support, out, "--cols", "100", "--rows", "30",
-                "--wait", wait, "--wait-count", "\(count)", "--keys", keys, "--", try griddemo()
+                "--wait", wait, "--wait-count", "\(count)", "--keys", keys
+            ] + answers.flatMap { ["--answer", $0] } + [
+                "--", try griddemo()
             ] + args)
         let fields = r.stdout.split(separator: " ")
         let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())

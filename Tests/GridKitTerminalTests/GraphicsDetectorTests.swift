@@ -33,6 +33,18 @@ import Testing
         #expect(decide("\u{1B}[6;18;9t\u{1B}[?1;2c").cellPixelSize == Size(width: 9, height: 18))
     }
 
+    /// Synchronized output where the mode is known and can change (DECRPM 1 set, 2 reset); not
+    /// where it is unknown (0), fixed (3, 4) or unanswered. Inside tmux it is tmux that answers
+    /// (it is asked directly), with or without passthrough for pictures.
+    @Test func synchronizedOutputWhereTheTerminalKnowsTheMode() {
+        for (reply, known) in [("1", true), ("2", true), ("0", false), ("3", false), ("4", false)] {
+            #expect(decide("\u{1B}[?2026;\(reply)$y\u{1B}[?62;22c").synchronizedOutput == known, "DECRPM \(reply)")
+        }
+        #expect(!decide("\u{1B}[?62;22c").synchronizedOutput)
+        #expect(!decide("\u{1B}[?2027;2$y\u{1B}[?62;22c").synchronizedOutput, "another mode's report")
+        #expect(decide("\u{1B}[?2026;2$y\u{1B}[?62c", ["TMUX": "/tmp/tmux-0/default,1,0"], passthrough: false).synchronizedOutput)
+    }
+
     @Test func insideTmuxOnlyWithPassthrough() {
         let kitty = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62c"
         #expect(decide(kitty, ["TMUX": "/tmp/tmux-0/default,1,0"], passthrough: false).mode == .blocks)
