@@ -100,6 +100,17 @@ static void append_bytes(const char *s) {
     restore_len += n;
 }
 
+/* What gk_close sends before endwin (endwin restores what curses itself set). */
+static char close_seq[64];
+static size_t close_len;
+
+static void append_bytes_close(const char *s) {
+    size_t n = strlen(s);
+    if (close_len + n >= sizeof close_seq) return;
+    memcpy(close_seq + close_len, s, n);
+    close_len += n;
+}
+
 static void append_cap(const char *name) {
     char *s = tigetstr((char *)name);
     if (s == NULL || s == (char *)-1) return;
@@ -112,6 +123,7 @@ int gk_open(void) {
     if (screen == NULL) return -1;
     set_term(screen);
     restore_len = 0;
+    close_len = 0;
     append_cap("sgr0"); append_cap("cnorm");
     /* mousemask below has ncurses turn xterm mouse reporting on where terminfo has kmous; every
        mode it may have used (normal, button, any-event, SGR) goes off again, or a crashed app
@@ -150,8 +162,14 @@ static void clear_last_line(void) {
     if (el != NULL && el != (char *)-1) { w = write(STDOUT_FILENO, el, strlen(el)); (void)w; }
 }
 
+void gk_restore_also(const char *bytes) {
+    append_bytes(bytes);
+    append_bytes_close(bytes);
+}
+
 void gk_close(void) {
     if (restored) return;
+    if (close_len) { ssize_t w = write(STDOUT_FILENO, close_seq, close_len); (void)w; }
     endwin();
     clear_last_line();
     restored = 1;

@@ -10,16 +10,25 @@ import GridKit
 /// it), the terminal's name and version (XTVERSION), its background colour (OSC 11), the cell
 /// size in pixels (`CSI 16 t`) and the primary device attributes (DA1, whose parameter 4 means
 /// sixel). Every terminal answers DA1 and answers in order, so its reply ends the wait; a
-/// terminal that answers nothing costs at most `deadline`. A sixel terminal is then asked for
+/// terminal that answers nothing costs at most `deadline` (`GRIDKIT_QUERY_TIMEOUT`, in
+/// milliseconds, allows more, for a slow link). A sixel terminal is then asked for
 /// 256 colour registers (XTSMGRAPHICS; xterm as a VT340 starts with 16), within the same
 /// deadline. Replies that come later are swallowed by the input decoder, never read as keys.
-/// In a UTF-8 locale, and also when the mode is chosen already, the terminal is first asked how
-/// wide it draws emoji sequences (`widthQueries`), directly even inside tmux: the widths that
-/// matter are those of whatever draws the text. With them goes `modeQuery`: whether the terminal
-/// can hold a frame back until all of it has come (synchronized output).
+/// First, also when the mode is chosen already, the terminal is asked whether it can hold a
+/// frame back until all of it has come (`modeQuery`, synchronized output) and, in a UTF-8
+/// locale, how wide it draws emoji sequences (`widthQueries`), directly even inside tmux: what
+/// matters is whatever draws the text.
 public enum GraphicsDetector {
     /// The longest the queries may take, all together.
     public static let deadline: Duration = .milliseconds(100)
+
+    /// `deadline`, or `GRIDKIT_QUERY_TIMEOUT` milliseconds (1 to 10,000) where set: over a slow
+    /// link (ssh far away) the answers take longer, and a terminal that answers too late gets
+    /// half blocks. A terminal that answers costs only its answer's time either way.
+    static func deadline(environment env: [String: String]) -> Duration {
+        guard let text = env["GRIDKIT_QUERY_TIMEOUT"], let ms = Int(text), (1...10_000).contains(ms) else { return deadline }
+        return .milliseconds(ms)
+    }
 
     /// The queries, in the order the replies are expected.
     static let queries = Array(
@@ -31,8 +40,9 @@ public enum GraphicsDetector {
     static let widthQueries = Array(
         ("\r\u{1F469}\u{200D}\u{1F4BB}\u{1B}[6n\r\u{1F1EF}\u{1F1F5}\u{1B}[6n\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1B}[K").utf8)
 
-    /// Asks whether the terminal knows synchronized output (DECRQM for private mode 2026), the
-    /// mode kitty, foot, WezTerm, iTerm2 and tmux 3.4 use to show a frame only once it is whole.
+    /// Asks whether the terminal knows synchronized output (DECRQM for private mode 2026): shown
+    /// only once it is whole, a large frame never shows half old and half new. kitty 0.26
+    /// answers that it knows it; xterm 379 that it does not; tmux 3.3 does not answer.
     static let modeQuery = Array("\u{1B}[?2026$p".utf8)
 
     /// True when the replies say the terminal knows synchronized output (DECRPM: set or reset,
@@ -150,8 +160,9 @@ public enum GraphicsDetector {
     static let neverAsked: Set<String> = ["linux", "vt100", "vt102", "vt220", "dumb", "ansi", "cons25", "sun"]
 
     /// Asks the terminal (stdin/stdout must be it, before curses starts) and decides; with
-    /// `forced`, a mode chosen already, asks only how wide it draws emoji sequences. `utf8`
-    /// false (the locale is not UTF-8, so no sequence is ever sent) asks no widths.
+    /// `forced`, a mode chosen already, asks only about synchronized output and how wide it draws
+    /// emoji sequences. `utf8` false (the locale is not UTF-8, so no sequence is ever sent) asks
+    /// no widths.
     static func probe(environment env: [String: String], forced: GraphicsMode? = nil, utf8: Bool = true) -> Decision {
         let inTmux = !(env["TMUX"] ?? "").isEmpty
         let passthrough = inTmux && forced == nil ? tmuxAllowsPassthrough() : nil
@@ -164,14 +175,14 @@ public enum GraphicsDetector {
             return d
         }
         let widthQueries = utf8 ? Self.widthQueries : []
-        if neverAsked.contains(env["TERM"] ?? "") || (forced != nil && !utf8) {
+        if neverAsked.contains(env["TERM"] ?? "") {
             return forced == nil ? decide(replies: [], environment: env, tmuxPassthrough: passthrough) : forcedDecision([])
         }
         guard gk_query_mode(1) == 0 else {
             return forced == nil ? decide(replies: [], environment: env, tmuxPassthrough: passthrough) : forcedDecision([])
         }
         defer { _ = gk_query_mode(0) }
-        let clock = ContinuousClock(), end = clock.now + deadline
+        let clock = ContinuousClock(), end = clock.now + deadline(environment: env)
         func ask(_ query: [UInt8], wrapped: Bool = true) -> [UInt8] {
             var q = query
             if wrapped, inTmux, passthrough == true { q = wrapForTmux(q) }
@@ -192,7 +203,7 @@ public enum GraphicsDetector {
         // they are asked of it directly, never through passthrough; so is whether it holds
         // frames back. No other answer could change a chosen mode, or half blocks in tmux
         // without passthrough.
-        let widths = ask(widthQueries + Self.modeQuery + Array("\u{1B}[c".utf8), wrapped: false)
+        let widths = ask(Self.modeQuery + widthQueries + Array("\u{1B}[c".utf8), wrapped: false)
         if forced != nil { return forcedDecision(widths) }
         var replies = widths
         if !inTmux || passthrough == true {

@@ -49,6 +49,9 @@ public final class Terminal: ScreenHost {
     /// Each frame goes out inside a synchronized update (private mode 2026), where the terminal
     /// said it knows one: it shows the frame once all of it has come.
     private let synchronizesFrames: Bool
+    /// A synchronized update was begun before something curses writes at once (a clear), and
+    /// the next frame ends it.
+    private var frameHeld = false
     nonisolated private static let beginFrame = Array("\u{1B}[?2026h".utf8), endFrame = Array("\u{1B}[?2026l".utf8)
     /// Bytes are `0` for a wake-up, a signal number otherwise.
     nonisolated private static let wakeByte: UInt8 = 0
@@ -110,6 +113,8 @@ public final class Terminal: ScreenHost {
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
         if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
         synchronizesFrames = graphics.synchronizedOutput
+        // A crash or a signal in the middle of a frame must not leave the terminal holding it.
+        if synchronizesFrames { gk_restore_also("\u{1B}[?2026l") }
         if ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"] == "exact" { writer.halfBlocks.tolerance = 0 }
         // Placeholders carry image numbers in colours, and are characters only UTF-8 has:
         // without a palette or UTF-8, place pictures directly.
@@ -154,7 +159,12 @@ public final class Terminal: ScreenHost {
     /// draws to clear the screen, and reads no keys.
     public func present(_ canvas: Canvas) {
         let everything = diff.reportsEverything(for: canvas)
-        if everything { gk_clear() }
+        // A frame drawn on a cleared screen holds the clear too: it goes out through curses at
+        // once, and the terminal would show the blank screen while the frame is made.
+        if everything {
+            holdFrame()
+            gk_clear()
+        }
         let pieces = canvas.picturePieces()
         pictures.beforeText(pieces, in: canvas, everything: everything)
         writer.begin(size: canvas.size, cleared: everything)
@@ -173,9 +183,13 @@ public final class Terminal: ScreenHost {
         var bytes = pictures.takeBytes() + writer.finish(cursor: canvas.cursor)
         pictures.afterText(pieces, in: canvas, written: spans)
         bytes += pictures.takeBytes()
-        if bytes.isEmpty { return }
-        if synchronizesFrames { bytes = Self.beginFrame + bytes + Self.endFrame }
-        _ = gk_write_raw(bytes, bytes.count) // no closure: see `send`
+        if frameHeld {
+            bytes += Self.endFrame
+            frameHeld = false
+        } else if synchronizesFrames && !bytes.isEmpty {
+            bytes = Self.beginFrame + bytes + Self.endFrame
+        }
+        if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`
     }
 
     /// Puts the cells that changed into the writer; returns the columns changed per row when
@@ -281,12 +295,29 @@ public final class Terminal: ScreenHost {
     /// Takes the screen again (after a suspend, Ctrl-L, or a SIGCONT from outside): the program's
     /// modes, the size as it is now, and a frame that forgets what it thought was on screen.
     private func repaintEverything(_ handler: (InputEvent?) -> Bool) -> Bool {
+        holdFrame() // resuming clears the screen: the repainted frame ends the update
         gk_resume()
         _ = gk_resize()
         size = currentSize()
         diff.invalidate()
         pictures.forgetScreen()
-        return handler(.resize(size))
+        let goOn = handler(.resize(size))
+        releaseFrame()
+        return goOn
+    }
+
+    /// Begins a synchronized update now, where the terminal knows them, unless one is begun.
+    private func holdFrame() {
+        guard synchronizesFrames, !frameHeld else { return }
+        _ = gk_write_raw(Self.beginFrame, Self.beginFrame.count)
+        frameHeld = true
+    }
+
+    /// Ends an update begun by `holdFrame` that no frame ended.
+    private func releaseFrame() {
+        guard frameHeld else { return }
+        _ = gk_write_raw(Self.endFrame, Self.endFrame.count)
+        frameHeld = false
     }
 
     private enum Wake { case nothing, resized, suspend, resume, quit }

@@ -20,9 +20,9 @@ import Testing
     }
 
     /// Runs griddemo under the pty helper and returns its whole output and exit status. `answers`
-    /// are the helper's `QUERY=REPLY` pairs: the queries the pty answers as a terminal would.
+    /// are the queries the pty answers as a terminal would, and the replies (`\\e` for ESC).
     func capture(
-        _ env: [String: String], wait: String, count: Int = 1, keys: String = "q", answers: [String] = [], _ args: [String]
+        _ env: [String: String], wait: String, count: Int = 1, keys: String = "q", answers: [(query: String, reply: String)] = [], _ args: [String]
     ) throws -> (bytes: [UInt8], status: Int32, seenAfter: Double) {
         let out = NSTemporaryDirectory() + "gridkit-pty-\(UUID().uuidString.prefix(8)).bin"
         defer { unlink(out) }
@@ -31,7 +31,7 @@ import Testing
             ["env"] + vars + [
                 "python3", Self.support, out, "--cols", "100", "--rows", "30",
                 "--wait", wait, "--wait-count", "\(count)", "--keys", keys
-            ] + answers.flatMap { ["--answer", $0] } + [
+            ] + answers.flatMap { ["--answer", $0.query, $0.reply] } + [
                 "--", try griddemo()
             ] + args)
         let fields = r.stdout.split(separator: " ")

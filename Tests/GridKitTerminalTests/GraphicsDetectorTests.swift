@@ -63,6 +63,16 @@ import Testing
         #expect(throws: TerminalError.self) { try GraphicsDetector.requested("png") }
         #expect(GraphicsDetector.deadline <= .milliseconds(100))
     }
+
+    /// `GRIDKIT_QUERY_TIMEOUT` (milliseconds) gives a slow link longer; nonsense keeps the default.
+    @Test func theQueryDeadlineCanBeLonger() {
+        func deadline(_ value: String?) -> Duration {
+            GraphicsDetector.deadline(environment: value.map { ["GRIDKIT_QUERY_TIMEOUT": $0] } ?? [:])
+        }
+        #expect(deadline(nil) == GraphicsDetector.deadline)
+        #expect(deadline("300") == .milliseconds(300))
+        for bad in ["", "0", "-5", "fast", "10001"] { #expect(deadline(bad) == GraphicsDetector.deadline, "\(bad)") }
+    }
 }
 
 extension GraphicsDetectorTests {

@@ -39,6 +39,9 @@ int gk_open(void);
 void gk_close(void);
 /* Restores the tty from any context (signal handler, fatal error). Idempotent. */
 void gk_emergency_restore(void);
+/* Bytes the restore (gk_close and gk_emergency_restore) also sends: a mode turned on after
+   gk_open. Call after gk_open. */
+void gk_restore_also(const char *bytes);
 /* SIGINT/SIGTERM/SIGHUP, SIGWINCH, SIGTSTP and SIGCONT write their number to fd; crash signals
    and the others whose default ends the process (QUIT, USR1, ALRM, …) restore the tty and
    re-raise. A termination signal during a blocked write resumes output (Ctrl-S); a second one

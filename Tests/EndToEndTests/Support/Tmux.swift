@@ -67,7 +67,7 @@ final class Tmux {
     /// upper, lower or full block or, in one colour, as a space in that background (a picture of
     /// flat colours may have no block at all). The interface's own backgrounds are the theme's 16
     /// colours and the grey ramp (mattes, placeholders), so a space counts only in a colour of
-    /// the 6×6×6 cube or a direct one.
+    /// the 6×6×6 cube or a direct one: a picture of flat greys shows as no picture here.
     func showsPicture() -> Bool {
         Tmux.cells(captureWithEscapes()).contains { cell in
             ["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
@@ -83,7 +83,10 @@ final class Tmux {
         for cell in cells(escaped) {
             out.append(["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && cell.background != -1) ? "▀" : cell.scalar)
         }
-        return String(out)
+        // Plain spaces at the ends of lines: tmux keeps them (`-N`) only where something was
+        // written, so whether they are there depends on what came before too.
+        return String(out).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
     /// A background colour set directly (`48;2;r;g;b`), in `cells`.
@@ -127,7 +130,8 @@ final class Tmux {
     }
 
     /// The pane's text with its colours and attributes as escape sequences.
-    func captureWithEscapes() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-e", "-p", "-t", "0"])) ?? "" }
+    /// (`-N`: spaces at the end of a line too, which may be a picture's cells in their colour.)
+    func captureWithEscapes() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-e", "-N", "-p", "-t", "0"])) ?? "" }
 
     /// The pane's text now.
     func capture() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? "" }

@@ -2,13 +2,14 @@
 """Runs a program in a pseudo-terminal that answers no queries (but those given with --answer),
 records every byte it writes.
 
-    ptycapture.py OUT --cols N --rows N [--wait TEXT] [--keys K1,K2,...] [--answer QUERY=REPLY]... -- PROGRAM ARGS...
+    ptycapture.py OUT --cols N --rows N [--wait TEXT] [--keys K1,K2,...] [--answer QUERY REPLY]... -- PROGRAM ARGS...
 
 Waits (30 s at most) until TEXT has been written, then sends each key (names: q, esc, enter,
 right, left, down, up, or one character) after the output has been quiet for 0.3 s, then waits
 for the program to exit. A key `await:TEXT` sends nothing and waits until TEXT was written. Writes the bytes to OUT and prints one line: the exit status and the
 seconds from start until TEXT appeared. Each --answer writes REPLY once every time the program
-has written QUERY (`\\e` stands for ESC in both), as a terminal answers a query.
+has written QUERY (`\\e` stands for ESC in both), in the order the queries were written, as a
+terminal answers them.
 """
 import argparse, fcntl, os, pty, select, struct, sys, termios, time
 
@@ -22,7 +23,7 @@ def main():
     ap.add_argument("--wait", default="", help="text to wait for; \\e stands for ESC")
     ap.add_argument("--wait-count", type=int, default=1, help="how many times TEXT must have been written")
     ap.add_argument("--keys", default="q")
-    ap.add_argument("--answer", action="append", default=[], help="QUERY=REPLY")
+    ap.add_argument("--answer", action="append", nargs=2, default=[], metavar=("QUERY", "REPLY"))
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)
     a = ap.parse_args(argv[:split])
@@ -36,8 +37,9 @@ def main():
     start = time.monotonic()
     data = bytearray()
     seen_at = None
-    answers = [tuple(x.replace("\\e", "\x1b").encode() for x in pair.split("=", 1)) for pair in a.answer]
-    answered = [0] * len(answers)
+    answers = [tuple(x.replace("\\e", "\x1b").encode() for x in pair) for pair in a.answer]
+    # Per query, where its next occurrence is looked for: only the new output is searched.
+    searched = [0] * len(answers)
     def pump(timeout):
         r, _, _ = select.select([fd], [], [], timeout)
         if not r:
@@ -52,12 +54,12 @@ def main():
         # New queries are answered in the order they were written, as a terminal does.
         due = []
         for i, (query, reply) in enumerate(answers):
-            at = -1
-            for n in range(data.count(query)):
-                at = data.find(query, at + 1)
-                if n >= answered[i]:
-                    due.append((at, reply))
-            answered[i] = data.count(query)
+            at = data.find(query, searched[i])
+            while at >= 0:
+                due.append((at, reply))
+                searched[i] = at + len(query)
+                at = data.find(query, searched[i])
+            searched[i] = max(searched[i], len(data) - len(query) + 1)
         for _, reply in sorted(due):
             os.write(fd, reply)
         return True
