@@ -156,7 +156,8 @@ public final class Terminal: ScreenHost {
     /// Writes the cells that differ from the last frame (`FrameDiff`) as one buffer of escape
     /// sequences (`FrameWriter`), with the pictures (`PictureLayer`) around them, in one write.
     /// Nothing is sent when nothing changed. Curses knows the terminal (terminfo, modes); it only
-    /// draws to clear the screen, and reads no keys.
+    /// draws to clear the screen, and reads no keys. Where the terminal knows synchronized
+    /// output, the frame is one synchronized update (begun before the clear, when there is one).
     public func present(_ canvas: Canvas) {
         let everything = diff.reportsEverything(for: canvas)
         // A frame drawn on a cleared screen holds the clear too: it goes out through curses at
