@@ -163,13 +163,20 @@ static void clear_last_line(void) {
 }
 
 void gk_restore_also(const char *bytes) {
-    append_bytes(bytes);
+    /* First in the restore: written once from a signal handler, a write cut short loses the
+       tail, and these bytes (a held frame's release) matter most. */
+    size_t n = strlen(bytes);
+    if (restore_len + n < sizeof restore_seq) {
+        memmove(restore_seq + n, restore_seq, restore_len);
+        memcpy(restore_seq, bytes, n);
+        restore_len += n;
+    }
     append_bytes_close(bytes);
 }
 
 void gk_close(void) {
     if (restored) return;
-    if (close_len) { ssize_t w = write(STDOUT_FILENO, close_seq, close_len); (void)w; }
+    if (close_len) (void)gk_write_raw((const uint8_t *)close_seq, close_len);
     endwin();
     clear_last_line();
     restored = 1;

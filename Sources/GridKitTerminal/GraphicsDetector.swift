@@ -19,7 +19,8 @@ import GridKit
 /// locale, how wide it draws emoji sequences (`widthQueries`), directly even inside tmux: what
 /// matters is whatever draws the text.
 public enum GraphicsDetector {
-    /// The longest the queries may take, all together.
+    /// The longest the queries may take, all together, unless `GRIDKIT_QUERY_TIMEOUT` says
+    /// otherwise (`deadline(environment:)`).
     public static let deadline: Duration = .milliseconds(100)
 
     /// `deadline`, or `GRIDKIT_QUERY_TIMEOUT` milliseconds (1 to 10,000) where set: over a slow

@@ -137,6 +137,7 @@ public final class Terminal: ScreenHost {
     public func close() {
         guard isOpen else { return }
         isOpen = false
+        frameHeld = false // gk_close releases it
         mailbox.setWaker(nil)
         pictures.deleteAll()
         let bytes = pictures.takeBytes()

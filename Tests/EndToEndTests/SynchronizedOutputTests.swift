@@ -32,15 +32,16 @@ import Testing
     func everyFrameIsOneUpdateWhereTheTerminalKnowsThem(mode: String) throws {
         let bytes = try run(answeringModeWith: mode)
         let starts = Self.offsets(of: Self.begin, in: bytes), ends = Self.offsets(of: Self.end, in: bytes)
-        #expect(starts.count >= 2, "the first frame and the Down's at least: \(starts.count)")
+        try #require(starts.count >= 2, "the first frame and the Down's at least: \(starts.count)")
         // Each update ends before the next begins; one more release comes at exit.
         let updates = starts.compactMap { s in ends.first { $0 > s }.map { (s, $0) } }
         #expect(updates.count == starts.count && zip(updates, updates.dropFirst()).allSatisfy { $0.1 < $1.0 }, "updates end before the next begins")
         #expect(ends.count == starts.count + 1 && ends.last! > starts.last!, "released at exit: \(starts.count) begun, \(ends.count) ended")
-        // Every picture cell, the title and the clear before a repainted frame are inside one.
-        // (Curses clears the screen once as it starts, before any frame: that clear is not.)
+        // Every picture cell, the title and the clears before the first frame and the repainted
+        // one are inside one. (Curses clears the screen once as it starts, before any frame:
+        // that clear is not.)
         let clears = Self.offsets(of: Array("\u{1B}[2J".utf8), in: bytes).filter { $0 > starts[0] }
-        #expect(!clears.isEmpty, "Ctrl-L cleared the screen")
+        #expect(clears.contains { $0 > updates[0].1 }, "Ctrl-L cleared the screen after the first frame")
         let pieces = [Array("▀".utf8), Array("Photos".utf8)].flatMap { Self.offsets(of: $0, in: bytes) } + clears
         let outside = pieces.filter { at in !updates.contains { $0.0 < at && at < $0.1 } }
         #expect(outside.isEmpty, "\(outside.count) of \(pieces.count) pieces of frames went out outside an update")
@@ -53,5 +54,6 @@ import Testing
         let bytes = try run(answeringModeWith: mode)
         #expect(Self.offsets(of: Array("▀".utf8), in: bytes).count > 0, "pictures were drawn")
         #expect(Self.offsets(of: Self.begin, in: bytes).isEmpty, "no synchronized update begun")
+        #expect(Self.offsets(of: Self.end, in: bytes).isEmpty, "nor ended, at exit either")
     }
 }
