@@ -10,10 +10,13 @@ k = d["keys"]
 segs = {s["spec"]: s for s in d["segments"]}
 first_down = next((v for k, v in segs.items() if k.startswith("down")), {})
 down = first_down.get("bytes", {}).get("median", float("nan"))
+# Keys along a row (Albums): bytes per Right too, where a row scrolls sideways.
+first_right = next((v for k, v in segs.items() if k.startswith("right")), None)
+right = f", per right {first_right['bytes']['median']:.0f}" if first_right else ""
 first_byte = ""
 if len(sys.argv) > 1:
     firsts = [key["first_byte_ms"] for key in json.load(open(sys.argv[1])) if key.get("first_byte_ms") is not None]
     if firsts:
         first_byte = f" (first byte {statistics.median(firsts):.3f})"
 print(f"{d['label']:<22} first paint {d['first_paint']['ms']:7.2f} ms | key median {k['latency_ms']['median']:.3f}{first_byte}"
-      f" p95 {k['latency_ms']['p95']:.3f} ms | bytes per down median {down:.0f} | peak {d['peak_rss_kb'] / 1024:.1f} MB")
+      f" p95 {k['latency_ms']['p95']:.3f} ms | bytes per down median {down:.0f}{right} | peak {d['peak_rss_kb'] / 1024:.1f} MB")

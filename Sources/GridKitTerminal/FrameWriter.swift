@@ -114,6 +114,41 @@ package struct FrameWriter {
         cursor = nil
     }
 
+    /// Whether the terminal can move content sideways within a row (`shiftColumns`).
+    package var canShiftColumns: Bool { caps.deleteCharacters != nil && caps.insertCharacters != nil }
+
+    /// Has the terminal move the content of `shift`'s band sideways on each of its rows (a row
+    /// of tiles scrolled by a tile): characters deleted at one edge of the band and blanks
+    /// inserted at the other, so only the columns let in need sending. `FrameDiff.apply` makes
+    /// the same moves to what it remembers.
+    package mutating func shiftColumns(_ shift: ColumnShift) {
+        flushBlanks()
+        guard let delete = caps.deleteCharacters, let insert = caps.insertCharacters else { return }
+        let rows = shift.rows.clamped(to: 0..<size.height), columns = shift.columns.clamped(to: 0..<size.width)
+        let n = abs(shift.distance)
+        guard n > 0, n < columns.count else { return }
+        // The blanks come in the background in effect (bce): the default one, as the diff assumes.
+        setPen(-1, -1, [])
+        let deleteCode = delete(n), insertCode = insert(n), reachesEnd = columns.upperBound == size.width
+        for y in rows {
+            if shift.distance > 0 {
+                move(to: columns.lowerBound, y)
+                bytes += deleteCode
+                if !reachesEnd {
+                    move(to: columns.upperBound - n, y)
+                    bytes += insertCode
+                }
+            } else {
+                move(to: columns.lowerBound, y)
+                bytes += insertCode
+                if !reachesEnd {
+                    move(to: columns.upperBound, y)
+                    bytes += deleteCode
+                }
+            }
+        }
+    }
+
     /// Writes one changed cell of `canvas` at (x, y).
     package mutating func put(_ cell: CanvasCell, x: Int, y: Int, in canvas: Canvas) {
         if !caps.bottomRightIsSafe && x == size.width - 1 && y == size.height - 1 { return }

@@ -177,6 +177,14 @@ public final class Terminal: ScreenHost {
             diff.apply(shift)
             if let rows = pictures.didScroll(shift) { diff.invalidate(rows: rows) }
         }
+        // A row of tiles moved sideways: the terminal moves it too, where pictures are text
+        // (pictures painted over the text would stay where they were).
+        if !everything, graphicsMode == .blocks, writer.canShiftColumns {
+            for shift in diff.sidewaysShifts(to: canvas) {
+                writer.shiftColumns(shift)
+                diff.apply(shift)
+            }
+        }
         let paints = graphicsMode == .sixel || graphicsMode == .iterm
         let spans = Self.send(
             canvas, diff: &diff, into: &writer, trackingDamage: paints && !pieces.isEmpty,

@@ -49,6 +49,13 @@ package struct TerminalCapabilities: Sendable {
     /// Whether writing the bottom-right cell is safe: false on terminals with automatic margins
     /// and no "newline glitch", which scroll the whole screen when it is written.
     package var bottomRightIsSafe: Bool
+    /// Deletes n characters at the cursor, the rest of the line moving left and blanks coming in
+    /// at its end (dch); the cursor stays. With `insertCharacters`, how a row of tiles that
+    /// scrolled sideways is moved on the screen rather than sent again.
+    package var deleteCharacters: (@Sendable (_ count: Int) -> [UInt8])? = nil
+    /// Inserts n blanks at the cursor, the rest of the line moving right and its end dropping
+    /// off (ich); the cursor stays.
+    package var insertCharacters: (@Sendable (_ count: Int) -> [UInt8])? = nil
 
     /// What xterm and its descendants (VTE, kitty, tmux, …) take: for tests and as a model.
     package static let ansi = TerminalCapabilities(
@@ -74,7 +81,9 @@ package struct TerminalCapabilities: Sendable {
         scrollRegion: { Array("\u{1B}[\($0 + 1);\($1 + 1)r".utf8) },
         scrollUp: { Array("\u{1B}[\($0)S".utf8) },
         scrollDown: { Array("\u{1B}[\($0)T".utf8) },
-        bottomRightIsSafe: true)
+        bottomRightIsSafe: true,
+        deleteCharacters: { Array("\u{1B}[\($0)P".utf8) },
+        insertCharacters: { Array("\u{1B}[\($0)@".utf8) })
 
     /// The current terminal's, from terminfo (curses must be set up).
     @MainActor
@@ -146,6 +155,10 @@ package struct TerminalCapabilities: Sendable {
             caps.scrollRegion = nil
         }
         caps.bottomRightIsSafe = gk_flag_cap("am") == 0 || gk_flag_cap("xenl") != 0
+        // Only the parameterized forms: a terminal with insert mode alone (smir) is left to
+        // have its rows sent again.
+        if let dch = template("dch") { caps.deleteCharacters = { apply(dch, [$0]) } } else { caps.deleteCharacters = nil }
+        if let ich = template("ich") { caps.insertCharacters = { apply(ich, [$0]) } } else { caps.insertCharacters = nil }
         return caps
     }
 

@@ -91,4 +91,39 @@ import Testing
         t.send("q")
         try t.waitFor("EXITED 0")
     }
+    /// A row moved sideways is moved by the terminal (characters deleted and inserted), and
+    /// only the tile let in is sent: what shows must be exactly what a full repaint shows,
+    /// colours and all, after Right along the row and Left back. (Exact picture colours: with
+    /// the tolerance, a cell's colours depend on what was written before it.)
+    @Test func aRowMovedSidewaysLooksAsRepainted() throws {
+        let t = try Tmux(
+            [try griddemo(), "photos"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_PICTURE_COLORS": "exact"])
+        defer { t.close() }
+        try t.waitFor("Gradient  60 photos · Enter opens")
+        /// The pane with its colours, once it has stopped changing (thumbnails land after a key).
+        func settled() throws -> [[String]] {
+            var last = Tmux.shown(t.captureWithEscapes()), same = 0
+            let end = Date().addingTimeInterval(Tmux.deadline)
+            while same < 6 {
+                if Date() > end { throw E2EError.timeout(what: "a settled screen", screen: t.capture()) }
+                Thread.sleep(forTimeInterval: 0.1)
+                let now = Tmux.shown(t.captureWithEscapes())
+                same = now == last ? same + 1 : 0
+                last = now
+            }
+            return last
+        }
+        for (keys, focus) in [(["Right"], "▶gradient-002"), (Array(repeating: "Right", count: 8), "▶gradient-010"), (Array(repeating: "Left", count: 6), "▶gradient-004")] {
+            for k in keys { t.send(k) }
+            try t.waitFor(focus)
+            let moved = try settled()
+            t.send("C-l")
+            Thread.sleep(forTimeInterval: 0.3)
+            let repainted = try settled()
+            let rows = moved.indices.filter { $0 >= repainted.count || moved[$0] != repainted[$0] }
+            #expect(rows.isEmpty, "after \(keys.count) × \(keys[0]): rows \(rows) as moved differ from the repaint")
+        }
+        t.send("q")
+        try t.waitFor("EXITED 0")
+    }
 }

@@ -20,8 +20,8 @@ import Testing
     }
 
     /// Frames made at random from the last one (text in random styles, rows moved up or down,
-    /// wide characters, blanks), sent through FrameDiff, row shifts and the writer: the mini
-    /// terminal must show each frame exactly.
+    /// bands of rows moved sideways, wide characters, blanks), sent through FrameDiff, row and
+    /// column shifts and the writer: the mini terminal must show each frame exactly.
     @Test(arguments: [1, 2, 3, 4, 5, 6])
     func randomFramesArriveExactly(seed: UInt64) {
         var rng = Seeded(seed)
@@ -37,14 +37,29 @@ import Testing
         }
         var diff = FrameDiff()
         var screen = MiniTerminal(width: size.width, height: size.height)
-        var scrolled = 0
+        var scrolled = 0, movedSideways = 0
         for frame in 0..<200 {
+            var sideways: ColumnShift?
             switch rng.next(5) {
             case 0 where frame > 0:
                 // Rows 1..<h-1 move by up to 3, new text where they left.
                 let d = [1, -1, 2, -3][rng.next(4)], band = 1..<(size.height - 1)
                 let moved = band.map { y in band.contains(y + d) ? rows[y + d] : Array(repeating: (" ", 1, Style.plain), count: size.width) }
                 for (k, y) in band.enumerated() { rows[y] = moved[k] }
+            case 1 where frame > 0:
+                // A band of rows moves sideways by up to 4 within some columns (to the edge or
+                // not), blanks where it left: as a row of tiles scrolls.
+                let r0 = rng.next(size.height - 3), r1 = r0 + 1 + rng.next(3)
+                let x0 = rng.next(8), x1 = [size.width, size.width - 1, size.width - 5][rng.next(3)]
+                let d = [1, 2, 4, -1, -3][rng.next(5)]
+                for y in r0..<r1 {
+                    let was = rows[y]
+                    for x in x0..<x1 {
+                        let from = x + d
+                        rows[y][x] = (x0..<x1).contains(from) ? was[from] : (" ", 1, .plain)
+                    }
+                }
+                sideways = ColumnShift(rows: r0..<r1, columns: x0..<x1, distance: d)
             default:
                 for _ in 0..<(1 + rng.next(4)) {
                     let y = rng.next(size.height), x = rng.next(size.width), style = styles[rng.next(styles.count)]
@@ -64,6 +79,7 @@ import Testing
                     canvas.put(rows[y][x].0, width: rows[y][x].1, at: Point(x: x, y: y), style: rows[y][x].2)
                 }
             }
+            if let sideways { canvas.noteSidewaysMove(sideways) }
             let everything = diff.reportsEverything(for: canvas)
             writer.begin(size: size, cleared: everything)
             if everything { screen = MiniTerminal(width: size.width, height: size.height) }
@@ -71,6 +87,11 @@ import Testing
                 writer.scroll(shift)
                 diff.apply(shift)
                 scrolled += 1
+            }
+            for shift in everything ? [] : diff.sidewaysShifts(to: canvas) {
+                writer.shiftColumns(shift)
+                diff.apply(shift)
+                movedSideways += 1
             }
             diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
             screen.feed(writer.finish(cursor: Point(x: 0, y: 1)))
@@ -83,6 +104,7 @@ import Testing
             #expect((screen.x, screen.y) == (0, 1), "the cursor rests where asked")
         }
         #expect(scrolled > 10, "row shifts were found and used")
+        #expect(movedSideways > 10, "sideways moves were taken: \(movedSideways)")
     }
 
     /// Emoji sequences reach the terminal whole (a ZWJ sequence, a flag), and the next cell is

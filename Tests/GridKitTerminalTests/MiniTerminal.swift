@@ -68,6 +68,25 @@ struct MiniTerminal {
         case "G": x = max(1, n.first ?? 1) - 1
         case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) } // bce
         case "X": for c in x..<min(width, x + max(1, n.first ?? 1)) { cells[y][c] = Cell(bg: pen.bg) } // bce, cursor stays
+        case "P", "@":
+            // Characters deleted (the rest moving left, blanks in at the end) or blanks inserted
+            // (the end falling off); the cursor stays. A wide character split in two is cleared
+            // whole, as xterm does: the harshest of what terminals do.
+            let k = min(max(1, n.first ?? 1), width - x)
+            let blanks = Array(repeating: Cell(bg: pen.bg), count: k)
+            if final == "P" {
+                cells[y].removeSubrange(x..<(x + k)); cells[y].append(contentsOf: blanks)
+            } else {
+                cells[y].insert(contentsOf: blanks, at: x); cells[y].removeLast(k)
+            }
+            for c in 0..<width {
+                let isWide = cells[y][c].text.unicodeScalars.first.map { Self.wide($0.value) } ?? false
+                if cells[y][c].text.isEmpty, c == 0 || !(cells[y][c - 1].text.unicodeScalars.first.map { Self.wide($0.value) } ?? false) {
+                    cells[y][c] = Cell()
+                } else if isWide, c + 1 == width || !cells[y][c + 1].text.isEmpty {
+                    cells[y][c] = Cell()
+                }
+            }
         case "r": top = (n.first ?? 1) - 1; bottom = (n.count > 1 ? n[1] : height) - 1; x = 0; y = 0
         case "S", "T":
             for _ in 0..<max(1, n.first ?? 1) {

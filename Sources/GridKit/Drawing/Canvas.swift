@@ -68,6 +68,8 @@ public final class Canvas {
     /// Rows moved since the changes were taken (full-width `shiftRows` only; nil when none,
     /// or when moves could not be summed into one).
     private(set) var pendingShift: RowShift?
+    /// Sideways moves noted since the changes were taken.
+    var pendingSideways: [ColumnShift] = []
 
     /// A blank canvas.
     public init(size: Size, colorMode: ColorMode = .palette256) {
@@ -121,6 +123,7 @@ public final class Canvas {
     func resetDamage() -> UInt64 {
         for y in 0..<size.height { spanStart[y] = 0; spanEnd[y] = 0 }
         pendingShift = nil
+        if !pendingSideways.isEmpty { pendingSideways.removeAll(keepingCapacity: true) }
         changeEpoch &+= 1
         return changeEpoch
     }

@@ -10,6 +10,21 @@ public struct RowShift: Equatable, Sendable {
     public init(rows: Range<Int>, distance: Int) { self.rows = rows; self.distance = distance }
 }
 
+/// Content that moved sideways within a band of rows since the last frame, as a row of tiles
+/// does when it scrolls on its own: a terminal can move it itself (deleting and inserting
+/// characters) and be sent only the columns let in. Only a hint: `FrameDiff` takes it where
+/// what the terminal shows matches it better moved than in place.
+package struct ColumnShift: Equatable, Sendable {
+    /// The rows, and the columns within which the content moved.
+    package let rows: Range<Int>, columns: Range<Int>
+    /// Columns moved: positive left, negative right.
+    package let distance: Int
+
+    package init(rows: Range<Int>, columns: Range<Int>, distance: Int) {
+        self.rows = rows; self.columns = columns; self.distance = distance
+    }
+}
+
 /// The canvas's damage record: one record of what changed, which the grid (did anyone draw over
 /// me?), the chrome (are my bars as I left them?) and a destination (which cells to send) all
 /// read. It holds, since the damage was last taken: the columns changed per row, the rows moved
@@ -22,6 +37,14 @@ extension Canvas {
     /// The rows moved since the damage was taken: full-width moves (`shiftRows`) summed into
     /// one; nil when none, or when moves could not be summed (their rows count as changed).
     public var movedRows: RowShift? { pendingShift }
+
+    /// Sideways moves noted since the damage was taken (`noteSidewaysMove`).
+    package var sidewaysMoves: [ColumnShift] { pendingSideways }
+
+    /// Notes that what was drawn in `shift`'s band moved sideways by its distance, for a
+    /// destination that can move it on its screen instead of sending it again. The drawer still
+    /// draws the band as it is now; the note only says where the old content went.
+    package func noteSidewaysMove(_ shift: ColumnShift) { pendingSideways.append(shift) }
 
     /// A number that changes whenever a cell of row `y` changes: a drawer that kept it can tell
     /// whether anyone drew there since.

@@ -117,6 +117,80 @@ public struct FrameDiff {
         }
     }
 
+    /// Of the sideways moves `canvas` noted (`Canvas.noteSidewaysMove`), those worth making on
+    /// the terminal: where the remembered rows, moved, match the canvas in at least four cells a
+    /// row more than in place (what the moves cost to send). Call after any row `apply`, and
+    /// `apply` each one taken.
+    package func sidewaysShifts(to canvas: Canvas) -> [ColumnShift] {
+        let notes = canvas.sidewaysMoves
+        guard let size = lastSize, size == canvas.size, !notes.isEmpty else { return [] }
+        let w = size.width
+        var taken: [ColumnShift] = []
+        var moved = [CanvasCell](repeating: .blank, count: w)
+        last.withUnsafeBufferPointer { old in
+            for note in notes {
+                guard let shift = Self.fitted(note, to: size) else { continue }
+                var gain = 0
+                for y in shift.rows {
+                    let was = old.baseAddress! + slots[y] * w, now = canvas.rowCells(y)
+                    Self.move(was, into: &moved, by: shift, width: w)
+                    for x in 0..<w { gain += (now[x] == moved[x] ? 1 : 0) - (now[x] == was[x] ? 1 : 0) }
+                }
+                if gain >= 4 * shift.rows.count { taken.append(shift) }
+            }
+        }
+        return taken
+    }
+
+    /// Moves the remembered cells of `shift`'s rows as a terminal does when, on each of them, it
+    /// deletes `distance` characters at the band's left edge and inserts as many blanks at its
+    /// right edge (or the other way round for a move right): the content within the band moves,
+    /// blanks come in behind it, and what is right of the band stays (but for a move right, whose
+    /// last `distance` columns of the row fall off the screen and come back blank).
+    package mutating func apply(_ shift: ColumnShift) {
+        guard let size = lastSize, let shift = Self.fitted(shift, to: size) else { return }
+        let w = size.width
+        var moved = [CanvasCell](repeating: .blank, count: w)
+        last.withUnsafeMutableBufferPointer { cells in
+            for y in shift.rows {
+                let row = cells.baseAddress! + slots[y] * w
+                Self.move(row, into: &moved, by: shift, width: w)
+                moved.withUnsafeBufferPointer { row.update(from: $0.baseAddress!, count: w) }
+                // Their damage no longer says which of these cells differ.
+                forgottenRows[y] = true
+            }
+        }
+    }
+
+    /// `shift` within a canvas of `size`, or nil when it moves nothing.
+    private static func fitted(_ shift: ColumnShift, to size: Size) -> ColumnShift? {
+        let rows = shift.rows.clamped(to: 0..<size.height), columns = shift.columns.clamped(to: 0..<size.width)
+        guard !rows.isEmpty, shift.distance != 0, abs(shift.distance) < columns.count else { return nil }
+        return ColumnShift(rows: rows, columns: columns, distance: shift.distance)
+    }
+
+    /// The row `was` after the terminal's moves for `shift` (see `apply`), into `out`. Where a
+    /// wide character meets an edge of the moves, terminals differ in what they leave: those
+    /// cells are unknown, so they are written again.
+    private static func move(_ was: UnsafePointer<CanvasCell>, into out: inout [CanvasCell], by shift: ColumnShift, width w: Int) {
+        let x0 = shift.columns.lowerBound, x1 = shift.columns.upperBound, n = abs(shift.distance)
+        for x in 0..<w { out[x] = was[x] }
+        var edges: [Int]
+        if shift.distance > 0 {
+            for x in x0..<(x1 - n) { out[x] = was[x + n] }
+            for x in (x1 - n)..<x1 { out[x] = .blank }
+            edges = [x0, x0 + n, x1 - n, x1]
+        } else {
+            for x in (x0 + n)..<x1 { out[x] = was[x - n] }
+            for x in x0..<(x0 + n) { out[x] = .blank }
+            if x1 < w { for x in max(x1, w - n)..<w { out[x] = .blank } }
+            edges = [x0, x0 + n, x1 - n, x1, w - n]
+        }
+        for e in edges {
+            for x in [e - 1, e] where x >= 0 && x < w && (out[x].width != 1 || was[x].width != 1) { out[x] = unknown }
+        }
+    }
+
     /// Turns `a[range]` round so that the element at `range.lowerBound + k` comes first.
     private static func rotate<T>(_ a: inout [T], _ range: Range<Int>, by k: Int) {
         func reverse(_ lo: Int, _ hi: Int) {

@@ -79,6 +79,7 @@ extension GridView {
         }
         if showsScrollIndicator && (everything || drawn?.offset != offset) { drawScrollIndicator(into: canvas) }
         frameNow.recordRows(of: canvas)
+        drawn?.noteSidewaysMoves(to: frameNow, on: canvas)
         drawn = frameNow
         needsDisplay = false
         needsFullRedraw = false

@@ -89,6 +89,59 @@ final class Tmux {
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
+    /// What a screen (`captureWithEscapes`) shows, cell by cell, whatever sequences drew it:
+    /// a picture cell (a half or full block, or a space) as the colours of its two halves, any
+    /// other character with its colours and attributes. Plain spaces at the ends of lines are
+    /// left out (tmux keeps them only where something was written).
+    static func shown(_ escaped: String) -> [[String]] {
+        var lines: [[String]] = [[]]
+        var fg = -1, bg = -1, attributes: Set<Int> = []
+        let scalars = Array(escaped.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+                var j = i + 2, text = ""
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { text.unicodeScalars.append(scalars[j]); j += 1 }
+                if j < scalars.count, scalars[j] == "m" {
+                    let p = text.isEmpty ? [0] : text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    var k = 0
+                    while k < p.count {
+                        switch p[k] {
+                        case 38, 48:
+                            let isDirect = k + 1 < p.count && p[k + 1] == 2
+                            let value = isDirect ? (k + 4 < p.count ? (p[k + 2] << 16 | p[k + 3] << 8 | p[k + 4]) + (1 << 24) : -1) : (k + 2 < p.count ? p[k + 2] : -1)
+                            if p[k] == 38 { fg = value } else { bg = value }
+                            k += isDirect ? 5 : 3
+                            continue
+                        case 0: fg = -1; bg = -1; attributes = []
+                        case 39: fg = -1
+                        case 49: bg = -1
+                        case 30...37: fg = p[k] - 30
+                        case 90...97: fg = p[k] - 82
+                        case 40...47: bg = p[k] - 40
+                        case 100...107: bg = p[k] - 92
+                        case 22: attributes.remove(1); attributes.remove(2)
+                        case 23, 24, 27: attributes.remove(p[k] - 20)
+                        default: attributes.insert(p[k])
+                        }
+                        k += 1
+                    }
+                }
+                i = j + 1
+                continue
+            }
+            let c = scalars[i]
+            i += 1
+            if c == "\n" { lines.append([]); continue }
+            let block: (Int, Int)? =
+                !attributes.isEmpty
+                ? nil
+                : c == "▀" ? (fg, bg) : c == "▄" ? (bg, fg) : c == "█" ? (fg, fg) : c == " " ? (bg, bg) : nil
+            lines[lines.count - 1].append(block.map { "\($0.0)/\($0.1)" } ?? "\(c) \(fg) \(bg) \(attributes.sorted())")
+        }
+        return lines.map { line in Array(line.reversed().drop { $0 == "-1/-1" }.reversed()) }
+    }
+
     /// A background colour set directly (`48;2;r;g;b`), in `cells`.
     static let direct = 1 << 24
 
