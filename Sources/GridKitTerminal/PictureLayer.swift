@@ -9,9 +9,10 @@ import GridKitGraphics
 ///
 /// - kitty placeholders: pictures are text. Images are sent once before the frame's text; the
 ///   cells carry their numbers.
-/// - kitty direct placement: images are sent once; each piece is a placement at its cells
-///   (a source rectangle for a part), re-placed when it moved and deleted when it left. Text
-///   does not touch them.
+/// - kitty direct placement: each piece is a placement at its cells (a source rectangle for a
+///   part), deleted when it left. Text does not touch them. kitty frees an image without a
+///   placement whenever it scrolls, clears or frees another's data, so an image is kept only
+///   while placed (the terminal does not scroll in this mode; see `Terminal.present`).
 /// - sixel and iTerm2: the terminal paints pixels over cells. Text written over a piece's
 ///   cells (an erase, a header) wipes them, so the piece is drawn again after the frame's text;
 ///   a piece cut by an edge or a header is drawn cropped. Scrolling: the terminal moves the
@@ -175,6 +176,14 @@ final class PictureLayer {
             if let n = numbers[piece.image] { emit(KittyGraphics.deletePlacement(number: n, placement: placement)) }
         }
         displaced.removeAll()
+        // kitty frees every image that has no placement whenever it deletes one with its data
+        // or scrolls: an image is kept only while it is placed. The rest are freed now (which
+        // frees them all), before anything else could, and sent again if they come back.
+        let placed = Set(drawn.keys.map(\.image))
+        for (image, n) in numbers where !placed.contains(image) {
+            emit(KittyGraphics.delete(number: n))
+            numbers[image] = nil; imageOfNumber[n] = nil; lastUse[n] = nil
+        }
     }
 
     private func paint(_ pieces: [PicturePiece], in canvas: Canvas, written: [Int: [ClosedRange<Int>]]) {

@@ -53,6 +53,8 @@ public final class Terminal: ScreenHost {
     /// the next frame ends it.
     private var frameHeld = false
     nonisolated private static let beginFrame = Array("\u{1B}[?2026h".utf8), endFrame = Array("\u{1B}[?2026l".utf8)
+    /// The most bytes sent as one synchronized update: kitty abandons one past 1 MiB.
+    nonisolated static let largestUpdate = 512 * 1024
     /// Bytes are `0` for a wake-up, a signal number otherwise.
     nonisolated private static let wakeByte: UInt8 = 0
 
@@ -167,12 +169,23 @@ public final class Terminal: ScreenHost {
             holdFrame()
             gk_clear()
         }
+        // The images the frame needs go to the terminal before its text, outside any
+        // synchronized update but one holding a clear (kitty frees on a clear every image not
+        // placed): storing one shows nothing, and kitty gives up an update that grows past a
+        // megabyte (taking the rest as it comes, and a picture cut there is lost). Too many
+        // for a held update, and the blank screen shows while they go.
         let pieces = canvas.picturePieces()
         pictures.beforeText(pieces, in: canvas, everything: everything)
+        let uploads = pictures.takeBytes()
+        if !uploads.isEmpty {
+            if uploads.count > Self.largestUpdate / 2 { releaseFrame() }
+            _ = gk_write_raw(uploads, uploads.count)
+        }
         writer.begin(size: canvas.size, cleared: everything)
         // Rows moved (a list by a line, a grid by a row of tiles): the terminal moves them, and
-        // only what is new is sent.
-        if !everything, writer.canScroll, let shift = diff.rowShift(to: canvas) {
+        // only what is new is sent. Not with kitty's direct placements: kitty frees every image
+        // not placed yet when it scrolls, and this frame's new images are placed after its text.
+        if !everything, writer.canScroll, graphicsMode != .kittyDirect, let shift = diff.rowShift(to: canvas) {
             writer.scroll(shift)
             diff.apply(shift)
             if let rows = pictures.didScroll(shift) { diff.invalidate(rows: rows) }
@@ -194,9 +207,11 @@ public final class Terminal: ScreenHost {
         pictures.afterText(pieces, in: canvas, written: spans)
         bytes += pictures.takeBytes()
         if frameHeld {
-            bytes += Self.endFrame
+            // A frame too big for one update (a screenful of sixels) ends it first: shown as
+            // it comes rather than given up halfway.
+            bytes = bytes.count > Self.largestUpdate ? Self.endFrame + bytes : bytes + Self.endFrame
             frameHeld = false
-        } else if synchronizesFrames && !bytes.isEmpty {
+        } else if synchronizesFrames && !bytes.isEmpty && bytes.count <= Self.largestUpdate {
             bytes = Self.beginFrame + bytes + Self.endFrame
         }
         if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`

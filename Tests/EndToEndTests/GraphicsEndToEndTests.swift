@@ -9,12 +9,15 @@ import Testing
     static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("DemosTests/Fixtures/images")
 
-    /// A folder of JPEGs.
-    static func jpegFolder() throws -> String {
+    /// A folder of JPEGs: the six fixtures, `copies` times each under other names.
+    static func jpegFolder(copies: Int = 1) throws -> String {
         let dir = NSTemporaryDirectory() + "gridkit-graphics-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for (i, name) in ["rgb.jpg", "large.jpg", "exif-rotated.jpg", "progressive.jpg", "grey.jpg", "cmyk.jpg"].enumerated() {
-            try FileManager.default.copyItem(atPath: images.appendingPathComponent(name).path, toPath: dir + "/p\(i)-\(name)")
+        for copy in 0..<copies {
+            for (i, name) in ["rgb.jpg", "large.jpg", "exif-rotated.jpg", "progressive.jpg", "grey.jpg", "cmyk.jpg"].enumerated() {
+                let prefix = copy == 0 ? "p\(i)" : "c\(copy)-p\(i)"
+                try FileManager.default.copyItem(atPath: images.appendingPathComponent(name).path, toPath: dir + "/\(prefix)-\(name)")
+            }
         }
         return dir
     }

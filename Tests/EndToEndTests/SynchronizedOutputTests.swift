@@ -56,4 +56,29 @@ import Testing
         #expect(Self.offsets(of: Self.begin, in: bytes).isEmpty, "no synchronized update begun")
         #expect(Self.offsets(of: Self.end, in: bytes).isEmpty, "nor ended, at exit either")
     }
+    /// kitty gives up an update that grows past a megabyte, and a picture cut there is lost:
+    /// images are sent outside the updates (but those holding a clear, which frees in kitty
+    /// every image not placed), each update stays under half a megabyte, and the placements
+    /// are inside them.
+    @Test func imagesGoOutsideTheUpdatesAndUpdatesStaySmall() throws {
+        let dir = try GraphicsEndToEndTests.jpegFolder(copies: 4)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let answers = [(query: "\\e[c", reply: "\\e[?62;c"), (query: "\\e[?2026$p", reply: "\\e[?2026;2$y")]
+        let r = try GraphicsEndToEndTests().capture(
+            ["GRIDKIT_GRAPHICS": "kitty-direct", "GRIDKIT_QUERY_TIMEOUT": "5000"], wait: "\\e_Ga=p", count: 6,
+            keys: "down,pgdn,\u{0C},up,q", answers: answers, ["photos", "--view", "grid", dir])
+        #expect(r.status == 0)
+        let starts = Self.offsets(of: Self.begin, in: r.bytes), ends = Self.offsets(of: Self.end, in: r.bytes)
+        let updates = starts.compactMap { s in ends.first { $0 > s }.map { (s, $0) } }
+        try #require(updates.count >= 3, "updates: \(updates.count)")
+        #expect(updates.allSatisfy { $0.1 - $0.0 <= 512 * 1024 }, "largest update: \(updates.map { $0.1 - $0.0 }.max() ?? 0) bytes")
+        let clears = Self.offsets(of: Array("\u{1B}[2J".utf8), in: r.bytes)
+        let holdingAClear = updates.filter { u in clears.contains { u.0 < $0 && $0 < u.1 } }
+        let sent = Self.offsets(of: Array("\u{1B}_Ga=t,".utf8), in: r.bytes)
+        #expect(sent.count >= 6, "images sent: \(sent.count)")
+        let inside = sent.filter { at in updates.contains { u in u.0 < at && at < u.1 && !holdingAClear.contains { $0 == u } } }
+        #expect(inside.isEmpty, "\(inside.count) of \(sent.count) images sent inside an update")
+        let placed = Self.offsets(of: Array("\u{1B}_Ga=p,".utf8), in: r.bytes)
+        #expect(!placed.isEmpty && placed.allSatisfy { at in updates.contains { $0.0 < at && at < $0.1 } }, "placements are part of the frames")
+    }
 }

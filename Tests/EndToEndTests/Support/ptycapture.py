@@ -5,7 +5,7 @@ records every byte it writes.
     ptycapture.py OUT --cols N --rows N [--wait TEXT] [--keys K1,K2,...] [--answer QUERY REPLY]... -- PROGRAM ARGS...
 
 Waits (30 s at most) until TEXT has been written, then sends each key (names: q, esc, enter,
-right, left, down, up, or one character) after the output has been quiet for 0.3 s, then waits
+right, left, down, up, pgdn, pgup, ctrl-l, or one character) after the output has been quiet for 0.3 s, then waits
 for the program to exit. A key `await:TEXT` sends nothing and waits until TEXT was written. Writes the bytes to OUT and prints one line: the exit status and the
 seconds from start until TEXT appeared. Each --answer writes REPLY once every time the program
 has written QUERY (`\\e` stands for ESC in both), in the order the queries were written, as a
@@ -13,7 +13,8 @@ terminal answers them.
 """
 import argparse, fcntl, os, pty, select, struct, sys, termios, time
 
-KEYS = {"q": b"q", "esc": b"\x1b", "enter": b"\r", "right": b"\x1b[C", "left": b"\x1b[D", "down": b"\x1b[B", "up": b"\x1b[A"}
+KEYS = {"q": b"q", "esc": b"\x1b", "enter": b"\r", "right": b"\x1b[C", "left": b"\x1b[D", "down": b"\x1b[B", "up": b"\x1b[A",
+        "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "ctrl-l": b"\x0c"}
 
 def main():
     ap = argparse.ArgumentParser()
