@@ -77,9 +77,21 @@ import Testing
         let back = harness.run(albums(), keys: "down, right*4, a, a")
         #expect(back.gridView?.layout is CompositionalLayout)
         #expect(focusedName(back) == "mandelbrot-005")
-        #expect(back.focusedIndexPath?.section == 5, "in all photos")
+        #expect(back.focusedIndexPath == IndexPath(item: 4, section: 1), "back in the row it left")
+        let moved = harness.run(albums(), keys: "down, right*4, a, right, a")
+        #expect(focusedName(moved) == "mandelbrot-006")
+        #expect(moved.focusedIndexPath?.section == 5, "another photo: in all photos")
         let waterfall = harness.run(albums(), keys: "w")
         #expect(waterfall.gridView?.layout is WaterfallLayout, "w goes to the grid's waterfall")
+    }
+
+    /// The hint line says what Enter does where the focus is, and what `w` turns to.
+    @Test func theHintsFollowTheFocus() {
+        #expect(harness.run(albums(), keys: "").text.contains("Enter open album"))
+        let all = harness.run(albums(), keys: "end")
+        #expect(all.focusedIndexPath?.section == 5 && all.text.contains("Enter view · a all by folder"), "in all photos Enter views")
+        #expect(harness.run(albums(), keys: "a").text.contains("w waterfall"))
+        #expect(harness.run(albums(), keys: "w").text.contains("w even grid"))
     }
 
     /// The sideways wheel scrolls the row under the pointer.

@@ -129,6 +129,21 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         #expect(u.imageRect.height == 20 && u.imageRect.width == 5 && u.imageRect.x == 7)
     }
 
+    /// In a font whose cells are not twice as tall as wide, a half-cell is not square: a square
+    /// photo takes the half-cells that make a square on the screen.
+    @Test func aspectRatioFollowsTheCellSize() {
+        let square = RGBAImage(width: 120, height: 120, pixels: Array(repeating: 200, count: 120 * 120 * 4))
+        // 6 × 13 cells: 20 columns are 120 pixels; 120 pixels are 18.5 half-cells of 6.5.
+        let t = Thumbnail(image: square, columns: 20, rows: 12, cell: Size(width: 6, height: 13))
+        #expect(t.imageRect.width == 20 && t.imageRect.height == 18, "\(t.imageRect)")
+        // 9 × 20 cells (kitty's here): half-cells 9 × 10, so 20 columns (180 pixels) are 18 tall.
+        let k = Thumbnail(image: square, columns: 20, rows: 12, cell: Size(width: 9, height: 20))
+        #expect(k.imageRect.width == 20 && k.imageRect.height == 18, "\(k.imageRect)")
+        // Too tall for the box: the height is kept and the width follows.
+        let n = Thumbnail(image: square, columns: 30, rows: 5, cell: Size(width: 6, height: 13))
+        #expect(n.imageRect.height == 10 && n.imageRect.width == 11, "\(n.imageRect)")
+    }
+
     @Test func halfBlocksCarryTopAndBottomPixels() throws {
         let px: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255] // 1×2: red over blue
         let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: px), columns: 1, rows: 1)

@@ -34,7 +34,7 @@ import Testing
         t.send("Escape")
         try t.waitFor("Photos · 6")
         t.send("+")
-        try t.waitFor("▶a-rgb.png")
+        try t.waitFor("▶b-large.JPG") // the grid's focus followed the viewer
         t.send("q")
         try t.waitFor("EXITED 0")
         let after = try copies.map { try Data(contentsOf: dir.appendingPathComponent($0.1)) }

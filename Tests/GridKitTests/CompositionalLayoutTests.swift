@@ -91,6 +91,26 @@ import Testing
         #expect(layout.neighbor(of: ip(0, 0), direction: .left) == nil)
         #expect(layout.neighbor(of: ip(6, 1), direction: .up) == ip(2, 1))
         #expect(layout.indexPathForItem(nearest: Point(x: 35, y: 3)) == ip(1, 0))
+        // At a line's end, left and right go on to the next item, as in a flow layout.
+        #expect(layout.neighbor(of: ip(3, 1), direction: .right) == ip(4, 1), "on to the next line")
+        #expect(layout.neighbor(of: ip(4, 1), direction: .left) == ip(3, 1), "back to the line before")
+        #expect(layout.neighbor(of: ip(2, 0), direction: .right) == ip(0, 1), "into the next section")
+        #expect(layout.neighbor(of: ip(0, 1), direction: .left) == ip(2, 0), "back into the section before")
+        #expect(layout.neighbor(of: ip(7, 1), direction: .right) == nil, "not past the last item")
+    }
+
+    /// Left and right never go on into a row that scrolls sideways: its far end would show.
+    @Test func arrowsDoNotWrapIntoASidewaysRow() {
+        let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
+        row.orthogonalScrollingBehavior = .continuous
+        let layout = CompositionalLayout { s, _ in s == 0 ? row : self.columns(4) }
+        let h = GridHarness(TestContent(counts: [20, 8]), layout: layout, size: Size(width: 41, height: 30))
+        _ = h
+        let ip = { (i: Int, s: Int) in IndexPath(item: i, section: s) }
+        #expect(layout.neighbor(of: ip(0, 1), direction: .left) == nil)
+        #expect(layout.neighbor(of: ip(19, 0), direction: .right) == nil, "a row stops at its end")
+        #expect(layout.neighbor(of: ip(3, 1), direction: .right) == ip(4, 1))
     }
 
     /// A million items: queries look at what they return, not at every item.

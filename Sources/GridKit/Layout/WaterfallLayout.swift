@@ -1,8 +1,9 @@
 /// Tells a `WaterfallLayout` how tall each item is. Every method is optional.
 @MainActor
 public protocol WaterfallLayoutDelegate: GridDelegate {
-    /// The item's height in rows for a column `columnWidth` cells wide; nil to use its aspect
-    /// ratio, or the layout's `itemHeight`.
+    /// The item's height in rows for a column `columnWidth` cells wide (the narrowest column's
+    /// width, so items of one shape are as tall in every column); nil to use its aspect ratio,
+    /// or the layout's `itemHeight`.
     func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int) -> Int?
     /// The item's width over its height, in pixels (a 4:3 photo is 1.33); nil when unknown.
     /// The layout turns it into rows with `cellAspect`.
@@ -100,10 +101,14 @@ public final class WaterfallLayout: GridLayout {
             g.columns = Array(repeating: [], count: columnX.count)
             g.column.reserveCapacity(count); g.top.reserveCapacity(count); g.height.reserveCapacity(count); g.rank.reserveCapacity(count)
             var heights = Array(repeating: 0, count: columnX.count)
+            // Heights for the narrowest column's width, whichever column an item goes to: the
+            // leftover columns of a line widen the first columns by one, and items of one shape
+            // made shorter in the others would pile up there, out of reading order.
+            let heightWidth = columnWidth.min() ?? 0
             for i in 0..<count {
                 var c = 0
                 for k in 1..<heights.count where heights[k] < heights[c] { c = k }
-                let h = max(0, height(of: IndexPath(item: i, section: s), width: columnWidth[c], gridView, delegate))
+                let h = max(0, height(of: IndexPath(item: i, section: s), width: heightWidth, gridView, delegate))
                 g.column.append(Int32(c)); g.top.append(Int32(heights[c])); g.height.append(Int32(h))
                 g.rank.append(Int32(g.columns[c].count))
                 g.columns[c].append(Int32(i))

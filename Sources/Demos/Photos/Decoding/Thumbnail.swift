@@ -44,10 +44,13 @@ package struct Thumbnail: Sendable {
         picture = made
     }
 
-    /// Fits `image` into `columns` × `rows` cells keeping its aspect ratio (a cell is about
-    /// twice as tall as wide, so each half-cell is taken as a square pixel), averaging every
-    /// source pixel that falls into each target pixel. Transparency is blended onto `matte`.
-    package init(image: RGBAImage, columns: Int, rows: Int, matte: (UInt8, UInt8, UInt8) = (24, 24, 24)) {
+    /// Fits `image` into `columns` × `rows` cells keeping its aspect ratio on a screen whose
+    /// cells are `cell` pixels (each half-cell a pixel of the thumbnail: square when a cell is
+    /// twice as tall as wide, taller in a font of 6 × 13), averaging every source pixel that
+    /// falls into each target pixel. Transparency is blended onto `matte`.
+    package init(
+        image: RGBAImage, columns: Int, rows: Int, cell: Size = Size(width: 10, height: 20), matte: (UInt8, UInt8, UInt8) = (24, 24, 24)
+    ) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         sourceSize = Size(width: image.sourceWidth, height: image.sourceHeight)
@@ -56,8 +59,10 @@ package struct Thumbnail: Sendable {
             imageRect = (0, 0, 0, 0); rgb = []
             return
         }
-        var tw = boxW, th = max(1, (image.height * boxW + image.width / 2) / image.width)
-        if th > boxH { th = boxH; tw = max(1, (image.width * boxH + image.height / 2) / image.height) }
+        // A thumbnail pixel is cell.width wide and cell.height / 2 tall on the screen.
+        let pw = max(1, cell.width) * 2, ph = max(1, cell.height)
+        var tw = boxW, th = max(1, (image.height * boxW * pw + image.width * ph / 2) / (image.width * ph))
+        if th > boxH { th = boxH; tw = max(1, (image.width * boxH * ph + image.height * pw / 2) / (image.height * pw)) }
         tw = min(tw, boxW)
         imageRect = ((boxW - tw) / 2, (boxH - th) / 2, tw, th)
         rgb = Thumbnail.areaAverage(image, to: tw, th, matte: matte)

@@ -19,7 +19,7 @@ package enum ThumbnailLoader {
             case .file(let path): image = try pixelsOf(path, covering: pixels, shared: shared, later: later)
             case .generated(let kind, let seed, let w, let h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
-            var thumbnail = Thumbnail(image: image, columns: columns, rows: rows)
+            var thumbnail = Thumbnail(image: image, columns: columns, rows: rows, cell: cell)
             thumbnail.addPicture(from: image, cell: cell, mode: graphics, prepare: prepare)
             return .thumbnail(thumbnail)
         } catch let e as ImageDecodeError {

@@ -1,9 +1,13 @@
 import GridKit
 
-/// One photo, as large as fits, with its name and size; ← → for the previous and next.
+/// One photo, as large as fits, with its name and size; ← → (and Page Up, Page Down) for the
+/// previous and next, Home and End for the first and last.
 package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     let photos: [PhotoItem]
     private(set) var index: Int
+    /// Told the photo shown (its index in `photos`) whenever it changes: the grid that opened the
+    /// viewer keeps its focus on it, so Esc comes back to the last photo seen.
+    var onShow: ((Int) -> Void)?
     let pool: DecodePool
     private let cache = ThumbnailCache(budget: 16 << 20)
     private var mailbox: Mailbox?
@@ -20,9 +24,11 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
         self.pool = pool
     }
 
-    package var title: String { "\(photos[index].name) · \(index + 1) of \(photos.count)" }
-    package var keyHints: String { "← → previous/next · Esc back · q quit" }
-    package var keyHelp: [KeyHelp] { [KeyHelp("← →  h l  Space", "previous or next photo")] }
+    package var title: String { "\(photos[index].name) · \((index + 1).formatted) of \(photos.count.formatted)" }
+    package var keyHints: String { "← → previous/next · Home End first/last · Esc back · q quit" }
+    package var keyHelp: [KeyHelp] {
+        [KeyHelp("← →  h l  Space  PgUp PgDn", "previous or next photo"), KeyHelp("Home  End", "first or last photo")]
+    }
 
     package func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 10_000), interitemSpacing: 0) }
 
@@ -76,18 +82,21 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         switch event {
-        case .key(.left), .key(.character("h")): step(-1, gridView)
-        case .key(.right), .key(.character("l")), .key(.character(" ")): step(1, gridView)
+        case .key(.left), .key(.character("h")), .key(.pageUp): show(index - 1, gridView)
+        case .key(.right), .key(.character("l")), .key(.character(" ")), .key(.pageDown): show(index + 1, gridView)
+        case .key(.home): show(0, gridView)
+        case .key(.end): show(photos.count - 1, gridView)
         case .resize: gridView.reloadData()
         default: return .ignored
         }
         return .handled
     }
 
-    private func step(_ delta: Int, _ gridView: GridView) {
-        let next = max(0, min(photos.count - 1, index + delta))
+    private func show(_ photo: Int, _ gridView: GridView) {
+        let next = max(0, min(photos.count - 1, photo))
         guard next != index else { return }
         index = next
+        onShow?(index)
         gridView.reloadData()
     }
 }

@@ -42,6 +42,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// Where each folder's photos start among all photos.
     private(set) var sectionStarts: [Int] = []
     private weak var grid: GridView?
+    /// Where the focus was when Albums was left for the grid (`a`), and on which photo.
+    private var leftAlbums: (photo: Int, place: IndexPath)?
     private var mailbox: Mailbox?
     /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
     private var graphics = GraphicsMode.blocks
@@ -86,9 +88,16 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         if !library.skipped.isEmpty { t += " · \(library.skipped.count) skipped (listed on exit)" }
         return t
     }
+    /// The keys for where the focus is: Enter opens an album from its row, a photo elsewhere.
+    /// (Whole strings: the chrome asks on every frame.)
     package var keyHints: String {
-        view == .albums
-            ? "↑↓←→ move · Enter open album · a all by folder · +/- size · ? keys · q quit"
+        if view == .albums {
+            return grid?.focusedIndexPath.map(isInRow) ?? true
+                ? "↑↓←→ move · Enter open album · a all by folder · +/- size · ? keys · q quit"
+                : "↑↓←→ move · Enter view · a all by folder · +/- size · ? keys · q quit"
+        }
+        return isWaterfall
+            ? "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w even grid · ? keys · q quit"
             : "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w waterfall · ? keys · q quit"
     }
     package var keyHelp: [KeyHelp] {
@@ -354,8 +363,12 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         case .key(.enter):
             guard let f = gridView.focusedIndexPath else { return .handled }
             if isInRow(f) { return .push(album(f.section, focus: f.item)) }
-            let flat = library.sections.flatMap(\.items)
-            return .push(PhotoViewerScreen(photos: flat, index: self.flat(f), pool: pool))
+            let viewer = PhotoViewerScreen(photos: library.sections.flatMap(\.items), index: flat(f), pool: pool)
+            viewer.onShow = { [weak self, weak gridView] photo in
+                guard let self, let gridView else { return }
+                gridView.focusItem(at: indexPath(ofPhoto: photo))
+            }
+            return .push(viewer)
         case .mouse(let m) where m.action == .press && view == .albums:
             // A click on a row's header opens its album, as Enter in the row does.
             guard let header = gridView.supplementaryElement(at: m.position), header.indexPath.section < library.sections.count else {
@@ -379,6 +392,10 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private func show(_ newView: PhotosView, in gridView: GridView) {
         guard newView != view, let contents else { return }
         let focused = gridView.focusedIndexPath.map(flat)
+        // Albums remembers where its focus was (a row, or all photos): coming back to the same
+        // photo, it is there again.
+        let back = newView == .albums ? leftAlbums.flatMap { $0.photo == focused ? $0.place : nil } : nil
+        leftAlbums = view == .albums ? gridView.focusedIndexPath.map { (focused ?? -1, $0) } : nil
         pool.cancel(keys: inFlight)
         inFlight.removeAll()
         // The sections change meaning: empty the grid while its index paths still mean what
@@ -388,7 +405,11 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         view = newView
         showSections(from: 0)
         gridView.layout = makeLayout()
-        if let focused { gridView.focusItem(at: indexPath(ofPhoto: focused)) }
+        if let place = back {
+            gridView.focusItem(at: place)
+        } else if let focused {
+            gridView.focusItem(at: indexPath(ofPhoto: focused))
+        }
     }
 
     private func resize(by step: Int, _ gridView: GridView) -> ScreenAction {

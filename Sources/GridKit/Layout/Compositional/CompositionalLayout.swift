@@ -280,7 +280,8 @@ public final class CompositionalLayout: GridLayout {
     // MARK: Focus
 
     /// The item a key moves to, by where items are on screen: left and right to the nearest
-    /// item beside this one on its rows; up and down to the nearest row of items above or below,
+    /// item beside this one on its rows, or at a line's end on to the next item (the previous,
+    /// for left), as in a flow layout; up and down to the nearest row of items above or below,
     /// at the item whose middle is nearest this one's.
     public func neighbor(of ip: IndexPath, direction: FocusDirection) -> IndexPath? {
         guard let here = layoutAttributesForItem(at: ip)?.frame else { return nil }
@@ -304,6 +305,7 @@ public final class CompositionalLayout: GridLayout {
                 let gap = direction == .left ? here.minX - f.maxX : f.minX - here.maxX
                 if gap >= 0 { consider(c, f, (gap, abs(f.midY * 2 + f.height % 2 - here.midY * 2 - here.height % 2))) }
             }
+            if best == nil { return itemInOrder(from: ip, forward: direction == .right) }
         case .up, .down:
             // Look a screen at a time until a row is found.
             let page = max(here.height, viewport.height, 1)
@@ -327,6 +329,20 @@ public final class CompositionalLayout: GridLayout {
             }
         }
         return best?.ip
+    }
+
+    /// The item after `ip` (before, going back): the next in its section, else the first of the
+    /// next section with items (the last of the one before), but never into a row that scrolls
+    /// sideways, whose far end would come into view.
+    private func itemInOrder(from ip: IndexPath, forward: Bool) -> IndexPath? {
+        var s = ip.section, item = ip.item + (forward ? 1 : -1)
+        while s >= 0 && s < sections.count && sections[s].sideways == .none {
+            if item >= 0 && item < sections[s].count { return IndexPath(item: item, section: s) }
+            s += forward ? 1 : -1
+            guard s >= 0 && s < sections.count else { return nil }
+            item = forward ? 0 : sections[s].count - 1
+        }
+        return nil
     }
 
     /// Scrolls a sideways section so the item shows, as its behaviour says.
