@@ -32,8 +32,6 @@ final class PictureLayer {
 
     /// What the terminal shows now, and (kitty direct) each piece's placement number.
     private var drawn: [PicturePiece: Int] = [:]
-    /// kitty direct: placements the terminal moved on its own (a scroll), to be re-placed or deleted.
-    private var displaced: [(piece: PicturePiece, placement: Int)] = []
     private var nextPlacement = 1
     /// kitty: the number each image has in the terminal, and the other way round.
     private var numbers: [UInt32: Int] = [:], imageOfNumber: [Int: UInt32] = [:]
@@ -41,31 +39,42 @@ final class PictureLayer {
     /// sixel and iTerm2: the pieces' encodings lately drawn (a tile cut by an edge is drawn again
     /// and again while the list scrolls back and forth).
     private var cropCache: [PicturePiece: [UInt8]] = [:]
-    /// The bytes of the pictures of the frame being written.
-    private var out: [UInt8] = []
+    /// The bytes of the pictures of the frame being written, and the images it sends (with the
+    /// deletes that must come before them), which go ahead of the frame (`takeUploads`).
+    private var out: [UInt8] = [], uploads: [UInt8] = []
 
     init(mode: GraphicsMode, passthrough: Bool, sixelColors: Int, cellPixels: Size, colorMode: ColorMode) {
         self.mode = mode; self.passthrough = passthrough; self.sixelColors = sixelColors
         self.cellPixels = cellPixels; self.colorMode = colorMode
     }
 
-    /// The most images kept in the terminal at once (and, with placeholders in 256 colours, the
-    /// largest number a colour can carry).
-    private var capacity: Int { KittyGraphics.maxPaletteNumber }
+    /// The most images kept in the terminal at once: with placeholders in 256 colours, the
+    /// largest number a colour can carry. With direct placements an image is kept only while
+    /// placed, so what the screen shows bounds them, and the number needs no colour.
+    private var capacity: Int { mode == .kittyDirect ? 1 << 24 : KittyGraphics.maxPaletteNumber }
 
-    private func emit(_ bytes: [UInt8]) {
-        out += passthrough ? GraphicsDetector.wrapForTmux(bytes) : bytes
+    private func emit(_ bytes: [UInt8], upload: Bool = false) {
+        let wrapped = passthrough ? GraphicsDetector.wrapForTmux(bytes) : bytes
+        if upload { uploads += wrapped } else { out += wrapped }
     }
 
-    /// Takes the bytes made since the last call.
+    /// Takes the frame's picture bytes made since the last call.
     func takeBytes() -> [UInt8] {
         defer { out.removeAll(keepingCapacity: true) }
         return out
     }
 
+    /// Takes the images `beforeText` sends (and the deletes that free their numbers): storing an
+    /// image shows nothing, so they may go ahead of the frame, outside its synchronized update.
+    func takeUploads() -> [UInt8] {
+        defer { uploads.removeAll(keepingCapacity: true) }
+        return uploads
+    }
+
     // MARK: The frame
 
-    /// Before the frame's text. `everything`: the screen was just cleared.
+    /// Before the frame's text: the images it needs (`takeUploads`). `everything`: the screen
+    /// was just cleared.
     func beforeText(_ pieces: [PicturePiece], in canvas: Canvas, everything: Bool) {
         if everything { forgetScreen() }
         guard mode == .kitty || mode == .kittyDirect else { return }
@@ -83,7 +92,7 @@ final class PictureLayer {
             emit(
                 mode == .kitty
                     ? KittyGraphics.transmit(picture.image, number: n, placeholderColumns: picture.cells.width, rows: picture.cells.height)
-                    : KittyGraphics.transmit(picture.image, number: n))
+                    : KittyGraphics.transmit(picture.image, number: n), upload: true)
         }
     }
 
@@ -96,10 +105,10 @@ final class PictureLayer {
             numbers[old] = nil
             for (piece, placement) in drawn where piece.image == old {
                 drawn[piece] = nil
-                emit(KittyGraphics.deletePlacement(number: n, placement: placement))
+                emit(KittyGraphics.deletePlacement(number: n, placement: placement), upload: true)
             }
         }
-        emit(KittyGraphics.delete(number: n))
+        emit(KittyGraphics.delete(number: n), upload: true)
         imageOfNumber[n] = nil
         return n
     }
@@ -127,7 +136,9 @@ final class PictureLayer {
                 now.cells = kept
                 moved[now] = placement
             case .kittyDirect:
-                displaced.append((piece, placement))
+                // `Terminal` does not scroll in this mode (kitty would free the images not yet
+                // placed); were it to, the moved placement goes, and the piece is placed anew.
+                if let n = numbers[piece.image] { emit(KittyGraphics.deletePlacement(number: n, placement: placement)) }
             default:
                 break // drawn again if still wanted
             }
@@ -157,14 +168,8 @@ final class PictureLayer {
         }
         for piece in pieces where drawn[piece] == nil {
             guard let n = numbers[piece.image], let picture = canvas.placedPicture(piece.image), fits(piece, picture) else { continue }
-            // A placement the terminal moved is moved back where it belongs (same number: replaced).
-            let placement: Int
-            if let k = displaced.firstIndex(where: { $0.piece.image == piece.image }) {
-                placement = displaced.remove(at: k).placement
-            } else {
-                placement = nextPlacement
-                nextPlacement += 1
-            }
+            let placement = nextPlacement
+            nextPlacement += 1
             let px = pixelRect(of: piece, in: picture)
             emit(
                 cursorSave(at: piece.cells.origin)
@@ -172,10 +177,6 @@ final class PictureLayer {
                     + cursorRestore)
             drawn[piece] = placement
         }
-        for (piece, placement) in displaced {
-            if let n = numbers[piece.image] { emit(KittyGraphics.deletePlacement(number: n, placement: placement)) }
-        }
-        displaced.removeAll()
         // kitty frees every image that has no placement whenever it deletes one with its data
         // or scrolls: an image is kept only while it is placed. The rest are freed now (which
         // frees them all), before anything else could, and sent again if they come back.
@@ -304,20 +305,21 @@ final class PictureLayer {
     /// images' data with it (0.26 does: a placement of an image sent before the clear then
     /// fails, and the tile stays empty): free every image sent, by its number (placed or not,
     /// placements and data), and start afresh.
+    /// (The deletes go with the uploads, ahead of the images sent again under their numbers.)
     func forgetScreen() {
         if mode == .kitty || mode == .kittyDirect {
-            deleteAll()
+            deleteAll(upload: true)
         } else {
             drawn.removeAll()
-            displaced.removeAll()
         }
     }
 
-    /// Frees every image sent to the terminal (kitty keeps them until told).
-    func deleteAll() {
+    /// Frees every image sent to the terminal (kitty keeps them until told): in the frame's
+    /// bytes, or with the uploads.
+    func deleteAll(upload: Bool = false) {
         guard mode == .kitty || mode == .kittyDirect else { return }
-        for n in imageOfNumber.keys.sorted() { emit(KittyGraphics.delete(number: n)) }
+        for n in imageOfNumber.keys.sorted() { emit(KittyGraphics.delete(number: n), upload: upload) }
         numbers.removeAll(); imageOfNumber.removeAll(); lastUse.removeAll()
-        drawn.removeAll(); displaced.removeAll()
+        drawn.removeAll()
     }
 }

@@ -157,10 +157,11 @@ public final class Terminal: ScreenHost {
     // MARK: Output
 
     /// Writes the cells that differ from the last frame (`FrameDiff`) as one buffer of escape
-    /// sequences (`FrameWriter`), with the pictures (`PictureLayer`) around them, in one write.
-    /// Nothing is sent when nothing changed. Curses knows the terminal (terminfo, modes); it only
-    /// draws to clear the screen, and reads no keys. Where the terminal knows synchronized
-    /// output, the frame is one synchronized update (begun before the clear, when there is one).
+    /// sequences (`FrameWriter`), with the pictures (`PictureLayer`) around them, in one write;
+    /// new images for the pictures go just before it, in a write of their own. Nothing is sent
+    /// when nothing changed. Curses knows the terminal (terminfo, modes); it only draws to clear
+    /// the screen, and reads no keys. Where the terminal knows synchronized output, the frame is
+    /// one synchronized update (begun before the clear, when there is one).
     public func present(_ canvas: Canvas) {
         let everything = diff.reportsEverything(for: canvas)
         // A frame drawn on a cleared screen holds the clear too: it goes out through curses at
@@ -176,11 +177,12 @@ public final class Terminal: ScreenHost {
         // for a held update, and the blank screen shows while they go.
         let pieces = canvas.picturePieces()
         pictures.beforeText(pieces, in: canvas, everything: everything)
-        let uploads = pictures.takeBytes()
+        let uploads = pictures.takeUploads()
         if !uploads.isEmpty {
             if uploads.count > Self.largestUpdate / 2 { releaseFrame() }
             _ = gk_write_raw(uploads, uploads.count)
         }
+        let heldAlready = frameHeld ? uploads.count : 0
         writer.begin(size: canvas.size, cleared: everything)
         // Rows moved (a list by a line, a grid by a row of tiles): the terminal moves them, and
         // only what is new is sent. Not with kitty's direct placements: kitty frees every image
@@ -209,7 +211,7 @@ public final class Terminal: ScreenHost {
         if frameHeld {
             // A frame too big for one update (a screenful of sixels) ends it first: shown as
             // it comes rather than given up halfway.
-            bytes = bytes.count > Self.largestUpdate ? Self.endFrame + bytes : bytes + Self.endFrame
+            bytes = heldAlready + bytes.count > Self.largestUpdate ? Self.endFrame + bytes : bytes + Self.endFrame
             frameHeld = false
         } else if synchronizesFrames && !bytes.isEmpty && bytes.count <= Self.largestUpdate {
             bytes = Self.beginFrame + bytes + Self.endFrame

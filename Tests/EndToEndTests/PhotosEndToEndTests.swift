@@ -91,6 +91,16 @@ import Testing
         t.send("q")
         try t.waitFor("EXITED 0")
     }
+    /// Right along an album row that scrolls it: the terminal is told to delete characters at
+    /// the row's edge (the move), and the key sends a fraction of what the row holds.
+    @Test func aRowMovedSidewaysIsMovedByTheTerminal() throws {
+        let r = try GraphicsEndToEndTests().capture(
+            ["GRIDKIT_GRAPHICS": "blocks"], wait: "Enter opens", keys: "right,right,right,right,right,right,right,right,q", ["photos"])
+        #expect(r.status == 0)
+        let text = String(decoding: r.bytes, as: UTF8.self)
+        #expect(text.contains(/\e\[\d+P/), "characters deleted: the row moved on the terminal")
+    }
+
     /// A row moved sideways is moved by the terminal (characters deleted and inserted), and
     /// only the tile let in is sent: what shows must be exactly what a full repaint shows,
     /// colours and all, after Right along the row and Left back. (Exact picture colours: with

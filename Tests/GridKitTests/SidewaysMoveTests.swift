@@ -78,4 +78,18 @@ import Testing
         diff.update(to: moved) { x, y, _ in reported.append(Point(x: x, y: y)) }
         #expect(!reported.isEmpty && reported.allSatisfy { $0.x >= 27 }, "only the three columns let in: \(reported)")
     }
+    /// Two moves of one band before the frame goes out (keys that came together) are one move.
+    @Test func movesOfOneBandAddUp() {
+        let canvas = Canvas(size: Size(width: 40, height: 10))
+        canvas.noteSidewaysMove(ColumnShift(rows: 1..<4, columns: 0..<40, distance: 9))
+        canvas.noteSidewaysMove(ColumnShift(rows: 1..<4, columns: 0..<40, distance: 9))
+        #expect(canvas.sidewaysMoves == [ColumnShift(rows: 1..<4, columns: 0..<40, distance: 18)])
+        canvas.noteSidewaysMove(ColumnShift(rows: 1..<4, columns: 0..<40, distance: -18))
+        #expect(canvas.sidewaysMoves.isEmpty, "there and back: nothing moved")
+        canvas.noteSidewaysMove(ColumnShift(rows: 1..<4, columns: 0..<40, distance: 9))
+        canvas.noteSidewaysMove(ColumnShift(rows: 5..<8, columns: 0..<40, distance: 9))
+        #expect(canvas.sidewaysMoves.count == 2, "another band is another move")
+        canvas.takeDamage()
+        #expect(canvas.sidewaysMoves.isEmpty, "a frame sent forgets them")
+    }
 }

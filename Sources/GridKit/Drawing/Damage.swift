@@ -44,7 +44,16 @@ extension Canvas {
     /// Notes that what was drawn in `shift`'s band moved sideways by its distance, for a
     /// destination that can move it on its screen instead of sending it again. The drawer still
     /// draws the band as it is now; the note only says where the old content went.
-    package func noteSidewaysMove(_ shift: ColumnShift) { pendingSideways.append(shift) }
+    package func noteSidewaysMove(_ shift: ColumnShift) {
+        // Moves of one band between two frames (keys that came together) add up to one.
+        if let last = pendingSideways.last, last.rows == shift.rows, last.columns == shift.columns {
+            pendingSideways.removeLast()
+            let total = last.distance + shift.distance
+            if total != 0 { pendingSideways.append(ColumnShift(rows: shift.rows, columns: shift.columns, distance: total)) }
+            return
+        }
+        pendingSideways.append(shift)
+    }
 
     /// A number that changes whenever a cell of row `y` changes: a drawer that kept it can tell
     /// whether anyone drew there since.

@@ -119,8 +119,8 @@ public struct FrameDiff {
 
     /// Of the sideways moves `canvas` noted (`Canvas.noteSidewaysMove`), those worth making on
     /// the terminal: where the remembered rows, moved, match the canvas in at least four cells a
-    /// row more than in place (what the moves cost to send). Call after any row `apply`, and
-    /// `apply` each one taken.
+    /// row more than in place (the moves cost 10 to 20 bytes a row, four picture cells or so).
+    /// Call after any row `apply`, and `apply` each one taken.
     package func sidewaysShifts(to canvas: Canvas) -> [ColumnShift] {
         let notes = canvas.sidewaysMoves
         guard let size = lastSize, size == canvas.size, !notes.isEmpty else { return [] }

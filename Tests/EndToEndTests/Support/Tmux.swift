@@ -95,6 +95,32 @@ final class Tmux {
     /// left out (tmux keeps them only where something was written).
     static func shown(_ escaped: String) -> [[String]] {
         var lines: [[String]] = [[]]
+        for c in styled(escaped) {
+            if c.scalar == "\n" { lines.append([]); continue }
+            let (s, fg, bg) = (c.scalar, c.foreground, c.background)
+            let block: (Int, Int)? =
+                !c.attributes.isEmpty
+                ? nil
+                : s == "▀" ? (fg, bg) : s == "▄" ? (bg, fg) : s == "█" ? (fg, fg) : s == " " ? (bg, bg) : nil
+            lines[lines.count - 1].append(block.map { "\($0.0)/\($0.1)" } ?? "\(s) \(fg) \(bg) \(c.attributes.sorted())")
+        }
+        return lines.map { line in Array(line.reversed().drop { $0 == "-1/-1" }.reversed()) }
+    }
+
+    /// A background colour set directly (`48;2;r;g;b`), in `cells`.
+    static let direct = 1 << 24
+
+    /// Each character of a screen (`captureWithEscapes`, newlines included) with the background
+    /// it is drawn on: -1 the default, 0–255 a palette entry, `direct` an RGB colour.
+    static func cells(_ escaped: String) -> [(scalar: Unicode.Scalar, background: Int)] {
+        styled(escaped).map { ($0.scalar, $0.background >= direct ? direct : $0.background) }
+    }
+
+    /// Each character of a screen (`captureWithEscapes`, newlines included) with the colours
+    /// (-1 the default, 0–255 a palette entry, `direct` plus the RGB value for a direct colour)
+    /// and the other SGR attributes it is drawn with.
+    private static func styled(_ escaped: String) -> [(scalar: Unicode.Scalar, foreground: Int, background: Int, attributes: Set<Int>)] {
+        var out: [(scalar: Unicode.Scalar, foreground: Int, background: Int, attributes: Set<Int>)] = []
         var fg = -1, bg = -1, attributes: Set<Int> = []
         let scalars = Array(escaped.unicodeScalars)
         var i = 0
@@ -109,9 +135,12 @@ final class Tmux {
                         switch p[k] {
                         case 38, 48:
                             let isDirect = k + 1 < p.count && p[k + 1] == 2
-                            let value = isDirect ? (k + 4 < p.count ? (p[k + 2] << 16 | p[k + 3] << 8 | p[k + 4]) + (1 << 24) : -1) : (k + 2 < p.count ? p[k + 2] : -1)
+                            let value =
+                                isDirect
+                                ? (k + 4 < p.count ? direct + (p[k + 2] << 16 | p[k + 3] << 8 | p[k + 4]) : -1)
+                                : (k + 2 < p.count ? p[k + 2] : -1)
                             if p[k] == 38 { fg = value } else { bg = value }
-                            k += isDirect ? 5 : 3
+                            k += isDirect ? 5 : 3 // 2;r;g;b or 5;n
                             continue
                         case 0: fg = -1; bg = -1; attributes = []
                         case 39: fg = -1
@@ -130,53 +159,7 @@ final class Tmux {
                 i = j + 1
                 continue
             }
-            let c = scalars[i]
-            i += 1
-            if c == "\n" { lines.append([]); continue }
-            let block: (Int, Int)? =
-                !attributes.isEmpty
-                ? nil
-                : c == "▀" ? (fg, bg) : c == "▄" ? (bg, fg) : c == "█" ? (fg, fg) : c == " " ? (bg, bg) : nil
-            lines[lines.count - 1].append(block.map { "\($0.0)/\($0.1)" } ?? "\(c) \(fg) \(bg) \(attributes.sorted())")
-        }
-        return lines.map { line in Array(line.reversed().drop { $0 == "-1/-1" }.reversed()) }
-    }
-
-    /// A background colour set directly (`48;2;r;g;b`), in `cells`.
-    static let direct = 1 << 24
-
-    /// Each character of a screen (`captureWithEscapes`, newlines included) with the background
-    /// it is drawn on: -1 the default, 0–255 a palette entry, `direct` an RGB colour.
-    static func cells(_ escaped: String) -> [(scalar: Unicode.Scalar, background: Int)] {
-        var out: [(scalar: Unicode.Scalar, background: Int)] = [], background = -1
-        let scalars = Array(escaped.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
-                var j = i + 2, text = ""
-                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { text.unicodeScalars.append(scalars[j]); j += 1 }
-                if j < scalars.count, scalars[j] == "m" {
-                    let p = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                    var k = 0
-                    while k < p.count {
-                        switch p[k] {
-                        case 38, 48:
-                            let isDirect = k + 1 < p.count && p[k + 1] == 2
-                            if p[k] == 48 { background = isDirect ? direct : (k + 2 < p.count ? p[k + 2] : -1) }
-                            k += isDirect ? 5 : 3 // 2;r;g;b or 5;n
-                            continue
-                        case 0, 49: background = -1
-                        case 40...47: background = p[k] - 40
-                        case 100...107: background = p[k] - 92
-                        default: break
-                        }
-                        k += 1
-                    }
-                }
-                i = j + 1
-                continue
-            }
-            out.append((scalars[i], background))
+            out.append((scalars[i], fg, bg, attributes))
             i += 1
         }
         return out
