@@ -30,8 +30,9 @@ example: deps
 # README's program in tmux.
 test: deps lint example docs api
 	$(SWIFT) build --build-tests
-	GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" $(SWIFT) test --skip-build --disable-xctest
-	@scripts/leftovers.sh
+	@run="$$$$-$$(date +%s%N)"; \
+	  GRIDKIT_TEST_RUN="$$run" GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" \
+	    $(SWIFT) test --skip-build --disable-xctest && scripts/leftovers.sh "$$run"
 
 # The DocC catalog (Sources/GridKit/GridKit.docc), offline with the toolchain's docc; any
 # warning fails it. The archive lands in .build/docs.

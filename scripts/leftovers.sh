@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
 # After the tests: fails when a process the end-to-end tests start (their tmux servers, the
 # griddemo or FruitGrid they run, the Xvfb and terminals of the real-terminal tests) is still alive.
+# With RUN (what `make test` put in GRIDKIT_TEST_RUN for this run), only processes that carry it
+# count: another run's, or a real-terminal session of someone else on the machine, are not ours.
 set -u
+run=${1:-}
 sleep 1 # the last test's cleanup may still be reaping
 left=$(ps -eo pid=,args= | grep -E "tmux -L gridkit-e2e-|Xvfb .*-displayfd|gridkit-realterm" | grep -v grep)
+if [ -n "$run" ] && [ -n "$left" ]; then
+  ours=""
+  while read -r pid rest; do
+    if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "GRIDKIT_TEST_RUN=$run"; then
+      ours+="$pid $rest"$'\n'
+    fi
+  done <<<"$left"
+  left=${ours%$'\n'}
+fi
 if [ -n "$left" ]; then
   echo "leftovers: the tests left these running:" >&2
   echo "$left" >&2
