@@ -15,6 +15,7 @@ import Testing
         case pinnedGrid = "grid, two-row pinned headers"
         case horizontal = "horizontal grid"
         case waterfall = "waterfall"
+        case albums = "compositional, rows that scroll sideways over a grid"
         var description: String { rawValue }
 
         var canvas: Size {
@@ -24,6 +25,7 @@ import Testing
             case .pinnedGrid: Size(width: 36, height: 16)
             case .horizontal: Size(width: 40, height: 12)
             case .waterfall: Size(width: 30, height: 14)
+            case .albums: Size(width: 41, height: 16)
             }
         }
         var frame: Rect {
@@ -33,6 +35,7 @@ import Testing
             case .pinnedGrid: Rect(x: 0, y: 0, width: 36, height: 16)
             case .horizontal: Rect(x: 0, y: 0, width: 40, height: 12)
             case .waterfall: Rect(x: 0, y: 1, width: 30, height: 12)
+            case .albums: Rect(x: 0, y: 1, width: 41, height: 14)
             }
         }
         var header: Size? {
@@ -40,13 +43,23 @@ import Testing
             case .pinnedList: Size(width: 0, height: 1)
             case .insetGrid, .pinnedGrid: Size(width: 0, height: 2)
             case .horizontal: Size(width: 4, height: 0)
-            case .waterfall: nil
+            case .waterfall, .albums: nil
             }
         }
         var footer: Size? { self == .insetGrid ? Size(width: 0, height: 1) : nil }
 
         @MainActor func makeLayout() -> any GridLayout {
             if self == .waterfall { return WaterfallLayout(columns: 3) }
+            if self == .albums {
+                func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+                let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+                tile.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 1)
+                let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(9), .absolute(2)), subitems: [tile]))
+                row.orthogonalScrollingBehavior = .continuous
+                let cells = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), repeatingSubitem: tile, count: 4)
+                let grid = LayoutSection(group: cells)
+                return CompositionalLayout { s, _ in s < 2 ? row : grid }
+            }
             let l = FlowLayout()
             switch self {
             case .pinnedList:
@@ -64,7 +77,7 @@ import Testing
             case .horizontal:
                 l.scrollDirection = .horizontal
                 l.itemSize = Size(width: 9, height: 3)
-            case .waterfall: break
+            case .waterfall, .albums: break
             }
             return l
         }
@@ -91,8 +104,13 @@ import Testing
         let canvas = Canvas(size: setup.canvas)
         var diff = FrameDiff()
         var screen = Array(repeating: Array(repeating: CanvasCell.blank, count: setup.canvas.width), count: setup.canvas.height)
-        let keys: [Key] = [.down, .down, .down, .up, .up, .left, .right, .pageDown, .pageUp, .home, .end, .enter, .character(" ")]
+        // Along the rows mostly, where rows scroll sideways.
+        let keys: [Key] =
+            setup == .albums
+            ? [.right, .right, .right, .right, .left, .left, .down, .up, .pageDown, .pageUp, .home, .character(" ")]
+            : [.down, .down, .down, .up, .up, .left, .right, .pageDown, .pageUp, .home, .end, .enter, .character(" ")]
 
+        var movedSideways = 0
         for step in 0..<400 {
             var overlay = false
             switch random.int(0...19) {
@@ -133,6 +151,26 @@ import Testing
                 for (i, y) in rows.enumerated() { screen[y] = moved[i] }
                 diff.apply(shift)
             }
+            // Rows moved sideways: characters deleted at one edge of the band, blanks inserted
+            // at the other, as a terminal does (the rest of each line moving with them).
+            for shift in diff.sidewaysShifts(to: canvas) {
+                let w = setup.canvas.width, x0 = shift.columns.lowerBound, x1 = shift.columns.upperBound, n = abs(shift.distance)
+                for y in shift.rows {
+                    var line = screen[y]
+                    func delete(at x: Int) { line.removeSubrange(x..<(x + n)); line += Array(repeating: .blank, count: n) }
+                    func insert(at x: Int) { line.insert(contentsOf: Array(repeating: CanvasCell.blank, count: n), at: x); line.removeLast(n) }
+                    if shift.distance > 0 {
+                        delete(at: x0)
+                        if x1 < w { insert(at: x1 - n) }
+                    } else {
+                        insert(at: x0)
+                        if x1 < w { delete(at: x1) }
+                    }
+                    screen[y] = line
+                }
+                diff.apply(shift)
+                movedSideways += 1
+            }
             diff.update(to: canvas) { x, y, cell in
                 screen[y][x] = cell
                 if cell.width == 2, x + 1 < setup.canvas.width { screen[y][x + 1] = canvas[x + 1, y] }
@@ -142,6 +180,8 @@ import Testing
                 return
             }
         }
+        // (Mostly blank test tiles: a move pays only where labels line up, a few times.)
+        if setup == .albums { #expect(movedSideways > 0, "rows were moved sideways on the terminal") }
     }
 
     /// A one-column list of 100 items, 10 rows high, drawn once.

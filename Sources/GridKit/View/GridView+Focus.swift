@@ -147,7 +147,7 @@ extension GridView {
             let delta = m.action == .wheelRight ? 6 : -6
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
             if layout.scrollSideways(at: p, by: delta) {
-                setNeedsDisplay()
+                setNeedsNavigationDisplay()
             } else if layout.scrollDirection == .horizontal {
                 scroll(by: delta / 2)
             }

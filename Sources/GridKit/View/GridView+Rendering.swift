@@ -77,7 +77,9 @@ extension GridView {
             let corner = Point(x: max(context.clip.minX, context.origin.x), y: max(context.clip.minY, context.origin.y))
             if context.clip.contains(corner) { canvas.cursor = corner }
         }
-        if showsScrollIndicator && (everything || drawn?.offset != offset) { drawScrollIndicator(into: canvas) }
+        // Again after a scroll, and where the plan cleared areas (a row moved sideways clears
+        // up to the grid's edge, where the indicator is).
+        if showsScrollIndicator && (everything || drawn?.offset != offset || !scratch.dirty.isEmpty) { drawScrollIndicator(into: canvas) }
         frameNow.recordRows(of: canvas)
         drawn?.noteSidewaysMoves(to: frameNow, on: canvas)
         drawn = frameNow

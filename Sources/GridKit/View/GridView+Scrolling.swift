@@ -37,7 +37,9 @@ extension GridView {
 
     /// Scrolls so the item sits at `position`; `.nearest` scrolls the least needed.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
-        if layout.revealItem(at: indexPath) { setNeedsDisplay() }
+        // A row that scrolled sideways: the next frame finds its cells moved and draws them
+        // (and only them) again, and notes the move for the terminal.
+        if layout.revealItem(at: indexPath) { setNeedsNavigationDisplay() }
         guard let a = layout.layoutAttributesForItem(at: indexPath) else { return }
         let start = vertical ? a.frame.minY : a.frame.minX
         let size = vertical ? a.frame.height : a.frame.width
