@@ -138,7 +138,13 @@ struct FrameMove {
         func onScreen(_ r: Rect, _ o: Point) -> Rect { r.offsetBy(dx: frame.minX - o.x, dy: frame.minY - o.y) }
         for a in next.elements where a.isPinned {
             let now = onScreen(a.frame, next.offset)
-            if now.minY == frame.minY, let i = finder.index(of: a), onScreen(previous.elements[i].frame, previous.offset) == now {
+            guard now.minY == frame.minY else { continue }
+            // The same header where it was, or the next section's where the last one was pinned:
+            // the pinned rows stay put either way (a header of another section is drawn there
+            // again, and only the text that differs is sent).
+            if let i = finder.index(of: a), onScreen(previous.elements[i].frame, previous.offset) == now {
+                fixedRows = max(fixedRows, now.height)
+            } else if previous.elements.contains(where: { $0.isPinned && $0.kind == a.kind && onScreen($0.frame, previous.offset) == now }) {
                 fixedRows = max(fixedRows, now.height)
             }
         }
