@@ -249,4 +249,37 @@ import Testing
             #expect(canvas.row(0).hasPrefix("H0=="))
         }
     }
+    /// Scrolled until the next section's header takes the pinned place: the pinned row is not
+    /// part of the moved band (as when the same header stays), so the terminal keeps it and
+    /// only the header's text that differs ("H0" → "H1") is sent, not the row whole.
+    @Test func theNextSectionsHeaderTakesThePinnedPlaceWithoutTheRowMoving() {
+        let content = TestContent(counts: [12, 100])
+        content.header = Size(width: 0, height: 1)
+        content.opaqueHeaders = true
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 20, height: 1)
+        layout.sectionHeadersPinToVisibleBounds = true
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 10), layout: layout)
+        grid.connect(content)
+        let canvas = Canvas(size: Size(width: 21, height: 10))
+        var diff = FrameDiff()
+        grid.render(into: canvas)
+        diff.update(to: canvas) { _, _, _ in }
+        var sawTheChange = false
+        for _ in 0..<30 {
+            grid.handle(.key(.down))
+            grid.render(into: canvas)
+            if let shift = diff.rowShift(to: canvas) {
+                #expect(shift.rows.lowerBound >= 1, "the pinned row stays out of the move: \(shift)")
+                diff.apply(shift)
+            }
+            var header: [Int] = []
+            diff.update(to: canvas) { x, y, _ in if y == 0 { header.append(x) } }
+            if canvas.row(0).hasPrefix("H1") && !sawTheChange {
+                sawTheChange = true
+                #expect(header == [1], "only the digit that differs: \(header)")
+            }
+        }
+        #expect(sawTheChange, "section 1's header came to the pinned place")
+    }
 }

@@ -136,13 +136,13 @@ struct FrameMove {
         var fixedRows = 0
         let frame = self.frame
         func onScreen(_ r: Rect, _ o: Point) -> Rect { r.offsetBy(dx: frame.minX - o.x, dy: frame.minY - o.y) }
-        for a in next.elements where a.isPinned {
+        for a in next.elements where a.kind != .cell {
             let now = onScreen(a.frame, next.offset)
             guard now.minY == frame.minY else { continue }
-            // The same header where it was, or the next section's where the last one was pinned:
-            // the pinned rows stay put either way (a header of another section is drawn there
-            // again, and only the text that differs is sent).
-            if let i = finder.index(of: a), onScreen(previous.elements[i].frame, previous.offset) == now {
+            // The same header pinned where it was, or the next section's header where the last
+            // one was pinned: the pinned rows stay put either way (another section's header is
+            // drawn there again, and only the text that differs is sent).
+            if a.isPinned, let i = finder.index(of: a), onScreen(previous.elements[i].frame, previous.offset) == now {
                 fixedRows = max(fixedRows, now.height)
             } else if previous.elements.contains(where: { $0.isPinned && $0.kind == a.kind && onScreen($0.frame, previous.offset) == now }) {
                 fixedRows = max(fixedRows, now.height)
