@@ -227,17 +227,22 @@ import Testing
         #expect(canvas.row(9).hasPrefix("[0.10]"))
     }
 
+    /// A list 10 rows high of one-line items, a header of a line over each section, pinned.
+    private func pinnedList(_ counts: [Int], opaque: Bool) -> (TestContent, GridView, Canvas) {
+        let content = TestContent(counts: counts)
+        content.header = Size(width: 0, height: 1)
+        content.opaqueHeaders = opaque
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 20, height: 1)
+        layout.sectionHeadersPinToVisibleBounds = true
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 10), layout: layout)
+        grid.connect(content)
+        return (content, grid, Canvas(size: Size(width: 21, height: 10)))
+    }
+
     @Test func aListScrollingUnderAnOpaquePinnedHeaderDoesNotDrawItAgain() {
         for opaque in [true, false] {
-            let content = TestContent(counts: [100, 100])
-            content.header = Size(width: 0, height: 1)
-            content.opaqueHeaders = opaque
-            let layout = FlowLayout()
-            layout.itemSize = Size(width: 20, height: 1)
-            layout.sectionHeadersPinToVisibleBounds = true
-            let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 10), layout: layout)
-            grid.connect(content)
-            let canvas = Canvas(size: Size(width: 21, height: 10))
+            let (content, grid, canvas) = pinnedList([100, 100], opaque: opaque)
             grid.render(into: canvas)
             for _ in 0..<20 { grid.handle(.key(.down)); grid.render(into: canvas) } // scrolled, the header pinned
             guard let header = content.supplementaryViews.first else { Issue.record("no header"); return }
@@ -249,19 +254,12 @@ import Testing
             #expect(canvas.row(0).hasPrefix("H0=="))
         }
     }
+
     /// Scrolled until the next section's header takes the pinned place: the pinned row is not
     /// part of the moved band (as when the same header stays), so the terminal keeps it and
     /// only the header's text that differs ("H0" → "H1") is sent, not the row whole.
     @Test func theNextSectionsHeaderTakesThePinnedPlaceWithoutTheRowMoving() {
-        let content = TestContent(counts: [12, 100])
-        content.header = Size(width: 0, height: 1)
-        content.opaqueHeaders = true
-        let layout = FlowLayout()
-        layout.itemSize = Size(width: 20, height: 1)
-        layout.sectionHeadersPinToVisibleBounds = true
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 10), layout: layout)
-        grid.connect(content)
-        let canvas = Canvas(size: Size(width: 21, height: 10))
+        let (content, grid, canvas) = pinnedList([12, 100], opaque: true)
         var diff = FrameDiff()
         grid.render(into: canvas)
         diff.update(to: canvas) { _, _, _ in }
@@ -281,5 +279,6 @@ import Testing
             }
         }
         #expect(sawTheChange, "section 1's header came to the pinned place")
+        withExtendedLifetime(content) {} // the grid holds its content weakly
     }
 }
