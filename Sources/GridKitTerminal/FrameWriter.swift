@@ -40,6 +40,9 @@ package struct FrameWriter {
     /// Blanks reported one after another on a row, held back: a long run of them goes out as one
     /// erase (`eraseCharacters`, a list row's gap before its scroll bar), a short one as spaces.
     private var pendingBlanks: (x: Int, y: Int, count: Int, style: Style)?
+    /// Picture cells of one row held back, so that those one pair of colours draws go out
+    /// together (`PictureRun`).
+    private var pictures = PictureRun()
     /// Set when the screen was just cleared: blank cells need not be written.
     private var screenIsBlank = false
     private var size = Size(width: 0, height: 0)
@@ -71,6 +74,7 @@ package struct FrameWriter {
             for y in 0..<size.height { blankTail[y] = -1; tailCleared[y] = false }
         }
         pendingBlanks = nil
+        pictures.removeAll()
     }
 
     /// A one-column space (or an empty cell, which shows as one).
@@ -92,6 +96,7 @@ package struct FrameWriter {
     /// tiles): cheaper than writing them again. The rows it leaves are blank in the default colours.
     package mutating func scroll(_ shift: RowShift) {
         flushBlanks()
+        flushPictures()
         guard let region = caps.scrollRegion, let up = caps.scrollUp, let down = caps.scrollDown else { return }
         func cached(_ kind: Int32, _ a: Int, _ b: Int, _ make: (Int, Int) -> [UInt8]) -> [UInt8] {
             let key = SIMD3(kind, Int32(a), Int32(b))
@@ -123,6 +128,7 @@ package struct FrameWriter {
     /// the same moves to what it remembers.
     package mutating func shiftColumns(_ shift: ColumnShift) {
         flushBlanks()
+        flushPictures()
         guard let delete = caps.deleteCharacters, let insert = caps.insertCharacters else { return }
         let rows = shift.rows.clamped(to: 0..<size.height), columns = shift.columns.clamped(to: 0..<size.width)
         let n = abs(shift.distance)
@@ -163,6 +169,7 @@ package struct FrameWriter {
                 let (_, bg, _) = resolve(cell.style)
                 if screenIsBlank && bg == -1 { return }
                 flushBlanks()
+                flushPictures()
                 move(to: blankTail[y], y)
                 setPen(-1, bg, [])
                 bytes += caps.clearToEndOfLine!
@@ -179,7 +186,94 @@ package struct FrameWriter {
             return
         }
         flushBlanks()
+        if let picture = pictureCell(cell, x: x) {
+            if pictures.y != y { flushPictures() }
+            pictures.append(picture, y: y)
+            return
+        }
+        flushPictures()
         write(cell, x: x, y: y)
+    }
+
+    /// A picture cell (an upper half block in two colours, nothing else) as `PictureRun` holds it;
+    /// nil for any other cell.
+    private mutating func pictureCell(_ cell: CanvasCell, x: Int) -> PictureRun.Cell? {
+        guard cell.text0 == 0x2580, cell.isSingleScalar, charset == nil else { return nil }
+        let (fg, bg, attributes) = resolve(cell.style)
+        guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
+        return PictureRun.Cell(x: x, top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background))
+    }
+
+    /// Writes the picture cells held: each in turn from the left, and after each, the cells
+    /// further on that the colours now set draw as they are.
+    private mutating func flushPictures() {
+        guard !pictures.isEmpty else { return }
+        settlePictureColors()
+        pictures.prepare()
+        while let i = pictures.nextPending() {
+            writePicture(i)
+            // Three kinds of cell the pen draws as it is, each a chain of cells in order: its
+            // two colours, and one colour as a space (its background) or as a full block (over
+            // a picture's background, as in `HalfBlockChoice`).
+            let (fg, bg) = (pen.fg, pen.bg)
+            var pair = pictures.firstPending(colors: fg, bg, after: i)
+            var spaces = fg == bg ? -1 : pictures.firstPending(colors: bg, bg, after: i)
+            var blocks = fg == bg || mapper.mode != .palette256 || bg < 16 ? -1 : pictures.firstPending(colors: fg, fg, after: i)
+            while pair >= 0 || spaces >= 0 || blocks >= 0 {
+                let k = Int(min(UInt(bitPattern: pair), UInt(bitPattern: spaces), UInt(bitPattern: blocks))) // -1 is the largest
+                writePicture(k)
+                if k == pair { pair = pictures.nextPending(sameAs: k) }
+                if k == spaces { spaces = pictures.nextPending(sameAs: k) }
+                if k == blocks { blocks = pictures.nextPending(sameAs: k) }
+            }
+        }
+        pictures.removeAll()
+    }
+
+    /// Decides the held cells' colours as if written from the left (a pen colour kept where
+    /// that saves bytes, `HalfBlockChoice`), so that neighbours that may share colours do.
+    private mutating func settlePictureColors() {
+        guard halfBlocks.tolerance > 0 else { return }
+        let reset = caps.attributesResetColors ? -1 : -2
+        var meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
+        for i in pictures.cells.indices {
+            let c = pictures.cells[i]
+            guard let t = c.topRGB, let b = c.bottomRGB else { continue }
+            let (scalar, fg, bg) = halfBlocks.choose(
+                top: c.top, bottom: c.bottom, topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
+            meets = (fg, bg)
+            switch scalar {
+            case HalfBlockChoice.lower: pictures.settle(i, top: bg, bottom: fg)
+            case HalfBlockChoice.space: pictures.settle(i, top: bg, bottom: bg)
+            case HalfBlockChoice.full: pictures.settle(i, top: fg, bottom: fg)
+            default: pictures.settle(i, top: fg, bottom: bg)
+            }
+        }
+    }
+
+    /// Writes held picture cell `i`. A short gap of held cells on the way is crossed with spaces
+    /// (a byte each, written over later), not a cursor move.
+    private mutating func writePicture(_ i: Int) {
+        let c = pictures.cells[i], y = pictures.y
+        if let at = cursor, at.y == y, at.x < c.x, c.x - at.x <= 3 {
+            let first = i - (c.x - at.x)
+            if first >= 0, pictures.cells[first].x == at.x, (first..<i).allSatisfy({ pictures.isPending($0) }) {
+                for _ in at.x..<c.x { bytes.append(32) }
+                cursor = (c.x, y)
+            }
+        }
+        move(to: c.x, y)
+        // The pen the cell's colours will meet: attributes in effect are reset first.
+        let reset = caps.attributesResetColors ? -1 : -2
+        let meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
+        let (base, fg, bg) = halfBlocks.choose(
+            top: c.top, bottom: c.bottom, topRGB: c.topRGB, bottomRGB: c.bottomRGB, pen: meets,
+            // In 256 colours a picture's colours are entries 16 and up; below are the theme's.
+            backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
+        setPen(fg, bg, [])
+        appendUTF8(base)
+        pictures.markDone(i)
+        cursor = c.x + 1 < size.width ? (c.x + 1, y) : nil
     }
 
     /// Sends the blanks held back: one erase for a run long enough to gain by it, else spaces.
@@ -200,17 +294,8 @@ package struct FrameWriter {
     /// Writes one cell at (x, y).
     private mutating func write(_ cell: CanvasCell, x: Int, y: Int) {
         move(to: x, y)
-        var (fg, bg, attributes) = resolve(cell.style)
-        var base = cell.text0 == 0 ? 32 : cell.text0
-        if base == 0x2580, fg >= 0, bg >= 0, attributes.isEmpty, cell.isSingleScalar, charset == nil {
-            // The pen the cell's colours will meet: attributes in effect are reset first.
-            let reset = caps.attributesResetColors ? -1 : -2
-            let meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
-            (base, fg, bg) = halfBlocks.choose(
-                top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background), pen: meets,
-                // In 256 colours a picture's colours are entries 16 and up; below are the theme's.
-                backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
-        }
+        let (fg, bg, attributes) = resolve(cell.style)
+        let base = cell.text0 == 0 ? 32 : cell.text0
         setPen(fg, bg, attributes)
         let cellWidth = Int(cell.width)
         if base >= 0x20 && base < 0x7F && cell.isSingleScalar {
@@ -276,6 +361,7 @@ package struct FrameWriter {
     /// Ends the frame: attributes off, the cursor on `rest` when given. Returns the bytes.
     package mutating func finish(cursor rest: Point?) -> [UInt8] {
         flushBlanks()
+        flushPictures()
         if pen.attributes != [] || pen.fg != -1 || pen.bg != -1 {
             bytes += caps.reset
             pen = caps.attributesResetColors ? (-1, -1, []) : (-2, -2, [])
@@ -299,6 +385,7 @@ package struct FrameWriter {
     private mutating func move(to x: Int, _ y: Int) {
         if let c = cursor, c.x == x, c.y == y { return }
         let sameRow = cursor?.y == y && caps.moveToColumn != nil
+        let cursorBefore = cursor
         cursor = (x, y)
         guard caps.movesAreANSI else {
             bytes += sameRow ? caps.moveToColumn!(x) : caps.moveTo(y, x)
@@ -306,7 +393,14 @@ package struct FrameWriter {
         }
         bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
         if sameRow {
-            appendDecimal(x + 1); bytes.append(UInt8(ascii: "G"))
+            // The shortest of the column itself and a step there (`CSI C` alone is one step).
+            let step = x - cursorBefore!.x, distance = abs(step)
+            if digits(distance) - (distance == 1 ? 1 : 0) < digits(x + 1) {
+                if distance > 1 { appendDecimal(distance) }
+                bytes.append(UInt8(ascii: step > 0 ? "C" : "D"))
+            } else {
+                appendDecimal(x + 1); bytes.append(UInt8(ascii: "G"))
+            }
         } else {
             appendDecimal(y + 1); bytes.append(UInt8(ascii: ";")); appendDecimal(x + 1); bytes.append(UInt8(ascii: "H"))
         }
@@ -319,6 +413,8 @@ package struct FrameWriter {
         appendDecimal(count)
         bytes.append(UInt8(ascii: "X"))
     }
+
+    private func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4 }
 
     private mutating func appendDecimal(_ n: Int) {
         if n >= 10 { appendDecimal(n / 10) }

@@ -248,7 +248,7 @@ import Testing
 }
 
 /// SplitMix64, for repeatable random frames.
-private struct Seeded {
+struct Seeded {
     var state: UInt64
     init(_ seed: UInt64) { state = seed }
     mutating func next(_ n: Int) -> Int {

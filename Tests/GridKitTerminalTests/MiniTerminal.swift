@@ -66,6 +66,8 @@ struct MiniTerminal {
         switch final {
         case "H": y = max(1, n.first ?? 1) - 1; x = max(1, n.count > 1 ? n[1] : 1) - 1
         case "G": x = max(1, n.first ?? 1) - 1
+        case "C": x = min(width - 1, x + max(1, n.first ?? 1))
+        case "D": x = max(0, x - max(1, n.first ?? 1))
         case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) } // bce
         case "X": for c in x..<min(width, x + max(1, n.first ?? 1)) { cells[y][c] = Cell(bg: pen.bg) } // bce, cursor stays
         case "P", "@":

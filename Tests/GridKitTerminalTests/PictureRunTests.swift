@@ -1,0 +1,161 @@
+import GridKit
+import Testing
+
+@testable import GridKitTerminal
+
+/// Picture cells held back per row and written grouped by their colours (`PictureRun`,
+/// `FrameWriter`): the index that finds them, fewer colour sequences where colours come back
+/// along a row, and the terminal showing exactly the picture whatever the order.
+@MainActor
+@Suite struct PictureRunTests {
+    static let mapper = ColorMapper(mode: .palette256)
+
+    /// The cells with two colours (in either order) are found in order after a given cell,
+    /// those written are skipped, and colours decided later are what they are found by.
+    @Test func cellsAreFoundByTheirColoursInOrder() {
+        var run = PictureRun()
+        let colours = [(20, 30), (40, 50), (30, 20), (40, 50), (60, 60), (20, 30)]
+        for (x, c) in colours.enumerated() {
+            run.append(PictureRun.Cell(x: x * 2, top: c.0, bottom: c.1, topRGB: nil, bottomRGB: nil), y: 3)
+        }
+        run.settle(3, top: 60, bottom: 60)
+        run.prepare()
+        #expect(run.y == 3)
+        #expect(run.firstPending(colors: 30, 20, after: -1) == 0)
+        #expect(run.firstPending(colors: 20, 30, after: 0) == 2)
+        #expect(run.nextPending(sameAs: 2) == 5)
+        #expect(run.firstPending(colors: 50, 40, after: -1) == 1, "cell 3 was given other colours")
+        #expect(run.nextPending(sameAs: 1) == -1)
+        #expect(run.firstPending(colors: 60, 60, after: 0) == 3)
+        #expect(run.firstPending(colors: 1, 2, after: -1) == -1, "colours no cell has")
+        run.markDone(0)
+        run.markDone(2)
+        #expect(run.firstPending(colors: 20, 30, after: -1) == 5)
+        #expect(run.nextPending() == 1)
+        run.markDone(1)
+        #expect(run.nextPending() == 3)
+        run.removeAll()
+        #expect(run.isEmpty && run.y == -1)
+    }
+
+    /// Many colours in one row, more than the table's first size: every cell is still found.
+    @Test func aWideRowOfDistinctColoursIsIndexed() {
+        var run = PictureRun()
+        for x in 0..<500 { run.append(PictureRun.Cell(x: x, top: 16 + x % 240, bottom: 16 + (x / 240), topRGB: nil, bottomRGB: nil), y: 0) }
+        run.prepare()
+        for x in 0..<500 {
+            #expect(run.firstPending(colors: 16 + x % 240, 16 + x / 240, after: x - 1) == x)
+        }
+    }
+
+    /// Stripes: two pairs of colours taking turns along each row. Written from the left, every
+    /// cell changed both colours; grouped, each row sets each pair once.
+    @Test func coloursThatComeBackAlongARowAreSetOncePerRow() {
+        let size = Size(width: 40, height: 4)
+        let canvas = Canvas(size: size, colorMode: .palette256)
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let (t, b): (UInt8, UInt8) = x % 2 == 0 ? (100, 200) : (50, 60)
+                canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .palette(t), background: .palette(b)))
+            }
+        }
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+        writer.begin(size: size, cleared: true)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+        let bytes = writer.finish(cursor: nil)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let colourSequences = text.components(separatedBy: "\u{1B}[38;5;").count - 1 + text.components(separatedBy: "\u{1B}[48;5;").count - 1
+        #expect(colourSequences <= 2 * size.height, "each pair set once a row: \(colourSequences) sequences in \(text.debugDescription)")
+        // Left to right, 22 bytes a cell (both colours and the block).
+        #expect(bytes.count * 3 < size.width * size.height * 22, "\(bytes.count) bytes")
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        screen.feed(bytes)
+        #expect(screen.problems.isEmpty, "\(screen.problems)")
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let want = x % 2 == 0 ? (100, 200) : (50, 60), shown = screen.cells[y][x].halves
+                #expect(shown?.top == want.0 && shown?.bottom == want.1, "\(x),\(y) shows \(screen.cells[y][x])")
+            }
+        }
+    }
+
+    /// Frames of pictures in a few colours (so that colours come back), changed at random in
+    /// patches, with text between them, rows scrolled, some cells left as they were: the mini
+    /// terminal shows every pixel's nearest palette entry and the text, frame after frame.
+    /// With the default tolerance, every picture cell still shows two picture colours.
+    /// (Seeds 1 to 3 exactly, 4 and 5 with the tolerance.)
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func randomPictureFramesArriveExactly(seed: UInt64) {
+        let tolerance = seed > 3 ? HalfBlockChoice.standardTolerance : 0
+        var rng = Seeded(seed)
+        let size = Size(width: 30, height: 8)
+        let colours: [(UInt8, UInt8, UInt8)] = [(200, 40, 40), (40, 200, 40), (30, 30, 220), (250, 250, 250), (90, 90, 90), (205, 180, 10)]
+        enum Content: Equatable {
+            case picture(Int, Int)
+            case text(Character)
+        }
+        var rows = Array(repeating: Array(repeating: Content.text(" "), count: size.width), count: size.height)
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+        writer.halfBlocks.tolerance = tolerance
+        var diff = FrameDiff()
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        for frame in 0..<150 {
+            if frame > 0, rng.next(6) == 0 {
+                let d = rng.next(2) == 0 ? 1 : -1, band = 1..<(size.height - 1)
+                let moved = band.map { y in band.contains(y + d) ? rows[y + d] : Array(repeating: Content.text(" "), count: size.width) }
+                for (k, y) in band.enumerated() { rows[y] = moved[k] }
+            }
+            for _ in 0..<(1 + rng.next(3)) {
+                let y = rng.next(size.height), x = rng.next(size.width), w = 1 + rng.next(12)
+                let pattern = rng.next(3)
+                for cx in x..<min(size.width, x + w) {
+                    switch pattern {
+                    case 0: rows[y][cx] = .picture(rng.next(colours.count), rng.next(colours.count))
+                    case 1: rows[y][cx] = cx % 2 == 0 ? .picture(0, 3) : .picture(2, 4) // stripes
+                    default: rows[y][cx] = rng.next(4) == 0 ? .text(rng.next(2) == 0 ? "a" : "b") : .picture(5, 5)
+                    }
+                }
+            }
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    switch rows[y][x] {
+                    case .picture(let t, let b):
+                        let (tc, bc) = (colours[t], colours[b])
+                        canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(tc.0, tc.1, tc.2), background: .rgb(bc.0, bc.1, bc.2)))
+                    case .text(let ch): canvas.put(String(ch), width: 1, at: Point(x: x, y: y), style: .plain)
+                    }
+                }
+            }
+            let everything = diff.reportsEverything(for: canvas)
+            writer.begin(size: size, cleared: everything)
+            if everything { screen = MiniTerminal(width: size.width, height: size.height) }
+            if !everything, let shift = diff.rowShift(to: canvas) {
+                writer.scroll(shift)
+                diff.apply(shift)
+            }
+            diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+            screen.feed(writer.finish(cursor: Point(x: 0, y: 0)))
+            #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let shown = screen.cells[y][x]
+                    switch rows[y][x] {
+                    case .text(let ch):
+                        guard shown.text == String(ch), shown.bg == -1 else {
+                            Issue.record("frame \(frame): \(x),\(y) shows \(shown), not \(ch)")
+                            return
+                        }
+                    case .picture(let t, let b):
+                        let want = [t, b].map { ColorMapper.nearestPalette(Int(colours[$0].0), Int(colours[$0].1), Int(colours[$0].2)) }
+                        guard let halves = shown.halves, tolerance > 0 ? halves.top >= 16 && halves.bottom >= 16 : [halves.top, halves.bottom] == want else {
+                            Issue.record("frame \(frame): \(x),\(y) shows \(shown), not the picture's \(want)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
