@@ -216,9 +216,9 @@ package struct FrameWriter {
             // two colours, and one colour as a space (its background) or as a full block (over
             // a picture's background, as in `HalfBlockChoice`).
             let (fg, bg) = (pen.fg, pen.bg)
-            var pair = pictures.firstPending(colors: fg, bg, after: i)
-            var spaces = fg == bg ? -1 : pictures.firstPending(colors: bg, bg, after: i)
-            var blocks = fg == bg || mapper.mode != .palette256 || bg < 16 ? -1 : pictures.firstPending(colors: fg, fg, after: i)
+            var pair = pictures.has(i, colors: fg, bg) ? pictures.nextPending(sameAs: i) : pictures.firstPending(colors: fg, bg, after: i)
+            var spaces = fg == bg || !pictures.hasSolid(bg) ? -1 : pictures.firstPending(colors: bg, bg, after: i)
+            var blocks = fg == bg || mapper.mode != .palette256 || bg < 16 || !pictures.hasSolid(fg) ? -1 : pictures.firstPending(colors: fg, fg, after: i)
             while pair >= 0 || spaces >= 0 || blocks >= 0 {
                 let k = Int(min(UInt(bitPattern: pair), UInt(bitPattern: spaces), UInt(bitPattern: blocks))) // -1 is the largest
                 writePicture(k)
@@ -238,9 +238,9 @@ package struct FrameWriter {
         var meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
         for i in pictures.cells.indices {
             let c = pictures.cells[i]
-            guard let t = c.topRGB, let b = c.bottomRGB else { continue }
+            guard let (t, b) = c.pixels else { continue }
             let (scalar, fg, bg) = halfBlocks.choose(
-                top: c.top, bottom: c.bottom, topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
+                top: Int(c.top), bottom: Int(c.bottom), topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
             meets = (fg, bg)
             switch scalar {
             case HalfBlockChoice.lower: pictures.settle(i, top: bg, bottom: fg)
@@ -254,26 +254,27 @@ package struct FrameWriter {
     /// Writes held picture cell `i`. A short gap of held cells on the way is crossed with spaces
     /// (a byte each, written over later), not a cursor move.
     private mutating func writePicture(_ i: Int) {
-        let c = pictures.cells[i], y = pictures.y
-        if let at = cursor, at.y == y, at.x < c.x, c.x - at.x <= 3 {
-            let first = i - (c.x - at.x)
+        let c = pictures.cells[i], y = pictures.y, x = Int(c.x)
+        if let at = cursor, at.y == y, at.x < x, x - at.x <= 3 {
+            let first = i - (x - at.x)
             if first >= 0, pictures.cells[first].x == at.x, (first..<i).allSatisfy({ pictures.isPending($0) }) {
-                for _ in at.x..<c.x { bytes.append(32) }
-                cursor = (c.x, y)
+                for _ in at.x..<x { bytes.append(32) }
+                cursor = (x, y)
             }
         }
-        move(to: c.x, y)
+        move(to: x, y)
         // The pen the cell's colours will meet: attributes in effect are reset first.
         let reset = caps.attributesResetColors ? -1 : -2
         let meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
+        let pixels = c.pixels
         let (base, fg, bg) = halfBlocks.choose(
-            top: c.top, bottom: c.bottom, topRGB: c.topRGB, bottomRGB: c.bottomRGB, pen: meets,
+            top: Int(c.top), bottom: Int(c.bottom), topRGB: pixels?.top, bottomRGB: pixels?.bottom, pen: meets,
             // In 256 colours a picture's colours are entries 16 and up; below are the theme's.
             backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
         setPen(fg, bg, [])
         appendUTF8(base)
         pictures.markDone(i)
-        cursor = c.x + 1 < size.width ? (c.x + 1, y) : nil
+        cursor = x + 1 < size.width ? (x + 1, y) : nil
     }
 
     /// Sends the blanks held back: one erase for a run long enough to gain by it, else spaces.

@@ -16,7 +16,7 @@ import Testing
         var run = PictureRun()
         let colours = [(20, 30), (40, 50), (30, 20), (40, 50), (60, 60), (20, 30)]
         for (x, c) in colours.enumerated() {
-            run.append(PictureRun.Cell(x: x * 2, top: c.0, bottom: c.1, topRGB: nil, bottomRGB: nil), y: 3)
+            run.append(PictureRun.Cell(x: x * 2, top: c.0, bottom: c.1), y: 3)
         }
         run.settle(3, top: 60, bottom: 60)
         run.prepare()
@@ -27,6 +27,8 @@ import Testing
         #expect(run.firstPending(colors: 50, 40, after: -1) == 1, "cell 3 was given other colours")
         #expect(run.nextPending(sameAs: 1) == -1)
         #expect(run.firstPending(colors: 60, 60, after: 0) == 3)
+        #expect(run.hasSolid(60) && !run.hasSolid(20) && !run.hasSolid(0x12_3456), "only 60 is a cell's one colour")
+        #expect(run.has(2, colors: 20, 30) && run.has(2, colors: 30, 20) && !run.has(2, colors: 20, 20))
         #expect(run.firstPending(colors: 1, 2, after: -1) == -1, "colours no cell has")
         run.markDone(0)
         run.markDone(2)
@@ -41,11 +43,16 @@ import Testing
     /// Many colours in one row, more than the table's first size: every cell is still found.
     @Test func aWideRowOfDistinctColoursIsIndexed() {
         var run = PictureRun()
-        for x in 0..<500 { run.append(PictureRun.Cell(x: x, top: 16 + x % 240, bottom: 16 + (x / 240), topRGB: nil, bottomRGB: nil), y: 0) }
+        for x in 0..<500 { run.append(PictureRun.Cell(x: x, top: 16 + x % 240, bottom: 16 + (x / 240)), y: 0) }
         run.prepare()
         for x in 0..<500 {
             #expect(run.firstPending(colors: 16 + x % 240, 16 + x / 240, after: x - 1) == x)
         }
+        // And a solid cell in direct colour (a number above 255).
+        run.removeAll()
+        run.append(PictureRun.Cell(x: 0, top: 0x12_3456, bottom: 0x12_3456), y: 1)
+        run.prepare()
+        #expect(run.hasSolid(0x12_3456) && run.firstPending(colors: 0x12_3456, 0x12_3456, after: -1) == 0)
     }
 
     /// Stripes: two pairs of colours taking turns along each row. Written from the left, every
