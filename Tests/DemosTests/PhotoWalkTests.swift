@@ -87,3 +87,21 @@ import Testing
         #expect(afterQuit.withLock { $0 } == false, "the walk was told to stop")
     }
 }
+
+/// Folders are named from the folder given down, as a file manager names them.
+@Suite struct FolderNameTests {
+    @Test func foldersAreNamedFromTheFolderGivenDown() {
+        func name(_ folder: String, _ root: String) -> String { PhotoLibrary.shownName(of: RawPath(folder), under: RawPath(root)) }
+        #expect(name("/home/u/Pictures", "/home/u/Pictures") == "Pictures")
+        #expect(name("/home/u/Pictures/2023/Trip", "/home/u/Pictures") == "Pictures/2023/Trip")
+        #expect(name("./2023", ".") == "./2023", "a folder given without a name keeps the path as given")
+        #expect(name(".", ".") == ".")
+        #expect(name("../x", "..") == "../x")
+        #expect(name("/usr", "/") == "/usr")
+        #expect(name("/", "/") == "/")
+        #expect(name("photos/a", "photos") == "photos/a")
+        // A name that is not UTF-8 is shown escaped, as elsewhere.
+        let odd = RawPath(bytes: Array("/p/caf".utf8) + [0xE9])
+        #expect(PhotoLibrary.shownName(of: odd.appending(RawPath("x")), under: odd) == odd.lastComponent.appending(RawPath("x")).description)
+    }
+}

@@ -78,13 +78,14 @@ package struct PhotoLibrary: Sendable {
             }
             var info = stat()
             if path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                let root = path.withoutTrailingSlashes
                 FolderWalk.walk(
-                    path.withoutTrailingSlashes, problem: { found.skipped.append("\($0): \($1)") },
+                    root, problem: { found.skipped.append("\($0): \($1)") },
                     visit: { folder, files in
                         // A tree without photos reports nothing for long: ask between folders.
                         if stop() { going = false; return false }
                         var items: [PhotoItem] = []
-                        let shown = folder.description
+                        let shown = shownName(of: folder, under: root)
                         for file in files where extensions.contains(file.name.lowercasedExtension) {
                             if let problem = file.problem ?? problem(with: file.path) {
                                 found.skipped.append("\(file.path): \(problem)")
@@ -105,6 +106,18 @@ package struct PhotoLibrary: Sendable {
             flush(force: false)
         }
         flush(force: true)
+    }
+
+    /// How a folder found under `root` (a folder given) is named on screen: from the folder
+    /// given down, as a file manager names it: `Pictures/2023/Trip` for `~/Pictures/2023/Trip`
+    /// under `~/Pictures`. A folder given without a name of its own (`.`, `..`, `/`) keeps the
+    /// path as given.
+    package static func shownName(of folder: RawPath, under root: RawPath) -> String {
+        let name = root.lastComponent
+        let base = name.bytes.isEmpty || name.bytes == [0x2E] || name.bytes == [0x2E, 0x2E] || name.bytes.first == 0x2F ? root : name
+        guard folder.bytes.count > root.bytes.count, folder.bytes.starts(with: root.bytes) else { return base.description }
+        let rest = folder.bytes[root.bytes.count...].drop { $0 == 0x2F }
+        return base.appending(RawPath(bytes: Array(rest))).description
     }
 
     private static func sortedByName(_ items: [PhotoItem]) -> [PhotoItem] {
