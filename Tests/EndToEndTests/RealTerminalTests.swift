@@ -42,6 +42,13 @@ import Testing
         var largest: Largest
         /// With the greys photos only: per photo (white, black, gradient), its picture's luminance.
         var greys: [String: Grey]?
+        /// The top row's mean luminance: its bar's colour and its text's (nil without text).
+        var title: Title?
+
+        struct Title: Decodable {
+            var bar: Double
+            var text: Double?
+        }
 
         struct Largest: Decodable {
             var colour: String
@@ -160,6 +167,8 @@ import Testing
 
         let start = try v.checkpoint(run, "start")
         expectSixInTheirTiles(start, "\(terminal) start", v)
+        // Black on cyan, not bold: xterm draws bold black as grey, which the cyan all but hid.
+        v.expect(start.passes("title_readable"), "\(terminal) start: the title's text stands out from its bar — \(start.title)")
 
         let viewer = try v.checkpoint(run, "viewer")
         v.expect(

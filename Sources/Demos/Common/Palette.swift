@@ -2,7 +2,8 @@ import GridKit
 
 /// Colours shared by the demo cells.
 enum Palette {
-    static let focus = Style(foreground: .black, background: .ansi(14), attributes: .bold)
+    /// Not bold, as the title bar: bold black is grey in xterm.
+    static let focus = Style(foreground: .black, background: .ansi(14))
     static let selected = Style(foreground: .black, background: .yellow)
     static let header = Style(foreground: .ansi(15), background: .ansi(4), attributes: .bold)
     static let dim = Style(foreground: .brightBlack)

@@ -1,7 +1,8 @@
 /// The title bar and key-hint line around every screen's grid.
 @MainActor
 struct ScreenChrome {
-    static let titleStyle = Style(foreground: .black, background: .cyan, attributes: .bold)
+    /// Not bold: xterm draws bold black as grey (its `boldColors`), which cyan all but hides.
+    static let titleStyle = Style(foreground: .black, background: .cyan)
     static let hintStyle = Style(foreground: .brightBlack)
 
     /// What the bars showed last, on which canvas, and the versions of their rows once drawn:

@@ -43,6 +43,8 @@ and `checks`, all booleans:
     tiles_filled   every fully visible tile shows its colour on 30% of its picture area at least
     none           no test colour anywhere
     viewer         one colour covers 25% of the window at least
+    title_readable the title bar's text stands out from the bar: their mean luminances are 60
+                   apart at least (`title` holds both)
 
 and, with --photos greys only, measured in each grey tile's picture (the cells the reference
 drew, in pixels) as mean luminance (0.299 R + 0.587 G + 0.114 B, 0 to 255), under `greys`:
@@ -597,6 +599,25 @@ def mean_luminance(shot, x0, y0, x1, y1):
     return round(total / 1000 / n, 1) if n else None
 
 
+def title_luminance(shot, ch):
+    """The top row: the mean luminance of its most common colour (the bar) and of the rest (the
+    title's text, anti-aliasing and all), or None where there is no text."""
+    w, h, px = shot
+    counts = {}
+    for y in range(min(ch, h)):
+        row = px[y * w * 3:(y + 1) * w * 3]
+        for x in range(0, len(row), 3):
+            key = row[x:x + 3]
+            counts[key] = counts.get(key, 0) + 1
+    bar = max(counts, key=counts.get)
+
+    def luma(c):
+        return (299 * c[0] + 587 * c[1] + 114 * c[2]) / 1000
+    text = sum(luma(c) * k for c, k in counts.items() if c != bar)
+    n = sum(k for c, k in counts.items() if c != bar)
+    return {"bar": round(luma(bar), 1), "text": round(text / n, 1) if n else None}
+
+
 def measure_greys(shot, tiles, cw, ch):
     """For each grey photo, its tile and the mean luminance of its picture (the cells the
     reference drew blocks in), and of the picture's top and bottom thirds."""
@@ -773,6 +794,8 @@ def analyse(shot, lay, cols, rows, name, photos="none"):
         return (band_index.get(tuple(t["band"]), 99) if t else 99, colours[k]["centroid"][0])
     in_order = all(reading_key(a) < reading_key(b) for a, b in zip(order, order[1:]))
 
+    title = out["title"] = title_luminance(shot, ch)
+
     largest = max(range(n), key=lambda i: count[i])
     out["largest"] = {"colour": NAMES[largest], "px": count[largest], "fraction": round(count[largest] / (w * h), 4)}
     out["checks"] = {
@@ -789,6 +812,7 @@ def analyse(shot, lay, cols, rows, name, photos="none"):
         "tiles_filled": not empty and any(s["full"] for s in slots),
         "none": sum(count) == 0,
         "viewer": count[largest] >= 0.25 * w * h,
+        "title_readable": title["text"] is not None and abs(title["text"] - title["bar"]) >= 60,
     }
     parts = []
     for k in NAMES:
