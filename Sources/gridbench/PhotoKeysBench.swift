@@ -53,7 +53,7 @@ private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write
             usleep(2_000)
         }
     }
-    func present() -> [UInt8] { Self_present(h.canvas, &diff, &writer, size) }
+    func present() -> [UInt8] { presentFrame(h.canvas, &diff, &writer, size) }
     h.render()
     _ = present()
     settle()
@@ -102,7 +102,7 @@ private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["REPLAYS"] ?? "") ?? 30) {
         var (d, w) = (diff0, writer0)
         let t0 = now()
-        for f in frames { _ = Self_present(f, &d, &w, size) }
+        for f in frames { _ = presentFrame(f, &d, &w, size) }
         best = min(best, now() - t0)
     }
     replayed[tolerance] = best / UInt64(max(1, frames.count))
@@ -225,7 +225,7 @@ private struct ShownColors {
 /// Each frame's write, replayed (per tolerance), in the same unit as `now()`.
 @MainActor var replayed: [Int: UInt64] = [:]
 
-private func Self_present(_ canvas: Canvas, _ diff: inout FrameDiff, _ writer: inout FrameWriter, _ size: Size) -> [UInt8] {
+private func presentFrame(_ canvas: Canvas, _ diff: inout FrameDiff, _ writer: inout FrameWriter, _ size: Size) -> [UInt8] {
     writer.begin(size: size, cleared: diff.reportsEverything(for: canvas))
     if let shift = diff.rowShift(to: canvas) {
         writer.scroll(shift)
