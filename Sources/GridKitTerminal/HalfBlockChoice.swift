@@ -23,7 +23,17 @@ package struct HalfBlockChoice {
     /// in xterm, the pictures look the same. At 400 bands start to show in gradients.
     package static let standardTolerance = 200
 
-    package init(tolerance: Int) { self.tolerance = tolerance }
+    /// The palette's colours as 0xRRGGBB, by number: looked up, not worked out, in the distances
+    /// that run for nearly every picture cell.
+    private let paletteRGB: [UInt32]
+
+    package init(tolerance: Int) {
+        self.tolerance = tolerance
+        paletteRGB = (0..<256).map { i in
+            let (r, g, b) = ColorMapper.rgb(ofPalette: i)
+            return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
 
     /// What the writer puts in a cell: the scalar and its foreground and background numbers.
     package typealias Written = (scalar: UInt32, fg: Int, bg: Int)
@@ -62,13 +72,13 @@ package struct HalfBlockChoice {
         // halves (the top's or the bottom's) where the pixels are close. Candidates by number:
         // 0 the nearest entry, 1 the pen's foreground, 2 its background, 3 the other half's
         // nearest entry; each with how much further it is from the pixel than the nearest.
-        let exactTop = Self.distance(t, top), exactBottom = Self.distance(b, bottom)
+        let exactTop = distance(t, top), exactBottom = distance(b, bottom)
         var bestScore = bestBytes * tolerance
         func candidate(_ k: Int, nearest: Int, other: Int, pixel: SIMD3<Int32>, exact: Int) -> (color: Int, extra: Int)? {
             let c = k == 0 ? nearest : k == 1 ? pen.fg : k == 2 ? pen.bg : other
             if k == 0 { return (c, 0) }
             guard c >= 16, c != nearest, k != 2 || c != pen.fg, k != 3 || (c != pen.fg && c != pen.bg) else { return nil }
-            return (c, max(0, Self.distance(pixel, c) - exact))
+            return (c, max(0, distance(pixel, c) - exact))
         }
         func offer(_ tc: Int, _ te: Int, _ bc: Int, _ be: Int) {
             let extra = te + be
@@ -119,9 +129,9 @@ package struct HalfBlockChoice {
 
     /// The palette's weighted squared distance (as `ColorMapper` matches colours) from a pixel
     /// to palette entry `index`.
-    private static func distance(_ pixel: SIMD3<Int32>, _ index: Int) -> Int {
-        let (r, g, b) = ColorMapper.rgb(ofPalette: index)
-        let dr = Int(pixel.x) - r, dg = Int(pixel.y) - g, db = Int(pixel.z) - b
+    private func distance(_ pixel: SIMD3<Int32>, _ index: Int) -> Int {
+        let v = paletteRGB[index & 255]
+        let dr = Int(pixel.x) - Int(v >> 16), dg = Int(pixel.y) - Int(v >> 8 & 0xFF), db = Int(pixel.z) - Int(v & 0xFF)
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 }
