@@ -43,4 +43,19 @@ import Testing
         #expect(focus.fg == -1 && focus.bg == -1 && focus.attributes.contains(.reverse))
         #expect(!m.resolve(Style(foreground: .red)).attributes.contains(.reverse))
     }
+
+    /// Bold black would be grey in xterm (bold brightens the first eight colours): in 256 colours
+    /// it is the palette's own black, elsewhere black without bold. Other bold text is as asked.
+    @Test func boldBlackStaysBlack() {
+        let boldBlack = Style(foreground: .black, background: .cyan, attributes: .bold)
+        let p = ColorMapper(mode: .palette256).resolve(boldBlack)
+        #expect(p.fg == 16 && p.bg == 6 && p.attributes == .bold)
+        for mode in [ColorMode.ansi16, .ansi8, .direct] {
+            let r = ColorMapper(mode: mode).resolve(boldBlack)
+            #expect(r.fg == 0 && r.attributes.isEmpty, "\(mode): \(r)")
+        }
+        #expect(ColorMapper(mode: .palette256).resolve(Style(foreground: .black)).fg == 0, "black without bold is the theme's")
+        let boldRed = ColorMapper(mode: .ansi16).resolve(Style(foreground: .red, attributes: .bold))
+        #expect(boldRed.fg == 1 && boldRed.attributes == .bold)
+    }
 }

@@ -6,6 +6,11 @@ enum Palette {
     static let focus = Style(foreground: .black, background: .ansi(14))
     static let selected = Style(foreground: .black, background: .yellow)
     static let header = Style(foreground: .ansi(15), background: .ansi(4), attributes: .bold)
+    /// A header's detail beside its title: as bright, not bold (dim text on blue is hard to read).
+    static let headerDetail = Style(foreground: .ansi(15), background: .ansi(4))
+    /// A card on a grey of its own, with its own light text: the terminal's text colour would be
+    /// black on a light theme.
+    static let card = Style(foreground: .palette(252), background: .palette(236))
     static let dim = Style(foreground: .brightBlack)
     static let accent = Style(foreground: .cyan, attributes: .bold)
     static let error = Style(foreground: .red, attributes: .bold)

@@ -47,7 +47,7 @@ final class ContactCardCell: GridCell {
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         guard let c = contact else { return }
-        let base = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : Style(background: .palette(236))
+        let base = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : Palette.card
         context.fill(style: base)
         let w = bounds.width - 2
         context.text((state.isFocused ? "▶ " : "") + c.formattedName, at: Point(x: 1, y: 0), style: base.with(.bold), maxWidth: w)
