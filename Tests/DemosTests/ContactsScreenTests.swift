@@ -101,3 +101,32 @@ import Testing
         #expect(frame.text.contains("x.vcf: no such file or directory"))
     }
 }
+
+/// Help and hints say what the keys do where they are pressed.
+@MainActor @Suite struct ContactKeysTests {
+    func run(_ screen: Screen, _ script: String, size: Size = Size(width: 100, height: 32)) -> Canvas {
+        let host = HeadlessHost(size: size, events: InputEvent.script(script))
+        ScreenController(host: host, quitsWhenRootPops: true).run(screen)
+        return host.lastFrame!
+    }
+
+    /// g opens the groups and G jumps to the letter G here, so help does not offer them as the
+    /// first and last item (Home and End are), and lists each letter Shift takes once.
+    @Test func helpListsTheKeysAsTheyWorkHere() throws {
+        let text = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "?").text
+        let first = try #require(text.split(separator: "\n").first { $0.contains("first or last item") })
+        #expect(first.contains("Home End") && !first.contains(" g") && !first.contains("G"), "\(first)")
+        let shift = try #require(text.split(separator: "\n").first { $0.contains("Shift+letter for") })
+        let letters = shift.split(separator: "for ").last!.prefix { $0 != ")" }.split(separator: " ")
+        #expect(Set(letters).count == letters.count && letters.contains("g"), "\(shift)")
+    }
+
+    /// Opened from the home screen, q goes back there, and the hint line says Esc back, not q
+    /// quit; as the first screen it says q quit.
+    @Test func theHintsSayBackWhereQGoesBack() {
+        let home = HomeScreen(entries: [.init(name: "Contacts", summary: "", make: { ContactsScreen(contacts: SampleAddressBook.contacts()) })])
+        let opened = run(home, "enter").text
+        #expect(opened.contains("Contacts · ") && opened.contains("? keys · Esc back") && !opened.contains("q quit"))
+        #expect(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "down").text.contains("? keys · q quit"))
+    }
+}

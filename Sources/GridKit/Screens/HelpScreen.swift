@@ -23,8 +23,8 @@ public final class HelpScreen: Screen, GridDataSource {
 
     /// Names the screen the help is about.
     public var title: String { "Keys · \(subject)" }
-    /// Only the way out.
-    public var keyHints: String { "Esc back · q quit" }
+    /// Only the way out (q goes back too: help is always opened from another screen).
+    public var keyHints: String { "Esc back" }
 
     /// One full-width row per key.
     public func makeLayout() -> any GridLayout {

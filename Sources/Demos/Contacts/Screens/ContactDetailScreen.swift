@@ -49,7 +49,7 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
     }
 
     package var title: String { contact.formattedName }
-    package var keyHints: String { "↑↓ move · Esc back · q quit" }
+    package var keyHints: String { "↑↓ move · Esc back" }
 
     package func makeLayout() -> any GridLayout {
         FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))

@@ -14,6 +14,8 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     private(set) var arrangement: Arrangement
     private(set) var isTypingFilter = false
     private weak var grid: GridView?
+    /// The first screen (q quits) or one opened from another (q goes back).
+    private var isRoot = true
     /// The grid's data source once attached; the methods below answer the same from the directory.
     private var contents: GridDiffableDataSource<String, Int>?
     /// Files still to read: they are read off the main thread once the screen is up.
@@ -57,7 +59,9 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
     package var keyHints: String {
         isTypingFilter
             ? "type to filter · Enter keep · Esc clear"
-            : "↑↓ move · Enter open · / filter · g groups · f star · v cards · ? keys · q quit"
+            : isRoot
+                ? "↑↓ move · Enter open · / filter · g groups · f star · v cards · ? keys · q quit"
+                : "↑↓ move · Enter open · / filter · g groups · f star · v cards · ? keys · Esc back"
     }
 
     package var keyHelp: [KeyHelp] {
@@ -102,6 +106,11 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     package func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
+        isRoot = context.isRoot
+        // g opens the groups and G jumps to its letter here: not the grid's first and last
+        // (Home and End are), and so not in the help either.
+        gridView.keyBindings.bind(.character("g"), to: nil)
+        gridView.keyBindings.bind(.character("G"), to: nil)
         // Sections by letter, items by contact: filtering applies a snapshot, and the focus stays
         // on its contact wherever it lands (or on the nearest one left when it is filtered out).
         let contents = GridDiffableDataSource<String, Int>(gridView: gridView) { [weak self] grid, ip, _ in
@@ -183,7 +192,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         let bound = (grid?.keyBindings ?? .standard).entries.compactMap { e -> Character? in
             if case .character(let c) = e.key, c.isLetter, c.isLowercase { return c } else { return nil }
         }
-        return bound + ["v", "g", "f"]
+        return bound + ["v", "g", "f"].filter { !bound.contains($0) }
     }
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {

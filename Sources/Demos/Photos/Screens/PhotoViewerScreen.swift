@@ -25,7 +25,7 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     }
 
     package var title: String { "\(photos[index].name) · \((index + 1).formatted) of \(photos.count.formatted)" }
-    package var keyHints: String { "← → previous/next · Home End first/last · Esc back · q quit" }
+    package var keyHints: String { "← → previous/next · Home End first/last · Esc back" }
     package var keyHelp: [KeyHelp] {
         [KeyHelp("← →  h l  Space  PgUp PgDn", "previous or next photo"), KeyHelp("Home  End", "first or last photo")]
     }

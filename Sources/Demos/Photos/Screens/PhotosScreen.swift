@@ -42,6 +42,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// Where each folder's photos start among all photos.
     private(set) var sectionStarts: [Int] = []
     private weak var grid: GridView?
+    /// The first screen (q quits) or one opened from another, as an album is (q goes back).
+    private var isRoot = true
     /// Where the focus was when Albums was left for the grid (`a`), and on which photo.
     private var leftAlbums: (photo: Int, place: IndexPath)?
     private var mailbox: Mailbox?
@@ -91,14 +93,15 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// The keys for where the focus is: Enter opens an album from its row, a photo elsewhere.
     /// (Whole strings: the chrome asks on every frame.)
     package var keyHints: String {
+        let out = isRoot ? "q quit" : "Esc back"
         if view == .albums {
             return grid?.focusedIndexPath.map(isInRow) ?? true
-                ? "↑↓←→ move · Enter open album · a all by folder · +/- size · ? keys · q quit"
-                : "↑↓←→ move · Enter view · a all by folder · +/- size · ? keys · q quit"
+                ? "↑↓←→ move · Enter open album · a all by folder · +/- size · ? keys · \(out)"
+                : "↑↓←→ move · Enter view · a all by folder · +/- size · ? keys · \(out)"
         }
         return isWaterfall
-            ? "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w even grid · ? keys · q quit"
-            : "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w waterfall · ? keys · q quit"
+            ? "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w even grid · ? keys · \(out)"
+            : "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w waterfall · ? keys · \(out)"
     }
     package var keyHelp: [KeyHelp] {
         [
@@ -143,6 +146,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     package func attach(to gridView: GridView, context: ScreenContext) {
         grid = gridView
+        isRoot = context.isRoot
         mailbox = context.mailbox
         graphics = context.graphicsMode
         cellPixels = context.cellPixelSize
