@@ -67,8 +67,9 @@ import Testing
     static func cardRanges(_ bytes: [UInt8]) -> [(bytes: Range<Int>, lines: ClosedRange<Int>)] {
         let begin = Array("BEGIN:VCARD".utf8)
         var starts: [(offset: Int, line: Int)] = [], line = 1, atLineStart = true
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0 // the first BEGIN may follow a byte-order mark
         for (i, b) in bytes.enumerated() {
-            if atLineStart, bytes[i...].starts(with: begin) { starts.append((i, line)) }
+            if atLineStart || i == bom, bytes[i...].starts(with: begin) { starts.append((i, line)) }
             atLineStart = b == 10
             if b == 10 { line += 1 }
         }

@@ -5,7 +5,9 @@ struct CardBuilder {
     let file: String
     let startLine: Int
     private var contact = Contact()
-    private var failure: VCardProblem?
+    /// Lines left out of the card (a line with no `:`, a photo that is not base64): the card is
+    /// kept without them, and each is reported.
+    private(set) var skipped: [VCardProblem] = []
     private var hasN = false
     /// Apple-style labels: `item1.X-ABLabel:Mobile` names the group's other property.
     private var groupLabels: [String: String] = [:]
@@ -20,14 +22,15 @@ struct CardBuilder {
 
     /// The problem of a card with nothing to call it by.
     var namelessProblem: VCardProblem {
-        VCardProblem(file: file, line: startLine, message: "card has neither a name (N, FN) nor an organisation")
+        VCardProblem(file: file, line: startLine, message: "card has no name (N, FN), organisation, email or phone")
     }
 
     /// The problem of a card that the file ends (or the next card starts) before END:VCARD.
     var missingEnd: VCardProblem { VCardProblem(file: file, line: startLine, message: "card has no END:VCARD") }
 
-    mutating func fail(_ line: Int, _ message: String) {
-        if failure == nil { failure = VCardProblem(file: file, line: line, message: message) }
+    /// Leaves line `line` out of the card, saying why.
+    mutating func skip(_ line: Int, _ message: String) {
+        skipped.append(VCardProblem(file: file, line: line, message: message + "; left out"))
     }
 
     /// The decoded text of a line's value: quoted-printable and charset applied, not unescaped.
@@ -109,7 +112,7 @@ struct CardBuilder {
         } else if encoding == "B" || encoding == "BASE64" {
             let type = (line.parameter("TYPE") ?? line.parameter("MEDIATYPE") ?? "").lowercased()
             guard let data = Data(base64Encoded: raw, options: .ignoreUnknownCharacters), !data.isEmpty else {
-                fail(line.lineNumber, "PHOTO is not valid base64")
+                skip(line.lineNumber, "PHOTO is not valid base64")
                 return
             }
             contact.photo = .data([UInt8](data), mediaType: type.contains("/") ? type : "image/" + type)
@@ -118,10 +121,10 @@ struct CardBuilder {
         }
     }
 
-    /// The finished contact, or the problem that makes the card unusable. `withSource: false`
-    /// leaves `source` empty, for a summary that only the list sees.
+    /// The finished contact (without the lines `skipped`), or the problem that makes the card
+    /// unusable: nothing to call it by. `withSource: false` leaves `source` empty, for a summary
+    /// that only the list sees.
     func build(withSource: Bool = true) -> Result<Contact, VCardProblem> {
-        if let failure { return .failure(failure) }
         var c = contact
         if withSource { c.source = "\(file):\(startLine)" }
         c.categories = ContactCategories.normalized(categories)
@@ -135,6 +138,9 @@ struct CardBuilder {
         }
         if c.formattedName.isEmpty { c.formattedName = c.nameFromParts }
         if c.formattedName.isEmpty, !c.organization.isEmpty { c.formattedName = c.organization }
+        // A card with only an address to reach it by (RFC 6350 wants FN, not every program
+        // writes one) is listed under that address rather than lost.
+        if c.formattedName.isEmpty, !hasN, let reach = c.emails.first ?? c.phones.first { c.formattedName = reach.value }
         guard !c.formattedName.isEmpty || hasN else { return .failure(namelessProblem) }
         return .success(c)
     }

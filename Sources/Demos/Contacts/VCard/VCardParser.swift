@@ -112,7 +112,7 @@ package enum VCardParser {
                 let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 }
                 if isBlank { continue }
                 guard let parsed = VCardLine.parse(line, lineNumber: number) else {
-                    if card != nil { card!.fail(number, noColonMessage(line)) }
+                    if card != nil { card!.skip(number, noColonMessage(line)) }
                     continue
                 }
                 switch delimiter(parsed) {
@@ -121,6 +121,7 @@ package enum VCardParser {
                     card = CardBuilder(file: file, startLine: number)
                 case .end:
                     guard let done = card else { continue }
+                    result.problems += done.skipped
                     switch done.build() {
                     case .success(let c): result.contacts.append(c)
                     case .failure(let p): result.problems.append(p)

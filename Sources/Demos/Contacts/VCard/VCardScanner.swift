@@ -55,9 +55,6 @@ enum VCardScanner {
                 if !card.unusual {
                     switch summarize(&card, buffer, into: &store, cache: &cache) {
                     case .added: store.places.append(place); return
-                    case .nameless:
-                        problems.append(CardBuilder(file: file, startLine: card.line).namelessProblem)
-                        return
                     case .unusual: break
                     }
                 }
@@ -130,7 +127,7 @@ enum VCardScanner {
         return (problems, lineCount)
     }
 
-    private enum Outcome { case added, nameless, unusual }
+    private enum Outcome { case added, unusual }
 
     /// Writes a plain card's list fields into `store`, exactly as `ContactStoreBuilder.append`
     /// would from the parsed contact; `.unusual` (nothing written) when a value is not plain.
@@ -173,7 +170,8 @@ enum VCardScanner {
         for k in [3, 1, 2, 0, 4] where !parts[k].isEmpty { card.nameParts.append(parts[k]) }
         let fromParts = card.nameParts
         let fn = card.fn.flatMap { $0.isEmpty ? nil : $0 }
-        guard fn != nil || !fromParts.isEmpty || !org.isEmpty else { return .nameless }
+        // No name: the full parser names it by its email or phone, or reports it.
+        guard fn != nil || !fromParts.isEmpty || !org.isEmpty else { return .unusual }
         func put(_ r: Range<Int>) { store.text += UnsafeBufferPointer(rebasing: b[r]) }
         func putName() {
             if let fn { put(fn) } else if !fromParts.isEmpty { putJoined(fromParts, " ") } else { putJoined(org, ", ") }
