@@ -100,6 +100,8 @@ import Testing
         let frame = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory"]), "")
         #expect(frame.text.contains("No contacts."))
         #expect(frame.text.contains("x.vcf: no such file or directory"))
+        let two = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf: empty file, no cards"]), "")
+        #expect(two.text.contains("(and 1 more problem, listed on exit)"))
     }
 }
 

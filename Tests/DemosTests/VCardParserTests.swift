@@ -35,7 +35,8 @@ private func fixture(_ name: String) throws -> [UInt8] {
         let j = r.contacts[0]
         #expect(j.formattedName == "Jürgen Müller")
         #expect(j.familyName == "Müller")
-        #expect(j.note == "Erste Zeile\r\nZweite Zeile mit einem sehr langen Text, der umgebrochen wird und weitergeht.")
+        // The file's quoted-printable `=0D=0A` is a line break like any other.
+        #expect(j.note == "Erste Zeile\nZweite Zeile mit einem sehr langen Text, der umgebrochen wird und weitergeht.")
         #expect(j.phones == [LabeledValue(label: "cell", value: "+49 151 2345678"), LabeledValue(label: "home", value: "030 1234567")])
         #expect(j.emails == [LabeledValue(label: "home", value: "juergen@example.de")])
         #expect(j.addresses.first?.value == "Hauptstraße 5, Berlin, 10115, Deutschland")
@@ -149,5 +150,19 @@ private func fixture(_ name: String) throws -> [UInt8] {
         #expect(a.contains { $0.organization.isEmpty })
         #expect(a.contains { $0.categories == ["Work", "Climbing club"] })
         #expect(a.contains { $0.categories.isEmpty })
+    }
+}
+
+/// Values as they are shown: on one line where a name or number is, as lines in a note.
+@Suite struct VCardValueTextTests {
+    @Test func tabsAndLineBreaksAreShownAsSpacesOrLines() {
+        let r = VCardParser.parse(
+            Array("BEGIN:VCARD\nFN:Tab\tand\\nbreak\nTITLE:A\u{7}B\nNOTE;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9 line=0D=0Anext=0Dthird\tend\nCATEGORIES:Work\tmates,Chess\nEND:VCARD\n".utf8),
+            file: "t.vcf")
+        let c = r.contacts.first
+        #expect(c?.formattedName == "Tab and break", "a tab and an escaped line break in a name are spaces")
+        #expect(c?.title == "AB", "other control characters go")
+        #expect(c?.note == "Café line\nnext\nthird end", "CR LF and CR are line breaks, a tab a space")
+        #expect(c?.categories == ["Work mates", "Chess"] || c?.categories == ["Chess", "Work mates"], "\(c?.categories ?? [])")
     }
 }

@@ -271,7 +271,10 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         } else if directory.count == 0 {
             var message = "No contacts."
             if let first = problems.first { message += "\n\n" + first }
-            if problems.count > 1 { message += "\n(and \(problems.count - 1) more problems, listed on exit)" }
+            if problems.count > 1 {
+                let more = problems.count - 1
+                message += "\n(and \(more) more \(more == 1 ? "problem" : "problems"), listed on exit)"
+            }
             canvas.drawCenteredMessage(message, in: gridView.frame)
         } else if directory.visibleCount == 0 {
             canvas.drawCenteredMessage("No contacts match “\(directory.filter)”.\nEsc clears the filter.", in: gridView.frame)

@@ -56,18 +56,18 @@ struct CardBuilder {
             contact.familyName = parts[0]; contact.givenName = parts[1]; contact.additionalNames = parts[2]
             contact.honorificPrefix = parts[3]; contact.honorificSuffix = parts[4]
             hasN = !contact.nameFromParts.isEmpty
-        case "FN": contact.formattedName = VCardText.unescape(text).trimming(" \t")
+        case "FN": contact.formattedName = VCardText.oneLine(VCardText.unescape(text)).trimming(" \t")
         case "ORG": contact.organization = VCardText.components(text).filter { !$0.isEmpty }.joined(separator: ", ")
-        case "TITLE": contact.title = VCardText.unescape(text)
-        case "NOTE": contact.note = VCardText.unescape(text)
-        case "BDAY": contact.birthday = VCardText.unescape(text)
-        case "URL": contact.urls.append(VCardText.unescape(text))
+        case "TITLE": contact.title = VCardText.oneLine(VCardText.unescape(text))
+        case "NOTE": contact.note = VCardText.lines(VCardText.unescape(text))
+        case "BDAY": contact.birthday = VCardText.oneLine(VCardText.unescape(text))
+        case "URL": contact.urls.append(VCardText.oneLine(VCardText.unescape(text)))
         case "CATEGORIES": categories += VCardText.items(text)
         case "TEL":
-            var number = VCardText.unescape(text).trimming(" \t")
+            var number = VCardText.oneLine(VCardText.unescape(text)).trimming(" \t")
             if number.utf8.count > 4, number.utf8.prefix(4).map({ $0 | 0x20 }).elementsEqual("tel:".utf8) { number = String(number.dropFirst(4)) }
             addLabeled(line, number, kind: "TEL")
-        case "EMAIL": addLabeled(line, VCardText.unescape(text).trimming(" \t"), kind: "EMAIL")
+        case "EMAIL": addLabeled(line, VCardText.oneLine(VCardText.unescape(text)).trimming(" \t"), kind: "EMAIL")
         case "ADR":
             let p = VCardText.components(text) + Array(repeating: "", count: 7)
             let cityLine = [p[3], [p[4], p[5]].filter { !$0.isEmpty }.joined(separator: " ")].filter { !$0.isEmpty }.joined(separator: ", ")

@@ -239,7 +239,8 @@ enum VCardScanner {
     /// Appends CATEGORIES values of plain ASCII as the store keeps them, split on commas,
     /// trimmed and told apart on the bytes: what the parser's functions give for such text.
     /// Each is looked for among those already written, pair by pair: a card has a few. False,
-    /// with nothing appended, for a value that is not ASCII or has an escape, and for a card
+    /// with nothing appended, for a value that is not ASCII or has an escape or a control
+    /// character (a tab too: the parser turns one inside a category into a space), and for a card
     /// with very many categories: the parser's way, which keeps a set, is for those.
     private static func appendPlainCategories(_ b: UnsafeBufferPointer<UInt8>, _ values: [Range<Int>], to out: inout [UInt8]) -> Bool {
         let fieldStart = out.count
@@ -249,7 +250,7 @@ enum VCardScanner {
             while start <= r.upperBound {
                 var end = start
                 while end < r.upperBound && b[end] != 44 { // 44: comma
-                    if b[end] >= 0x80 || b[end] == 92 { // 92: backslash
+                    if b[end] >= 0x7F || b[end] == 92 || b[end] < 0x20 { // 92: backslash; controls are the parser's
                         out.removeSubrange(fieldStart...)
                         return false
                     }
@@ -307,7 +308,7 @@ enum VCardScanner {
         while i < r.upperBound {
             let x = b[i]
             if x < 0x80 {
-                if x == 92 { return false } // backslash
+                if x == 92 || x < 0x20 || x == 0x7F { return false } // a backslash or a control: the parser's decoding
                 i += 1
                 continue
             }

@@ -86,14 +86,44 @@ enum VCardText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The components of a structured value (N, ADR, ORG), unescaped and trimmed.
+    /// The components of a structured value (N, ADR, ORG), unescaped, on one line and trimmed.
     static func components(_ s: String) -> [String] {
-        split(s, on: ";").map { unescape($0).trimming(" \t") }
+        split(s, on: ";").map { oneLine(unescape($0)).trimming(" \t") }
     }
 
-    /// The items of a list value (CATEGORIES: `a,b\,c` is "a" and "b,c"), unescaped.
+    /// The items of a list value (CATEGORIES: `a,b\,c` is "a" and "b,c"), unescaped, on one line.
     static func items(_ s: String) -> [String] {
-        split(s, on: ",").map(unescape)
+        split(s, on: ",").map { oneLine(unescape($0)) }
+    }
+
+    /// A value shown on one line (a name, a number): tabs and line breaks become spaces and
+    /// other control characters go (a terminal would act on them; drawing skips them, and
+    /// "Tab⇥and" would read "Taband").
+    static func oneLine(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return s }
+        var out: [UInt8] = []
+        for b in s.utf8 where b >= 0x20 && b != 0x7F || b == 9 || b == 10 || b == 13 {
+            out.append(b < 0x20 ? 32 : b)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A value shown as lines (a note): CR LF and a lone CR become LF (quoted-printable keeps a
+    /// file's `=0D=0A`), tabs become spaces, other control characters go.
+    static func lines(_ s: String) -> String {
+        guard s.utf8.contains(where: { ($0 < 0x20 && $0 != 10) || $0 == 0x7F }) else { return s }
+        var out: [UInt8] = [], afterCR = false
+        for b in s.utf8 {
+            defer { afterCR = b == 13 }
+            switch b {
+            case 13: out.append(10)
+            case 10: if !afterCR { out.append(10) }
+            case 9: out.append(32)
+            case 0..<0x20, 0x7F: break
+            default: out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
