@@ -105,6 +105,44 @@ import Testing
     }
 }
 
+/// A contact's photo in its own shape, on the terminal's cells, and a picture where the terminal
+/// shows pictures (it was always 16 × 8 half blocks, stretched on cells not 1:2).
+@MainActor @Suite struct ContactPhotoTests {
+    static func image(_ w: Int, _ h: Int) -> RGBAImage {
+        RGBAImage(width: w, height: h, pixels: [UInt8](repeating: 200, count: w * h * 4))
+    }
+
+    @Test func aPhotoTakesTheCellsItsShapeNeeds() {
+        func cells(_ w: Int, _ h: Int, _ cw: Int, _ ch: Int) -> Size {
+            ContactDetailScreen.cells(for: Self.image(w, h), cell: Size(width: cw, height: ch))
+        }
+        #expect(cells(64, 64, 10, 20) == Size(width: 16, height: 8))
+        #expect(cells(64, 64, 6, 13) == Size(width: 16, height: 7), "96 × 91 pixels")
+        #expect(cells(400, 300, 10, 20) == Size(width: 16, height: 6))
+        #expect(cells(300, 400, 10, 20) == Size(width: 12, height: 8))
+        #expect(cells(4000, 10, 10, 20) == Size(width: 16, height: 1), "a sliver keeps a row")
+    }
+
+    @Test func inKittyThePhotoIsAPictureOfItsCells() throws {
+        var contact = Contact()
+        contact.formattedName = "Beth Square"
+        contact.photo = .data(try #require(ImageEncoder.jpeg(Self.image(64, 64))), mediaType: "image/jpeg")
+        let host = HeadlessHost(size: Size(width: 80, height: 24))
+        host.graphicsMode = .kitty
+        host.cellPixelSize = Size(width: 9, height: 20)
+        ScreenController(host: host).run(ContactDetailScreen(contact: contact))
+        let pieces = try #require(host.lastFrame).picturePieces()
+        #expect(pieces.map(\.cells.width) == [16] && pieces.map(\.cells.height) == [7], "144 × 144 pixels in 16 × 7 cells of 9 × 20: \(pieces)")
+        // In half blocks, the same cells hold the picture's blocks.
+        let blocks = HeadlessHost(size: Size(width: 80, height: 24))
+        blocks.cellPixelSize = Size(width: 9, height: 20)
+        ScreenController(host: blocks).run(ContactDetailScreen(contact: contact))
+        let frame = try #require(blocks.lastFrame)
+        #expect(frame.picturePieces().isEmpty)
+        #expect((0..<frame.size.height).filter { frame.row($0).contains("▀▀▀▀") }.count == 7)
+    }
+}
+
 /// Help and hints say what the keys do where they are pressed.
 @MainActor @Suite struct ContactKeysTests {
     func run(_ screen: Screen, _ script: String, size: Size = Size(width: 100, height: 32)) -> Canvas {

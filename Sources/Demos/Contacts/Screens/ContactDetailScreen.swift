@@ -1,19 +1,24 @@
 import GridKit
 
 /// Every field of one contact, a row each; long values wrap. An inline photo is decoded and
-/// drawn at the top as a half-block picture; one that does not decode says why.
+/// drawn at the top, as the terminal shows pictures (sixel, kitty) or in half blocks, in its
+/// own shape on the terminal's cells; one that does not decode says why.
 package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     struct Row {
         let label: String
         let value: String
     }
 
+    /// The most a photo takes: 16 columns by 8 rows (a square at the usual 1:2 cells).
     static let photoSize = Size(width: 16, height: 8)
 
     let contact: Contact
     let rows: [Row]
-    /// The decoded inline photo (small: decoding it here does not hold up the screen).
-    let photo: Thumbnail?
+    /// The decoded inline photo (decoded at about the size shown: a camera's 3000 × 2000 JPEG
+    /// is scaled down while it decodes, and does not hold up the screen).
+    private let image: RGBAImage?
+    /// The photo made for this terminal's cells once the screen knows them (`attach`).
+    private(set) var photo: Thumbnail?
 
     package init(contact: Contact) {
         self.contact = contact
@@ -29,15 +34,15 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
         add("birthday", contact.birthday)
         for u in contact.urls { add("url", u) }
         add("note", contact.note)
-        var photo: Thumbnail?
+        var image: RGBAImage?
         switch contact.photo {
         case .uri(let uri)?: add("photo", uri)
         case .data(let bytes, let type)?:
-            let size = Self.photoSize
             do {
-                let image = try ImageDecoder.decode(bytes, minSize: (size.width, size.height * 2))
-                photo = Thumbnail(image: image, columns: size.width, rows: size.height)
-                add("photo", "\(type.isEmpty ? "image" : type), \(image.sourceWidth)×\(image.sourceHeight)")
+                // Enough pixels for the box at a large font's cells (20 × 40).
+                let decoded = try ImageDecoder.decode(bytes, minSize: (Self.photoSize.width * 20, Self.photoSize.height * 40))
+                image = decoded
+                add("photo", "\(type.isEmpty ? "image" : type), \(decoded.sourceWidth)×\(decoded.sourceHeight)")
             } catch {
                 add("photo", "⚠ \(error)")
             }
@@ -45,7 +50,35 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
         }
         add("source", contact.source)
         self.rows = rows
-        self.photo = photo
+        self.image = image
+        photo = image.map { Self.photo(of: $0, cell: Size(width: 10, height: 20), mode: .blocks, prepare: nil, tone: .dark) }
+    }
+
+    package func attach(to gridView: GridView, context: ScreenContext) {
+        guard let image else { return }
+        photo = Self.photo(of: image, cell: context.cellPixelSize, mode: context.graphicsMode, prepare: context.prepareImage, tone: context.backgroundTone)
+    }
+
+    /// The photo in as many cells as its shape needs within `photoSize`, on cells of `cell`
+    /// pixels: in half blocks, and at the terminal's resolution where it shows pictures. What
+    /// the cells hold beyond the photo's shape (less than a cell) is near the terminal's
+    /// background, white or black (`tone`), as is transparency.
+    static func photo(of image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer?, tone: BackgroundTone) -> Thumbnail {
+        let box = cells(for: image, cell: cell)
+        let matte: (UInt8, UInt8, UInt8) = tone == .light ? (255, 255, 255) : (0, 0, 0)
+        var t = Thumbnail(image: image, columns: box.width, rows: box.height, cell: cell, matte: matte)
+        t.addPicture(from: image, cell: cell, mode: mode, prepare: prepare, matte: matte)
+        return t
+    }
+
+    /// The columns and rows an image of this shape fills within `photoSize` on cells of `cell`
+    /// pixels (a square photo: 16 × 8 at 10 × 20 pixels, 16 × 7 at 6 × 13).
+    static func cells(for image: RGBAImage, cell: Size) -> Size {
+        let cw = max(1, cell.width), ch = max(1, cell.height), w = max(1, image.width), h = max(1, image.height)
+        let boxW = photoSize.width * cw, boxH = photoSize.height * ch
+        // The largest size of the image's shape in the box, then the cells that hold it.
+        let (pw, ph) = w * boxH > h * boxW ? (boxW, max(1, h * boxW / w)) : (max(1, w * boxH / h), boxH)
+        return Size(width: min(photoSize.width, max(1, (pw + cw / 2) / cw)), height: min(photoSize.height, max(1, (ph + ch / 2) / ch)))
     }
 
     package var title: String { contact.formattedName }
@@ -64,7 +97,7 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
 
     /// The photo sits in the section header, above the fields.
     package func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? {
-        photo == nil ? .zero : Size(width: 0, height: Self.photoSize.height + 1)
+        photo.map { Size(width: 0, height: $0.rows + 1) } ?? .zero
     }
 
     package func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
@@ -117,6 +150,9 @@ final class ContactPhotoView: GridCell {
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.fill(style: .plain)
-        thumbnail?.draw(in: context, at: Point(x: DetailRowCell.valueColumn, y: 1), background: .plain)
+        guard let t = thumbnail else { return }
+        let area = Rect(x: DetailRowCell.valueColumn, y: 1, width: t.columns, height: t.rows)
+        if let picture = t.picture, context.placeImage(picture, in: area) { return }
+        t.draw(in: context, at: area.origin, background: .plain)
     }
 }
