@@ -24,6 +24,16 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
         #expect(d.sections.last!.members.count == 2)
     }
 
+    /// Letters with a stroke and ligatures are filed as an English index files them: Øystein
+    /// under O beside Olsen, Łukasz under L, Ærø under A (they came after Z).
+    @Test func strokedLettersAndLigaturesAreFiledUnderTheirLetter() {
+        let d = ContactDirectory([person("A", "Øygard"), person("B", "Olsen"), person("C", "Łukasiewicz"), person("D", "Lee"), person("E", "Ærø"), person("F", "Zorn")])
+        #expect(d.sections.map(\.letter) == ["A", "L", "O", "Z"])
+        #expect(d.sections[2].members.map { d.contact($0).familyName } == ["Olsen", "Øygard"])
+        #expect(d.sections[1].members.map { d.contact($0).familyName } == ["Lee", "Łukasiewicz"])
+        #expect(Folding.fold("Straße Þór Œuvre") == Array("strasse thor oeuvre".utf8))
+    }
+
     @Test func filterMatchesNameOrganisationEmailAndPhone() {
         let d = ContactDirectory([
             person("Ada", "Lovelace", org: "Engines"), person("Grace", "Hopper", phone: "+1 (555) 010-2030"),

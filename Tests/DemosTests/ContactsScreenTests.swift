@@ -103,6 +103,17 @@ import Testing
         let two = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf: empty file, no cards"]), "")
         #expect(two.text.contains("(and 1 more problem, listed on exit)"))
     }
+
+    /// A section's count has its thousands separated, as the title's total has.
+    @Test func sectionCountsAreGrouped() {
+        let many = (0..<1_200).map { i -> Contact in
+            var c = Contact()
+            c.familyName = "Adams"; c.givenName = "N\(i)"; c.formattedName = "N\(i) Adams"
+            return c
+        }
+        let frame = run(ContactsScreen(contacts: many), "")
+        #expect(frame.row(1).hasPrefix(" A  1,200"), "\(frame.row(1))")
+    }
 }
 
 /// A contact's photo in its own shape, on the terminal's cells, and a picture where the terminal

@@ -216,3 +216,22 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
         #expect(screen.log == ["prefetch 10"])
     }
 }
+
+/// A hint line too long for the terminal keeps whole hints: the last two (help and the way out)
+/// and as many of the first as fit, never a hint cut in the middle.
+@MainActor @Suite struct HintLineTests {
+    final class Hinted: Screen, GridDataSource {
+        var title: String { "Hints" }
+        var keyHints: String { "↑↓ move · Enter open · / filter · g groups · ? keys · q quit" }
+        func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10, height: 1)) }
+        func registerCells(in gridView: GridView) { gridView.register(GridCell.self) }
+        func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
+        func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(GridCell.self, for: indexPath) }
+    }
+
+    @Test(arguments: [(80, "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"), (40, "↑↓ move · Enter open · ? keys · q quit"), (30, "↑↓ move · ? keys · q quit")])
+    func hintsThatDoNotFitGoWhole(width: Int, shown: String) {
+        let frame = ScreenHarness(size: Size(width: width, height: 8)).run(Hinted())
+        #expect(frame.row(7).split(separator: " ").joined(separator: " ") == shown, "\(frame.row(7))")
+    }
+}

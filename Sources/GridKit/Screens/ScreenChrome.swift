@@ -44,10 +44,30 @@ struct ScreenChrome {
             }
             let hintRow = Rect(x: 0, y: bottom, width: w, height: 1)
             canvas.fill(hintRow, style: .plain)
-            canvas.drawText(" " + hints, at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
+            canvas.drawText(" " + Self.fitting(hints, width: w - 1), at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
             drawn = (title, hints, canvas.identity, canvas.version(ofRow: 0), canvas.version(ofRow: bottom))
         }
         grid.render(into: canvas)
         screen.drawOverlay(in: canvas, gridView: grid)
+    }
+
+    /// The hints (`a · b · c`) that fit `width` whole: the last two (the way to help and the
+    /// way out, by convention) and as many of the rest from the start as fit beside them, so
+    /// a narrow terminal shows "↑↓ move · ? keys · q quit", not "↑↓ move · Enter op".
+    static func fitting(_ hints: String, width: Int) -> String {
+        guard TextWidth.width(of: hints) > width else { return hints }
+        let parts = hints.components(separatedBy: " · ")
+        guard parts.count > 2 else { return hints }
+        let tail = parts.suffix(2).joined(separator: " · ")
+        var used = TextWidth.width(of: tail)
+        guard used <= width else { return hints } // cut as it comes
+        var head: [String] = []
+        for part in parts.dropLast(2) {
+            let more = TextWidth.width(of: part) + 3
+            if used + more > width { break }
+            head.append(part)
+            used += more
+        }
+        return (head + [tail]).joined(separator: " · ")
     }
 }

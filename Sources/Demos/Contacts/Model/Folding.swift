@@ -12,13 +12,22 @@ enum Folding {
     static func fold(scalar v: UInt32) -> [UInt8] {
         cache.withLock { cache in
             if let folded = cache[v] { return folded }
-            let folded = Array(
+            var folded = Array(
                 String(Unicode.Scalar(v).map(Character.init) ?? "\u{FFFD}")
                     .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+            if let plain = letters[String(decoding: folded, as: UTF8.self)] { folded = Array(plain.utf8) }
             cache[v] = folded
             return folded
         }
     }
+
+    /// Letters with a stroke or ligatures, which have no accent to drop, as the letters they
+    /// are filed under in an English index (a phone's contacts put Øystein under O, Łukasz
+    /// under L, not after Z).
+    private static let letters: [String: String] = [
+        "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ı": "i", "ƀ": "b", "ɨ": "i",
+        "æ": "ae", "œ": "oe", "þ": "th", "ß": "ss", "ð": "d"
+    ]
 
     static func fold(_ s: String) -> [UInt8] {
         var out: [UInt8] = []

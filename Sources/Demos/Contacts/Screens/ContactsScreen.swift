@@ -173,7 +173,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         let section = directory.sections[indexPath.section]
         header.title = section.letter
-        header.detail = "\(section.members.count)"
+        header.detail = section.members.count.formatted
         return header
     }
 
