@@ -58,6 +58,9 @@ import Testing
         let frame = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "W")
         #expect(frame.row(1).hasPrefix(" W "))
         #expect(frame.row(2).hasPrefix("▶"))
+        // # for the names in other scripts (filed under #).
+        let other = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "#")
+        #expect(other.row(1).hasPrefix(" # "), "\(other.row(1))")
     }
 
     @Test func detailShowsEveryField() throws {

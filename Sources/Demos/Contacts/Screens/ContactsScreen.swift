@@ -70,7 +70,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
             KeyHelp("v", "list or cards"),
             KeyHelp("g", "groups: favourites, the cards' groups and organisations; Enter shows one in the list"),
             KeyHelp("f", "mark or unmark the contact as a favourite (for this session)"),
-            KeyHelp("a–z", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " ")))")
+            KeyHelp("a–z  #", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " "))), # to names in other scripts")
         ]
     }
 
@@ -230,7 +230,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
             if let at = choices.favourites.firstIndex(of: index) { choices.favourites.remove(at: at) } else { choices.favourites.append(index) }
             gridView.reloadItems(at: [f])
             return .handled
-        case .character(let c) where c.isLetter && (c.isUppercase || !takenLetters.contains(c)):
+        case .character(let c) where c == "#" || c.isLetter && (c.isUppercase || !takenLetters.contains(c)):
             if let s = directory.section(forLetter: c) { gridView.focusItem(at: IndexPath(item: 0, section: s)); gridView.scrollToItem(at: IndexPath(item: 0, section: s), at: .top) }
             return .handled
         default:
