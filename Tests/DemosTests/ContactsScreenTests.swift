@@ -104,7 +104,13 @@ import Testing
         #expect(frame.text.contains("No contacts."))
         #expect(frame.text.contains("x.vcf: no such file or directory"))
         let two = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf: empty file, no cards"]), "")
-        #expect(two.text.contains("(and 1 more problem, listed on exit)"))
+        #expect(two.text.contains("(and 1 more problem: ! lists them)"))
+        // ! lists them, long ones wrapped; Esc comes back.
+        let long = String(repeating: "very long reason ", count: 8)
+        let listed = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf:3: " + long]), "!")
+        #expect(listed.row(0).contains("Problems · 2") && listed.text.contains("x.vcf: no such file or directory"))
+        #expect(listed.text.contains("y.vcf:3: very long") && listed.text.split(separator: "\n").filter { $0.contains("very long reason") }.count >= 2)
+        #expect(run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory"]), "!, esc").text.contains("No contacts."))
     }
 
     /// A section's count has its thousands separated, as the title's total has.

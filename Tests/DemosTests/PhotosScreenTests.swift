@@ -116,3 +116,14 @@ import Testing
         #expect(big.frame.text.contains("▶"))
     }
 }
+
+/// The files a photo walk skipped are listed with `!` while the app runs.
+@MainActor @Suite struct SkippedListTests {
+    @Test func bangListsTheSkippedFiles() {
+        let library = PhotoLibrary(sections: SampleAlbum.library(count: 5).sections, skipped: ["/p/a.jpg: not a regular file", "/p/b.png: unreadable"])
+        let host = HeadlessHost(size: Size(width: 80, height: 20), events: InputEvent.script("!"))
+        ScreenController(host: host).run(PhotosScreen(library: library, pool: DecodePool(threads: 0)))
+        let text = host.lastFrame!.text
+        #expect(text.contains("Skipped · 2") && text.contains("/p/a.jpg: not a regular file") && text.contains("/p/b.png: unreadable"))
+    }
+}

@@ -52,7 +52,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0].description : "\(pendingPaths!.count) files")…" }
         var t = "Contacts · \(directory.count.formatted) · \(arrangement == .list ? "list" : "cards")"
         if let group = directory.group { t += " · \(group.title)" }
-        if !problems.isEmpty { t += " · \(problems.count) problem\(problems.count == 1 ? "" : "s") (listed on exit)" }
+        if !problems.isEmpty { t += " · \(problems.count.formatted) problem\(problems.count == 1 ? "" : "s") (! lists)" }
         return t
     }
 
@@ -70,6 +70,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
             KeyHelp("v", "list or cards"),
             KeyHelp("g", "groups: favourites, the cards' groups and organisations; Enter shows one in the list"),
             KeyHelp("f", "mark or unmark the contact as a favourite (for this session)"),
+            KeyHelp("!", "the problems met reading the files (also listed on exit)"),
             KeyHelp("a–z  #", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " "))), # to names in other scripts")
         ]
     }
@@ -199,6 +200,8 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         guard case .key(let key) = event else { return .ignored }
         if isTypingFilter { return handleFilterKey(key, gridView) }
         switch key {
+        case .character("!") where !problems.isEmpty:
+            return .push(MessagesScreen("Problems", messages: problems))
         case .character("/"):
             isTypingFilter = true
             gridView.setNeedsDisplay()
@@ -273,7 +276,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
             if let first = problems.first { message += "\n\n" + first }
             if problems.count > 1 {
                 let more = problems.count - 1
-                message += "\n(and \(more) more \(more == 1 ? "problem" : "problems"), listed on exit)"
+                message += "\n(and \(more) more \(more == 1 ? "problem" : "problems"): ! lists them)"
             }
             canvas.drawCenteredMessage(message, in: gridView.frame)
         } else if directory.visibleCount == 0 {

@@ -87,7 +87,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         var t = albumName.map { "Photos › \($0) · \(library.count.formatted)" } ?? "Photos · \(library.count.formatted)"
         if isScanning { t += " · looking…" }
         if let marked = grid?.indexPathsForSelectedItems.count, marked > 0 { t += " · \(marked) marked" }
-        if !library.skipped.isEmpty { t += " · \(library.skipped.count) skipped (listed on exit)" }
+        if !library.skipped.isEmpty { t += " · \(library.skipped.count.formatted) skipped (! lists)" }
         return t
     }
     /// The keys for where the focus is: Enter opens an album from its row, a photo elsewhere.
@@ -107,7 +107,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         [
             KeyHelp("Enter", "in an album's row: open the album; elsewhere: view the photo full size"),
             KeyHelp("a", "albums (a row per folder, then all photos) or all photos by folder"),
-            KeyHelp("+  -", "bigger or smaller thumbnails"), KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)")
+            KeyHelp("+  -", "bigger or smaller thumbnails"), KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)"),
+            KeyHelp("!", "the files skipped, and why (also listed on exit)")
         ]
     }
 
@@ -352,6 +353,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         switch event {
+        case .key(.character("!")) where !library.skipped.isEmpty: return .push(MessagesScreen("Skipped", messages: library.skipped))
         case .key(.character("+")), .key(.character("=")): return resize(by: 1, gridView)
         case .key(.character("-")): return resize(by: -1, gridView)
         case .key(.character("w")):
