@@ -43,6 +43,9 @@ package struct FrameWriter {
     /// Picture cells of one row held back, so that those one pair of colours draws go out
     /// together (`PictureRun`).
     private var pictures = PictureRun()
+    /// Whether the block characters take one column (a locale that draws East Asian ambiguous
+    /// characters wide makes them two): only then are picture cells written as blocks here.
+    private let blocksAreNarrow: Bool
     /// Set when the screen was just cleared: blank cells need not be written.
     private var screenIsBlank = false
     private var size = Size(width: 0, height: 0)
@@ -59,6 +62,7 @@ package struct FrameWriter {
         ansiColors = capabilities.colorsAreANSI && colors.mode != .direct
         self.charset = charset
         self.width = width
+        blocksAreNarrow = [HalfBlockChoice.upper, HalfBlockChoice.lower, HalfBlockChoice.full].allSatisfy { width($0) == 1 }
     }
 
     /// Starts a frame of `size`; `cleared` when the screen was cleared just before it.
@@ -198,7 +202,7 @@ package struct FrameWriter {
     /// A picture cell (an upper half block in two colours, nothing else) as `PictureRun` holds it;
     /// nil for any other cell.
     private mutating func pictureCell(_ cell: CanvasCell, x: Int) -> PictureRun.Cell? {
-        guard cell.text0 == 0x2580, cell.isSingleScalar, charset == nil else { return nil }
+        guard cell.text0 == 0x2580, cell.isSingleScalar, charset == nil, blocksAreNarrow else { return nil }
         let (fg, bg, attributes) = resolve(cell.style)
         guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
         return PictureRun.Cell(x: x, top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background))

@@ -87,6 +87,21 @@ import Testing
         }
     }
 
+    /// Where the C library (so the terminal) takes the block characters for two columns (East
+    /// Asian ambiguous width), picture cells are not written as blocks: a row would shift.
+    @Test func wideBlocksAreNotWrittenAsBlocks() {
+        let size = Size(width: 6, height: 1)
+        let canvas = Canvas(size: size, colorMode: .palette256)
+        for x in 0..<3 { canvas.put("▀", width: 1, at: Point(x: x, y: 0), style: Style(foreground: .palette(100), background: .palette(200))) }
+        canvas.drawText("abc", at: Point(x: 3, y: 0), style: .plain)
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { $0 >= 0x2580 && $0 <= 0x259F ? 2 : 1 }
+        writer.begin(size: size, cleared: true)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+        let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
+        #expect(!text.contains("▀") && !text.contains("▄") && !text.contains("█") && text.contains("abc"), "\(text.debugDescription)")
+    }
+
     /// Frames of pictures in a few colours (so that colours come back), changed at random in
     /// patches, with text between them, rows scrolled, some cells left as they were: the mini
     /// terminal shows every pixel's nearest palette entry and the text, frame after frame.
