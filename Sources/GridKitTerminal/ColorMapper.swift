@@ -94,14 +94,15 @@ package struct ColorMapper: Sendable {
             return (-1, -1, attrs)
         }
         var fg = index(of: style.foreground)
-        if mode == .ansi8, case .ansi(let i) = style.foreground.kind, i >= 8 { attrs.insert(.bold); fg = Int(i) - 8 }
-        if attrs.contains(.bold), case .ansi(0) = style.foreground.kind {
+        if attrs.contains(.bold), fg == 0 {
             // xterm draws bold text in the first eight colours in their bright forms (its
-            // `boldColors`, on by default): bold black comes out grey, which a coloured bar
-            // (a title, a focused row) all but hides. In 256 colours the palette's own black
-            // (16) is not brightened; elsewhere black goes without bold.
+            // `boldColors`, on by default): bold black, however it was named, comes out grey,
+            // which a coloured bar (a title, a focused row) all but hides. In 256 colours the
+            // palette's own black (16) is not brightened; elsewhere black goes without bold.
             if mode == .palette256 { fg = 16 } else { attrs.remove(.bold) }
         }
+        // (After that: bright black in 8 colours is bold black on purpose.)
+        if mode == .ansi8, case .ansi(let i) = style.foreground.kind, i >= 8 { attrs.insert(.bold); fg = Int(i) - 8 }
         return (fg, index(of: style.background), attrs)
     }
 }

@@ -22,6 +22,10 @@ package struct FrameWriter {
     package private(set) var bytes: [UInt8] = []
     /// Where the terminal's cursor is; nil when unknown (at the start, after the last column).
     private var cursor: (x: Int, y: Int)?
+    /// Whether `cursor.x` is sure: not after a character whose width the C library and the
+    /// terminal might see differently (anything but ASCII and blocks). Only a sure column is
+    /// stepped from; otherwise the column is named, which also corrects any such drift.
+    private var columnIsSure = false
     /// The colours (-1 default, -2 unknown) and attributes in effect.
     private var pen = (fg: -2, bg: -2, attributes: TextAttributes())
     /// Colour sequences made so far: numbers below 256 (foreground, then background) by index,
@@ -43,6 +47,8 @@ package struct FrameWriter {
     /// Picture cells of one row held back, so that those one pair of colours draws go out
     /// together (`PictureRun`).
     private var pictures = PictureRun()
+    /// The canvas the held cells come from: their row's other picture cells decide their colours too.
+    private var pictureCanvas: Canvas?
     /// Whether the block characters take one column (a locale that draws East Asian ambiguous
     /// characters wide makes them two): only then are picture cells written as blocks here.
     private let blocksAreNarrow: Bool
@@ -161,7 +167,12 @@ package struct FrameWriter {
 
     /// Writes one changed cell of `canvas` at (x, y).
     package mutating func put(_ cell: CanvasCell, x: Int, y: Int, in canvas: Canvas) {
-        if !caps.bottomRightIsSafe && x == size.width - 1 && y == size.height - 1 { return }
+        if !caps.bottomRightIsSafe && y == size.height - 1 && x + max(1, Int(cell.width)) >= size.width {
+            // Writing the last cell scrolls such a terminal: a wide character that would reach
+            // it leaves a space in its first column instead.
+            if x < size.width - 1 { put(CanvasCell(scalar: 32, width: 1, style: cell.style), x: x, y: y, in: canvas) }
+            return
+        }
         if screenIsBlank && isBlank(cell) { return }
         if caps.clearToEndOfLine != nil {
             if blankTail[y] < 0 { blankTail[y] = tailStart(of: y, in: canvas) }
@@ -190,9 +201,17 @@ package struct FrameWriter {
             return
         }
         flushBlanks()
+        if cell.text0 == 0x2580, cell.isSingleScalar, !blocksAreNarrow {
+            // Blocks would take two columns (so would U+FFFD, ambiguous too): a space in the
+            // picture's lower colour keeps the row in place and the picture recognisable.
+            flushPictures()
+            write(CanvasCell(scalar: 32, width: 1, style: Style(background: cell.style.background)), x: x, y: y)
+            return
+        }
         if let picture = pictureCell(cell, x: x) {
             if pictures.y != y { flushPictures() }
             pictures.append(picture, y: y)
+            pictureCanvas = canvas
             return
         }
         flushPictures()
@@ -232,26 +251,43 @@ package struct FrameWriter {
             }
         }
         pictures.removeAll()
+        pictureCanvas = nil
     }
 
-    /// Decides the held cells' colours as if written from the left (a pen colour kept where
-    /// that saves bytes, `HalfBlockChoice`), so that neighbours that may share colours do.
+    /// Decides the held cells' colours as if their row's picture were written from the left
+    /// (a pen colour kept where that saves bytes, `HalfBlockChoice`), so that neighbours that
+    /// may share colours do. Each run of picture cells starts from no pen, and cells of the run
+    /// that are not held (unchanged) are decided again on the way: a cell's colours depend only
+    /// on the picture to its left, so a row redrawn in part shows what a repaint shows.
     private mutating func settlePictureColors() {
-        guard halfBlocks.tolerance > 0 else { return }
-        let reset = caps.attributesResetColors ? -1 : -2
-        var meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
-        for i in pictures.cells.indices {
-            let c = pictures.cells[i]
-            guard let (t, b) = c.pixels else { continue }
+        guard halfBlocks.tolerance > 0, let canvas = pictureCanvas else { return }
+        let row = canvas.rowCells(pictures.y)
+        var meets = (fg: -2, bg: -2)
+        var next = -1 // the column after the last cell decided
+        func decide(_ c: PictureRun.Cell) -> (top: Int, bottom: Int) {
+            guard let (t, b) = c.pixels else { meets = (-2, -2); return (Int(c.top), Int(c.bottom)) }
             let (scalar, fg, bg) = halfBlocks.choose(
                 top: Int(c.top), bottom: Int(c.bottom), topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
             meets = (fg, bg)
             switch scalar {
-            case HalfBlockChoice.lower: pictures.settle(i, top: bg, bottom: fg)
-            case HalfBlockChoice.space: pictures.settle(i, top: bg, bottom: bg)
-            case HalfBlockChoice.full: pictures.settle(i, top: fg, bottom: fg)
-            default: pictures.settle(i, top: fg, bottom: bg)
+            case HalfBlockChoice.lower: return (bg, fg)
+            case HalfBlockChoice.space: return (bg, bg)
+            case HalfBlockChoice.full: return (fg, fg)
+            default: return (fg, bg)
             }
+        }
+        for i in pictures.cells.indices {
+            let x = Int(pictures.cells[i].x)
+            if x != next {
+                // From where this cell's run of picture cells starts (or the last cell decided).
+                var start = x
+                while start > 0, start != next, pictureCell(row[start - 1], x: start - 1) != nil { start -= 1 }
+                if start != next { meets = (-2, -2) }
+                for k in start..<x { if let c = pictureCell(row[k], x: k) { _ = decide(c) } }
+            }
+            let (top, bottom) = decide(pictures.cells[i])
+            pictures.settle(i, top: top, bottom: bottom)
+            next = x + 1
         }
     }
 
@@ -343,6 +379,7 @@ package struct FrameWriter {
             appendUTF8(width(base) == 1 ? base : 0xFFFD)
             for _ in 1..<max(1, cellWidth) { bytes.append(32) }
         }
+        if !(base >= 0x20 && base < 0x7F && cell.isSingleScalar) { columnIsSure = false }
         let next = x + max(1, cellWidth)
         cursor = next < size.width ? (next, y) : nil // past the last column the cursor is in limbo
     }
@@ -392,6 +429,8 @@ package struct FrameWriter {
         let sameRow = cursor?.y == y && caps.moveToColumn != nil
         let cursorBefore = cursor
         cursor = (x, y)
+        // Every move ends at a column named or stepped to from a sure one.
+        defer { columnIsSure = true }
         guard caps.movesAreANSI else {
             bytes += sameRow ? caps.moveToColumn!(x) : caps.moveTo(y, x)
             return
@@ -400,7 +439,7 @@ package struct FrameWriter {
         if sameRow {
             // The shortest of the column itself and a step there (`CSI C` alone is one step).
             let step = x - cursorBefore!.x, distance = abs(step)
-            if digits(distance) - (distance == 1 ? 1 : 0) < digits(x + 1) {
+            if columnIsSure, digits(distance) - (distance == 1 ? 1 : 0) < digits(x + 1) {
                 if distance > 1 { appendDecimal(distance) }
                 bytes.append(UInt8(ascii: step > 0 ? "C" : "D"))
             } else {

@@ -55,6 +55,13 @@ import Testing
             #expect(r.fg == 0 && r.attributes.isEmpty, "\(mode): \(r)")
         }
         #expect(ColorMapper(mode: .palette256).resolve(Style(foreground: .black)).fg == 0, "black without bold is the theme's")
+        // Black by other names too.
+        #expect(ColorMapper(mode: .palette256).resolve(Style(foreground: .palette(0), attributes: .bold)).fg == 16)
+        let rgbBlack = ColorMapper(mode: .ansi16).resolve(Style(foreground: .rgb(0, 0, 0), attributes: .bold))
+        #expect(rgbBlack.fg == 0 && rgbBlack.attributes.isEmpty)
+        // Bright black in 8 colours is bold black on purpose.
+        let brightBlack = ColorMapper(mode: .ansi8).resolve(Style(foreground: .brightBlack))
+        #expect(brightBlack.fg == 0 && brightBlack.attributes == .bold)
         let boldRed = ColorMapper(mode: .ansi16).resolve(Style(foreground: .red, attributes: .bold))
         #expect(boldRed.fg == 1 && boldRed.attributes == .bold)
     }

@@ -72,8 +72,9 @@ import Testing
         diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
         let bytes = writer.finish(cursor: nil)
         let text = String(decoding: bytes, as: UTF8.self)
-        let colourSequences = text.components(separatedBy: "\u{1B}[38;5;").count - 1 + text.components(separatedBy: "\u{1B}[48;5;").count - 1
-        #expect(colourSequences <= 2 * size.height, "each pair set once a row: \(colourSequences) sequences in \(text.debugDescription)")
+        // Colours set, counted inside sequences too (`ESC[38;5;n;48;5;mm` sets two).
+        let colourSequences = text.components(separatedBy: "38;5;").count - 1 + text.components(separatedBy: "48;5;").count - 1
+        #expect(colourSequences <= 4 * size.height, "each pair set once a row: \(colourSequences) colours set in \(text.debugDescription)")
         // Left to right, 22 bytes a cell (both colours and the block).
         #expect(bytes.count * 3 < size.width * size.height * 22, "\(bytes.count) bytes")
         var screen = MiniTerminal(width: size.width, height: size.height)
@@ -83,6 +84,44 @@ import Testing
             for x in 0..<size.width {
                 let want = x % 2 == 0 ? (100, 200) : (50, 60), shown = screen.cells[y][x].halves
                 #expect(shown?.top == want.0 && shown?.bottom == want.1, "\(x),\(y) shows \(screen.cells[y][x])")
+            }
+        }
+    }
+
+    /// With the tolerance, a cell's colours depend on the picture to its left: a row redrawn in
+    /// part (its right half changed) must show what the same row drawn whole shows, whatever
+    /// was written before it.
+    @Test func aRowRedrawnInPartShowsWhatARepaintShows() {
+        let size = Size(width: 30, height: 3)
+        func frame(_ shift: Int) -> Canvas {
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            canvas.drawText("title", at: .zero, style: Style(foreground: .palette(33), background: .palette(200)))
+            for y in 1..<3 {
+                for x in 0..<size.width {
+                    // A smooth gradient (where pen colours are kept); the right half moves.
+                    let v = x >= 15 ? x + shift : x
+                    let top = (UInt8(60 + v * 5), UInt8(90 + y * 20), UInt8(200 - v * 4)), bottom = (UInt8(62 + v * 5), UInt8(100 + y * 20), UInt8(196 - v * 4))
+                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                }
+            }
+            return canvas
+        }
+        func shown(_ frames: [Canvas]) -> [[MiniTerminal.Cell]] {
+            var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+            var diff = FrameDiff()
+            var screen = MiniTerminal(width: size.width, height: size.height)
+            for f in frames {
+                writer.begin(size: size, cleared: diff.reportsEverything(for: f))
+                diff.update(to: f) { x, y, c in writer.put(c, x: x, y: y, in: f) }
+                screen.feed(writer.finish(cursor: nil))
+            }
+            return screen.cells
+        }
+        for shift in [1, 2, 3] {
+            let incremental = shown([frame(0), frame(shift)]), whole = shown([frame(shift)])
+            for y in 1..<3 {
+                let a = incremental[y].map { $0.halves.map { [$0.top, $0.bottom] } ?? [] }, b = whole[y].map { $0.halves.map { [$0.top, $0.bottom] } ?? [] }
+                #expect(a == b, "shift \(shift), row \(y): in part \(a) against whole \(b)")
             }
         }
     }
@@ -99,7 +138,31 @@ import Testing
         var diff = FrameDiff()
         diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
         let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
-        #expect(!text.contains("▀") && !text.contains("▄") && !text.contains("█") && text.contains("abc"), "\(text.debugDescription)")
+        #expect(!text.contains("▀") && !text.contains("▄") && !text.contains("█") && !text.contains("\u{FFFD}"), "\(text.debugDescription)")
+        // Spaces in the picture's lower colour, then the text where it belongs.
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        screen.feed(Array(text.utf8))
+        #expect(screen.cells[0].prefix(3).allSatisfy { $0.text == " " && $0.bg == 200 }, "\(screen.cells[0])")
+        #expect(screen.cells[0][3...].map(\.text).joined() == "abc")
+    }
+
+    /// A terminal that scrolls when its last cell is written: a wide character that would reach
+    /// it is a space in its first column instead.
+    @Test func aWideCharacterNeverWritesTheLastCell() {
+        let size = Size(width: 6, height: 2)
+        let canvas = Canvas(size: size, colorMode: .palette256)
+        canvas.drawText("漢", at: Point(x: 4, y: 1), style: .plain)
+        var caps = TerminalCapabilities.ansi
+        caps.bottomRightIsSafe = false
+        var writer = FrameWriter(capabilities: caps, colors: Self.mapper) { MiniTerminal.wide($0) ? 2 : 1 }
+        writer.begin(size: size, cleared: false)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+        let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
+        #expect(!text.contains("漢"), "\(text.debugDescription)")
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        screen.feed(Array(text.utf8))
+        #expect(screen.problems.isEmpty && screen.cells[1][4].text == " ", "a blank there instead: \(screen.cells[1])")
     }
 
     /// Frames of pictures in a few colours (so that colours come back), changed at random in

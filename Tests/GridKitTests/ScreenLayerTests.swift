@@ -229,9 +229,24 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
         func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(GridCell.self, for: indexPath) }
     }
 
-    @Test(arguments: [(80, "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"), (40, "↑↓ move · Enter open · ? keys · q quit"), (30, "↑↓ move · ? keys · q quit")])
+    @Test(arguments: [(61, "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"), (40, "↑↓ move · Enter open · ? keys · q quit"), (30, "↑↓ move · ? keys · q quit")])
     func hintsThatDoNotFitGoWhole(width: Int, shown: String) {
         let frame = ScreenHarness(size: Size(width: width, height: 8)).run(Hinted())
         #expect(frame.row(7).split(separator: " ").joined(separator: " ") == shown, "\(frame.row(7))")
+    }
+
+    /// The ways to help and out stay wherever they are in the line (a screen's own hints after
+    /// them, or `Esc back` before `q quit`).
+    @Test func theWaysToHelpAndOutStay() {
+        final class Viewer: Screen, GridDataSource {
+            var title: String { "Viewer" }
+            var keyHints: String { "↑↓←→ move · Enter open · ? keys · Esc back · q quit · m move favourite" }
+            func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10, height: 1)) }
+            func registerCells(in gridView: GridView) { gridView.register(GridCell.self) }
+            func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
+            func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(GridCell.self, for: indexPath) }
+        }
+        let frame = ScreenHarness(size: Size(width: 45, height: 8)).run(Viewer())
+        #expect(frame.row(7).split(separator: " ").joined(separator: " ") == "↑↓←→ move · ? keys · Esc back · q quit", "\(frame.row(7))")
     }
 }

@@ -51,23 +51,20 @@ struct ScreenChrome {
         screen.drawOverlay(in: canvas, gridView: grid)
     }
 
-    /// The hints (`a · b · c`) that fit `width` whole: the last two (the way to help and the
-    /// way out, by convention) and as many of the rest from the start as fit beside them, so
-    /// a narrow terminal shows "↑↓ move · ? keys · q quit", not "↑↓ move · Enter op".
+    /// The hints (`a · b · c`) that fit `width` whole: the ways to help and out (`? …`, `Esc …`,
+    /// `q …`) and as many of the rest from the start as fit beside them, in their order, so a
+    /// narrow terminal shows "↑↓ move · ? keys · q quit", not "↑↓ move · Enter op".
     static func fitting(_ hints: String, width: Int) -> String {
         guard TextWidth.width(of: hints) > width else { return hints }
         let parts = hints.components(separatedBy: " · ")
-        guard parts.count > 2 else { return hints }
-        let tail = parts.suffix(2).joined(separator: " · ")
-        var used = TextWidth.width(of: tail)
-        guard used <= width else { return hints } // cut as it comes
-        var head: [String] = []
-        for part in parts.dropLast(2) {
-            let more = TextWidth.width(of: part) + 3
-            if used + more > width { break }
-            head.append(part)
-            used += more
+        func essential(_ p: String) -> Bool { p.hasPrefix("? ") || p.hasPrefix("Esc") || p.hasPrefix("q ") }
+        var keep = parts.map(essential)
+        func used() -> Int { zip(parts, keep).filter(\.1).map { TextWidth.width(of: $0.0) }.reduce(0, +) + 3 * max(0, keep.filter { $0 }.count - 1) }
+        guard keep.contains(true), used() <= width else { return hints } // cut as it comes
+        for k in parts.indices where !keep[k] {
+            keep[k] = true
+            if used() > width { keep[k] = false; break }
         }
-        return (head + [tail]).joined(separator: " · ")
+        return zip(parts, keep).filter(\.1).map(\.0).joined(separator: " · ")
     }
 }

@@ -26,7 +26,7 @@ enum Folding {
     /// under L, not after Z).
     private static let letters: [String: String] = [
         "ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ı": "i", "ƀ": "b", "ɨ": "i",
-        "æ": "ae", "œ": "oe", "þ": "th", "ß": "ss", "ð": "d"
+        "æ": "ae", "œ": "oe", "þ": "th", "ß": "ss", "ð": "d", "ŋ": "n", "ĳ": "ij", "ŀ": "l", "ſ": "s", "ĸ": "k"
     ]
 
     static func fold(_ s: String) -> [UInt8] {
