@@ -61,6 +61,16 @@ import Testing
         // # for the names in other scripts (filed under #).
         let other = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "#")
         #expect(other.row(1).hasPrefix(" # "), "\(other.row(1))")
+        // Without names in other scripts, # goes nowhere (it used to jump to A).
+        var latin = Contact()
+        latin.familyName = "Zorn"; latin.formattedName = "Ada Zorn"
+        var first = Contact()
+        first.familyName = "Abel"; first.formattedName = "Bo Abel"
+        let none = run(ContactsScreen(contacts: [first, latin]), "end, #")
+        #expect(none.text.contains("▶ Ada Zorn") || none.text.split(separator: "\n").contains { $0.hasPrefix("▶") && $0.contains("Ada Zorn") }, "\(none.text)")
+        // Narrow, names get the room (the organisation goes).
+        let narrow = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "", size: Size(width: 30, height: 12))
+        #expect(narrow.text.contains("Grace Abara") && narrow.text.contains("Kwame Abara"), "\(narrow.text)")
     }
 
     @Test func detailShowsEveryField() throws {

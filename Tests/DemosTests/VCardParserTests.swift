@@ -98,11 +98,11 @@ private func fixture(_ name: String) throws -> [UInt8] {
         #expect(r.contacts.last?.phones.map(\.value) == ["5"])
         #expect(
             r.problems.map(\.description) == [
-                "x.vcf:1: card has no END:VCARD",
+                "x.vcf:1: card has no END:VCARD; left out",
                 "x.vcf:9: card has no name (N, FN), organisation, email or phone",
                 "x.vcf:17: line has no ':' (\"bad one\"); left out",
                 "x.vcf:19: line has no ':' (\"bad two\"); left out",
-                "x.vcf:21: card has no END:VCARD"
+                "x.vcf:21: card has no END:VCARD; left out"
             ])
     }
 

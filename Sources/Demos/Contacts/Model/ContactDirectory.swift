@@ -281,6 +281,7 @@ package final class ContactDirectory {
     /// The section for a typed letter (`#` for anything not A–Z).
     package func section(forLetter c: Character) -> Int? {
         let l = c.isLetter && c.isASCII ? c.uppercased() : "#"
-        return sections.firstIndex { $0.letter == l } ?? sections.firstIndex { $0.letter > l && $0.letter != "#" }
+        // # is the last section: only itself, never the next letter up.
+        return sections.firstIndex { $0.letter == l } ?? (l == "#" ? nil : sections.firstIndex { $0.letter > l && $0.letter != "#" })
     }
 }

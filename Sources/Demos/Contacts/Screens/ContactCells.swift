@@ -12,10 +12,14 @@ final class ContactRowCell: GridCell {
         guard let c = row else { return }
         let base = Palette.body(state)
         context.fill(style: base)
-        let nameWidth = max(10, bounds.width * 2 / 5), orgWidth = max(0, bounds.width * 3 / 10)
+        // Narrow, the organisation goes first: the name is what tells two rows apart.
+        let narrow = bounds.width < 50
+        let nameWidth = narrow ? max(10, bounds.width * 3 / 5) : max(10, bounds.width * 2 / 5), orgWidth = narrow ? 0 : max(0, bounds.width * 3 / 10)
         context.text(state.isFocused ? "▶" : isFavourite ? "★" : " ", at: .zero, style: base)
         context.text(c.name, at: Point(x: 2, y: 0), style: base.with(.bold), maxWidth: nameWidth - 3)
-        context.text(c.organization, at: Point(x: nameWidth, y: 0), style: state.isFocused ? base : Palette.dim, maxWidth: orgWidth - 1)
+        if orgWidth > 1 {
+            context.text(c.organization, at: Point(x: nameWidth, y: 0), style: state.isFocused ? base : Palette.dim, maxWidth: orgWidth - 1)
+        }
         context.text(
             c.primaryContact, at: Point(x: nameWidth + orgWidth, y: 0), style: base,
             maxWidth: max(0, bounds.width - nameWidth - orgWidth))

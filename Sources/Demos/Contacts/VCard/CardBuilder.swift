@@ -26,7 +26,7 @@ struct CardBuilder {
     }
 
     /// The problem of a card that the file ends (or the next card starts) before END:VCARD.
-    var missingEnd: VCardProblem { VCardProblem(file: file, line: startLine, message: "card has no END:VCARD") }
+    var missingEnd: VCardProblem { VCardProblem(file: file, line: startLine, message: "card has no END:VCARD; left out") }
 
     /// Leaves line `line` out of the card, saying why.
     mutating func skip(_ line: Int, _ message: String) {
