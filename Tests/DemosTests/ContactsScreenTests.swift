@@ -192,6 +192,14 @@ import Testing
         #expect(Set(letters).count == letters.count && letters.contains("g"), "\(shift)")
     }
 
+    /// Help wraps its descriptions instead of cutting them (at 40 columns the hint line and the
+    /// letter jumps' description are long).
+    @Test func helpWrapsItsDescriptions() {
+        let text = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "?", size: Size(width: 40, height: 60)).text
+        let flat = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
+        #expect(flat.contains("names in other scripts") && flat.contains("? keys · q quit"), "\(text)")
+    }
+
     /// Opened from the home screen, q goes back there, and the hint line says Esc back, not q
     /// quit; as the first screen it says q quit.
     @Test func theHintsSayBackWhereQGoesBack() {

@@ -1,7 +1,7 @@
 /// The `?` screen every app gets: the keys as they are bound (`KeyBindings`), then the keys the
 /// screen it was opened from declares in `keyHelp`, then that screen's hint line.
 @MainActor
-public final class HelpScreen: Screen, GridDataSource {
+public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     /// The mouse, which no binding changes.
     public static let mouseHelp = KeyHelp("mouse", "wheel scrolls, click focuses, double click opens")
 
@@ -43,20 +43,40 @@ public final class HelpScreen: Screen, GridDataSource {
         cell.row = rows[indexPath.item]
         return cell
     }
+
+    /// As many lines as the row's description wraps to beside its keys (`GridDelegateFlowLayout`).
+    public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+        let width = gridView.frame.width
+        let lines = TextWrap.lines(rows[indexPath.item].action, width: HelpRowCell.actionWidth(in: width)).count
+        return Size(width: FlowLayout.fullLine, height: max(1, lines))
+    }
+
+    /// A new width wraps the descriptions anew (`Screen`).
+    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        if event.isResize { gridView.reloadData() }
+        return .ignored
+    }
 }
 
-/// A key (or key group) and what it does. Focus is reverse video, which every terminal shows.
+/// A key (or key group) and what it does, wrapped beside it. Focus is reverse video, which
+/// every terminal shows.
 final class HelpRowCell: GridCell {
-    static let keyColumn = 22
     var row = KeyHelp("", "")
+
+    /// The keys' column: 22 wide, less on a narrow terminal (the descriptions need the room).
+    static func keyColumn(in width: Int) -> Int { min(22, max(8, width * 2 / 5)) }
+    /// The room left for a description.
+    static func actionWidth(in width: Int) -> Int { max(1, width - keyColumn(in: width) - 2) }
 
     override func prepareForReuse() { row = KeyHelp("", "") }
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         let style = state.isFocused ? Style(attributes: .reverse) : .plain
         context.fill(style: style)
-        context.text("  " + row.keys, at: .zero, style: style.with(.bold), maxWidth: Self.keyColumn)
-        let x = Self.keyColumn + 2
-        context.text(row.action, at: Point(x: x, y: 0), style: style, maxWidth: max(0, bounds.width - x))
+        let keys = Self.keyColumn(in: bounds.width)
+        context.text("  " + row.keys, at: .zero, style: style.with(.bold), maxWidth: keys)
+        for (i, line) in TextWrap.lines(row.action, width: Self.actionWidth(in: bounds.width)).enumerated() {
+            context.text(line, at: Point(x: keys + 2, y: i), style: style)
+        }
     }
 }
