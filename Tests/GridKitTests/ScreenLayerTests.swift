@@ -221,8 +221,9 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
 /// and as many of the first as fit, never a hint cut in the middle.
 @MainActor @Suite struct HintLineTests {
     final class Hinted: Screen, GridDataSource {
+        let keyHints: String
+        init(_ hints: String = "↑↓ move · Enter open · / filter · g groups · ? keys · q quit") { keyHints = hints }
         var title: String { "Hints" }
-        var keyHints: String { "↑↓ move · Enter open · / filter · g groups · ? keys · q quit" }
         func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10, height: 1)) }
         func registerCells(in gridView: GridView) { gridView.register(GridCell.self) }
         func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
@@ -238,15 +239,7 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
     /// The ways to help and out stay wherever they are in the line (a screen's own hints after
     /// them, or `Esc back` before `q quit`).
     @Test func theWaysToHelpAndOutStay() {
-        final class Viewer: Screen, GridDataSource {
-            var title: String { "Viewer" }
-            var keyHints: String { "↑↓←→ move · Enter open · ? keys · Esc back · q quit · m move favourite" }
-            func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10, height: 1)) }
-            func registerCells(in gridView: GridView) { gridView.register(GridCell.self) }
-            func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
-            func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(GridCell.self, for: indexPath) }
-        }
-        let frame = ScreenHarness(size: Size(width: 45, height: 8)).run(Viewer())
+        let frame = ScreenHarness(size: Size(width: 45, height: 8)).run(Hinted("↑↓←→ move · Enter open · ? keys · Esc back · q quit · m move favourite"))
         #expect(frame.row(7).split(separator: " ").joined(separator: " ") == "↑↓←→ move · ? keys · Esc back · q quit", "\(frame.row(7))")
     }
 }
