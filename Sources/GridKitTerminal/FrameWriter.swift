@@ -8,26 +8,26 @@ import GridKit
 /// blank cells on a screen just cleared, and at the end the attributes reset and the (hidden)
 /// cursor on the focused cell.
 package struct FrameWriter {
-    private let caps: TerminalCapabilities
-    private let mapper: ColorMapper
+    let caps: TerminalCapabilities
+    let mapper: ColorMapper
     private let width: (UInt32) -> Int
     /// The locale's codeset when it is not UTF-8: every character goes through it.
-    private let charset: LocaleCharset?
+    let charset: LocaleCharset?
     /// How wide the terminal draws emoji sequences (two columns each unless it said otherwise).
     package var sequenceWidths = EmojiSequenceWidths()
     /// How picture cells (upper half blocks) are written: exact colours, or (by default, in 256
     /// colours) a pen colour kept where that costs little (`HalfBlockChoice`).
     package var halfBlocks = HalfBlockChoice(tolerance: HalfBlockChoice.standardTolerance)
     /// The bytes of the frame being written.
-    package private(set) var bytes: [UInt8] = []
+    package internal(set) var bytes: [UInt8] = []
     /// Where the terminal's cursor is; nil when unknown (at the start, after the last column).
-    private var cursor: (x: Int, y: Int)?
+    var cursor: (x: Int, y: Int)?
     /// Whether `cursor.x` is sure: not after a character whose width the C library and the
     /// terminal might see differently (anything but ASCII and blocks). Only a sure column is
     /// stepped from; otherwise the column is named, which also corrects any such drift.
     private var columnIsSure = false
     /// The colours (-1 default, -2 unknown) and attributes in effect.
-    private var pen = (fg: -2, bg: -2, attributes: TextAttributes())
+    var pen = (fg: -2, bg: -2, attributes: TextAttributes())
     /// Colour sequences made so far: numbers below 256 (foreground, then background) by index,
     /// direct colours by number.
     private var paletteCodes = [ColorCode?](repeating: nil, count: 512)
@@ -46,15 +46,15 @@ package struct FrameWriter {
     private var pendingBlanks: (x: Int, y: Int, count: Int, style: Style)?
     /// Picture cells of one row held back, so that those one pair of colours draws go out
     /// together (`PictureRun`).
-    private var pictures = PictureRun()
+    var pictures = PictureRun()
     /// The canvas the held cells come from: their row's other picture cells decide their colours too.
-    private var pictureCanvas: Canvas?
+    var pictureCanvas: Canvas?
     /// Whether the block characters take one column (a locale that draws East Asian ambiguous
     /// characters wide makes them two): only then are picture cells written as blocks here.
-    private let blocksAreNarrow: Bool
+    let blocksAreNarrow: Bool
     /// Set when the screen was just cleared: blank cells need not be written.
     private var screenIsBlank = false
-    private var size = Size(width: 0, height: 0)
+    var size = Size(width: 0, height: 0)
     /// The last style resolved and what it came to: neighbouring cells mostly share a style,
     /// and a colour that is not a palette entry is matched against the palette.
     private var resolved: (style: Style, pen: (fg: Int, bg: Int, attributes: TextAttributes))?
@@ -218,105 +218,6 @@ package struct FrameWriter {
         write(cell, x: x, y: y)
     }
 
-    /// A picture cell (an upper half block in two colours, nothing else) as `PictureRun` holds it;
-    /// nil for any other cell.
-    private mutating func pictureCell(_ cell: CanvasCell, x: Int) -> PictureRun.Cell? {
-        guard cell.text0 == 0x2580, cell.isSingleScalar, charset == nil, blocksAreNarrow else { return nil }
-        let (fg, bg, attributes) = resolve(cell.style)
-        guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
-        return PictureRun.Cell(x: x, top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background))
-    }
-
-    /// Writes the picture cells held: each in turn from the left, and after each, the cells
-    /// further on that the colours now set draw as they are.
-    private mutating func flushPictures() {
-        guard !pictures.isEmpty else { return }
-        settlePictureColors()
-        pictures.prepare()
-        while let i = pictures.nextPending() {
-            writePicture(i)
-            // Three kinds of cell the pen draws as it is, each a chain of cells in order: its
-            // two colours, and one colour as a space (its background) or as a full block (over
-            // a picture's background, as in `HalfBlockChoice`).
-            let (fg, bg) = (pen.fg, pen.bg)
-            var pair = pictures.has(i, colors: fg, bg) ? pictures.nextPending(sameAs: i) : pictures.firstPending(colors: fg, bg, after: i)
-            var spaces = fg == bg || !pictures.hasSolid(bg) ? -1 : pictures.firstPending(colors: bg, bg, after: i)
-            var blocks = fg == bg || mapper.mode != .palette256 || bg < 16 || !pictures.hasSolid(fg) ? -1 : pictures.firstPending(colors: fg, fg, after: i)
-            while pair >= 0 || spaces >= 0 || blocks >= 0 {
-                let k = Int(min(UInt(bitPattern: pair), UInt(bitPattern: spaces), UInt(bitPattern: blocks))) // -1 is the largest
-                writePicture(k)
-                if k == pair { pair = pictures.nextPending(sameAs: k) }
-                if k == spaces { spaces = pictures.nextPending(sameAs: k) }
-                if k == blocks { blocks = pictures.nextPending(sameAs: k) }
-            }
-        }
-        pictures.removeAll()
-        pictureCanvas = nil
-    }
-
-    /// Decides the held cells' colours as if their row's picture were written from the left
-    /// (a pen colour kept where that saves bytes, `HalfBlockChoice`), so that neighbours that
-    /// may share colours do. Each run of picture cells starts from no pen, and cells of the run
-    /// that are not held (unchanged) are decided again on the way: a cell's colours depend only
-    /// on the picture to its left, so a row redrawn in part shows what a repaint shows.
-    private mutating func settlePictureColors() {
-        guard halfBlocks.tolerance > 0, let canvas = pictureCanvas else { return }
-        let row = canvas.rowCells(pictures.y)
-        var meets = (fg: -2, bg: -2)
-        var next = -1 // the column after the last cell decided
-        func decide(_ c: PictureRun.Cell) -> (top: Int, bottom: Int) {
-            guard let (t, b) = c.pixels else { meets = (-2, -2); return (Int(c.top), Int(c.bottom)) }
-            let (scalar, fg, bg) = halfBlocks.choose(
-                top: Int(c.top), bottom: Int(c.bottom), topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
-            meets = (fg, bg)
-            switch scalar {
-            case HalfBlockChoice.lower: return (bg, fg)
-            case HalfBlockChoice.space: return (bg, bg)
-            case HalfBlockChoice.full: return (fg, fg)
-            default: return (fg, bg)
-            }
-        }
-        for i in pictures.cells.indices {
-            let x = Int(pictures.cells[i].x)
-            if x != next {
-                // From where this cell's run of picture cells starts (or the last cell decided).
-                var start = x
-                while start > 0, start != next, pictureCell(row[start - 1], x: start - 1) != nil { start -= 1 }
-                if start != next { meets = (-2, -2) }
-                for k in start..<x { if let c = pictureCell(row[k], x: k) { _ = decide(c) } }
-            }
-            let (top, bottom) = decide(pictures.cells[i])
-            pictures.settle(i, top: top, bottom: bottom)
-            next = x + 1
-        }
-    }
-
-    /// Writes held picture cell `i`. A short gap of held cells on the way is crossed with spaces
-    /// (a byte each, written over later), not a cursor move.
-    private mutating func writePicture(_ i: Int) {
-        let c = pictures.cells[i], y = pictures.y, x = Int(c.x)
-        if let at = cursor, at.y == y, at.x < x, x - at.x <= 3 {
-            let first = i - (x - at.x)
-            if first >= 0, pictures.cells[first].x == at.x, (first..<i).allSatisfy({ pictures.isPending($0) }) {
-                for _ in at.x..<x { bytes.append(32) }
-                cursor = (x, y)
-            }
-        }
-        move(to: x, y)
-        // The pen the cell's colours will meet: attributes in effect are reset first.
-        let reset = caps.attributesResetColors ? -1 : -2
-        let meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
-        let pixels = c.pixels
-        let (base, fg, bg) = halfBlocks.choose(
-            top: Int(c.top), bottom: Int(c.bottom), topRGB: pixels?.top, bottomRGB: pixels?.bottom, pen: meets,
-            // In 256 colours a picture's colours are entries 16 and up; below are the theme's.
-            backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
-        setPen(fg, bg, [])
-        appendUTF8(base)
-        pictures.markDone(i)
-        cursor = x + 1 < size.width ? (x + 1, y) : nil
-    }
-
     /// Sends the blanks held back: one erase for a run long enough to gain by it, else spaces.
     private mutating func flushBlanks() {
         guard let p = pendingBlanks else { return }
@@ -386,7 +287,7 @@ package struct FrameWriter {
 
     /// A picture pixel's own colour, where the palette matched it (an RGB colour in 256 colours):
     /// what `HalfBlockChoice` weighs a pen colour against.
-    private func pixel(_ c: Color) -> SIMD3<Int32>? {
+    func pixel(_ c: Color) -> SIMD3<Int32>? {
         guard mapper.mode == .palette256, c.rawValue >> 24 == 3 else { return nil }
         let v = Int32(bitPattern: c.rawValue & 0xFF_FFFF)
         return SIMD3(v >> 16, (v >> 8) & 0xFF, v & 0xFF)
@@ -424,7 +325,7 @@ package struct FrameWriter {
         return size.width - x >= 4 ? x : size.width
     }
 
-    private mutating func move(to x: Int, _ y: Int) {
+    mutating func move(to x: Int, _ y: Int) {
         if let c = cursor, c.x == x, c.y == y { return }
         let sameRow = cursor?.y == y && caps.moveToColumn != nil
         let cursorBefore = cursor
@@ -465,7 +366,7 @@ package struct FrameWriter {
         bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
-    private mutating func setPen(_ fg: Int, _ bg: Int, _ attributes: TextAttributes) {
+    mutating func setPen(_ fg: Int, _ bg: Int, _ attributes: TextAttributes) {
         if attributes != pen.attributes || (fg == -1 && pen.fg != -1) || (bg == -1 && pen.bg != -1) {
             // Something must be turned off: start again from nothing.
             if attributes.isEmpty {
@@ -549,14 +450,14 @@ package struct FrameWriter {
         return code
     }
 
-    private mutating func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
+    mutating func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
         if let r = resolved, r.style == style { return r.pen }
         let pen = mapper.resolve(style)
         resolved = (style, pen)
         return pen
     }
 
-    private mutating func appendUTF8(_ v: UInt32) {
+    mutating func appendUTF8(_ v: UInt32) {
         switch v {
         case 0..<0x80: bytes.append(UInt8(v))
         case 0x80..<0x800:

@@ -1,0 +1,104 @@
+import GridKit
+
+/// Picture rows: the cells of a row's pictures are held (`PictureRun`) until the row is done,
+/// their colours decided from the left of their run, and written grouped by colour pair.
+extension FrameWriter {
+    /// A picture cell (an upper half block in two colours, nothing else) as `PictureRun` holds it;
+    /// nil for any other cell.
+    mutating func pictureCell(_ cell: CanvasCell, x: Int) -> PictureRun.Cell? {
+        guard cell.text0 == 0x2580, cell.isSingleScalar, charset == nil, blocksAreNarrow else { return nil }
+        let (fg, bg, attributes) = resolve(cell.style)
+        guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
+        return PictureRun.Cell(x: x, top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background))
+    }
+
+    /// Writes the picture cells held: each in turn from the left, and after each, the cells
+    /// further on that the colours now set draw as they are.
+    mutating func flushPictures() {
+        guard !pictures.isEmpty else { return }
+        settlePictureColors()
+        pictures.prepare()
+        while let i = pictures.nextPending() {
+            writePicture(i)
+            // Three kinds of cell the pen draws as it is, each a chain of cells in order: its
+            // two colours, and one colour as a space (its background) or as a full block (over
+            // a picture's background, as in `HalfBlockChoice`).
+            let (fg, bg) = (pen.fg, pen.bg)
+            var pair = pictures.has(i, colors: fg, bg) ? pictures.nextPending(sameAs: i) : pictures.firstPending(colors: fg, bg, after: i)
+            var spaces = fg == bg || !pictures.hasSolid(bg) ? -1 : pictures.firstPending(colors: bg, bg, after: i)
+            var blocks = fg == bg || mapper.mode != .palette256 || bg < 16 || !pictures.hasSolid(fg) ? -1 : pictures.firstPending(colors: fg, fg, after: i)
+            while pair >= 0 || spaces >= 0 || blocks >= 0 {
+                let k = Int(min(UInt(bitPattern: pair), UInt(bitPattern: spaces), UInt(bitPattern: blocks))) // -1 is the largest
+                writePicture(k)
+                if k == pair { pair = pictures.nextPending(sameAs: k) }
+                if k == spaces { spaces = pictures.nextPending(sameAs: k) }
+                if k == blocks { blocks = pictures.nextPending(sameAs: k) }
+            }
+        }
+        pictures.removeAll()
+        pictureCanvas = nil
+    }
+
+    /// Decides the held cells' colours as if their row's picture were written from the left
+    /// (a pen colour kept where that saves bytes, `HalfBlockChoice`), so that neighbours that
+    /// may share colours do. Each run of picture cells starts from no pen, and cells of the run
+    /// that are not held (unchanged) are decided again on the way: a cell's colours depend only
+    /// on the picture to its left, so a row redrawn in part shows what a repaint shows.
+    private mutating func settlePictureColors() {
+        guard halfBlocks.tolerance > 0, let canvas = pictureCanvas else { return }
+        let row = canvas.rowCells(pictures.y)
+        var meets = (fg: -2, bg: -2)
+        var next = -1 // the column after the last cell decided
+        func decide(_ c: PictureRun.Cell) -> (top: Int, bottom: Int) {
+            guard let (t, b) = c.pixels else { meets = (-2, -2); return (Int(c.top), Int(c.bottom)) }
+            let (scalar, fg, bg) = halfBlocks.choose(
+                top: Int(c.top), bottom: Int(c.bottom), topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
+            meets = (fg, bg)
+            switch scalar {
+            case HalfBlockChoice.lower: return (bg, fg)
+            case HalfBlockChoice.space: return (bg, bg)
+            case HalfBlockChoice.full: return (fg, fg)
+            default: return (fg, bg)
+            }
+        }
+        for i in pictures.cells.indices {
+            let x = Int(pictures.cells[i].x)
+            if x != next {
+                // From where this cell's run of picture cells starts (or the last cell decided).
+                var start = x
+                while start > 0, start != next, pictureCell(row[start - 1], x: start - 1) != nil { start -= 1 }
+                if start != next { meets = (-2, -2) }
+                for k in start..<x { if let c = pictureCell(row[k], x: k) { _ = decide(c) } }
+            }
+            let (top, bottom) = decide(pictures.cells[i])
+            pictures.settle(i, top: top, bottom: bottom)
+            next = x + 1
+        }
+    }
+
+    /// Writes held picture cell `i`. A short gap of held cells on the way is crossed with spaces
+    /// (a byte each, written over later), not a cursor move.
+    private mutating func writePicture(_ i: Int) {
+        let c = pictures.cells[i], y = pictures.y, x = Int(c.x)
+        if let at = cursor, at.y == y, at.x < x, x - at.x <= 3 {
+            let first = i - (x - at.x)
+            if first >= 0, pictures.cells[first].x == at.x, (first..<i).allSatisfy({ pictures.isPending($0) }) {
+                for _ in at.x..<x { bytes.append(32) }
+                cursor = (x, y)
+            }
+        }
+        move(to: x, y)
+        // The pen the cell's colours will meet: attributes in effect are reset first.
+        let reset = caps.attributesResetColors ? -1 : -2
+        let meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
+        let pixels = c.pixels
+        let (base, fg, bg) = halfBlocks.choose(
+            top: Int(c.top), bottom: Int(c.bottom), topRGB: pixels?.top, bottomRGB: pixels?.bottom, pen: meets,
+            // In 256 colours a picture's colours are entries 16 and up; below are the theme's.
+            backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
+        setPen(fg, bg, [])
+        appendUTF8(base)
+        pictures.markDone(i)
+        cursor = x + 1 < size.width ? (x + 1, y) : nil
+    }
+}
