@@ -29,7 +29,7 @@ extension FrameWriter {
             var blocks = fg == bg || mapper.mode != .palette256 || bg < 16 || !pictures.hasSolid(fg) ? -1 : pictures.firstPending(colors: fg, fg, after: i)
             while pair >= 0 || spaces >= 0 || blocks >= 0 {
                 let k = Int(min(UInt(bitPattern: pair), UInt(bitPattern: spaces), UInt(bitPattern: blocks))) // -1 is the largest
-                writePicture(k)
+                if worthReaching(k) { writePicture(k) }
                 if k == pair { pair = pictures.nextPending(sameAs: k) }
                 if k == spaces { spaces = pictures.nextPending(sameAs: k) }
                 if k == blocks { blocks = pictures.nextPending(sameAs: k) }
@@ -76,13 +76,32 @@ extension FrameWriter {
         }
     }
 
+    /// Whether going to held cell `k` now, with the pen as it is, is cheaper than leaving it
+    /// for when the writer gets there from its left neighbour: the move there, and the step
+    /// over it later, against the colours it would need after that neighbour.
+    private func worthReaching(_ k: Int) -> Bool {
+        let c = pictures.cells[k]
+        guard k > 0, pictures.isPending(k - 1), pictures.cells[k - 1].y == c.y, pictures.cells[k - 1].x == c.x - 1 else { return true }
+        let left = pictures.cells[k - 1]
+        let overLater = k + 1 < pictures.cells.count && pictures.isPending(k + 1) && pictures.cells[k + 1].y == c.y && pictures.cells[k + 1].x == c.x + 1 ? 3 : 0
+        let needs: Int
+        if c.top == c.bottom {
+            needs = left.top == c.top || left.bottom == c.top ? 0 : HalfBlockChoice.oneColorBytes
+        } else {
+            let changes = min(
+                (left.top == c.top ? 0 : 1) + (left.bottom == c.bottom ? 0 : 1), (left.top == c.bottom ? 0 : 1) + (left.bottom == c.top ? 0 : 1))
+            needs = changes == 0 ? 0 : changes == 1 ? HalfBlockChoice.oneColorBytes : HalfBlockChoice.bothColorsBytes
+        }
+        return needs > moveBytes(to: Int(c.x), Int(c.y)) + overLater
+    }
+
     /// Writes held picture cell `i`. A short gap of held cells on the way is crossed with spaces
     /// (a byte each, written over later), not a cursor move.
     private mutating func writePicture(_ i: Int) {
-        let c = pictures.cells[i], y = pictures.y, x = Int(c.x)
+        let c = pictures.cells[i], y = Int(c.y), x = Int(c.x)
         if let at = cursor, at.y == y, at.x < x, x - at.x <= 3 {
             let first = i - (x - at.x)
-            if first >= 0, pictures.cells[first].x == at.x, (first..<i).allSatisfy({ pictures.isPending($0) }) {
+            if first >= 0, pictures.cells[first].x == at.x, pictures.cells[first].y == c.y, (first..<i).allSatisfy({ pictures.isPending($0) }) {
                 for _ in at.x..<x { bytes.append(32) }
                 cursor = (x, y)
             }

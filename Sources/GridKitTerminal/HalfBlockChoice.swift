@@ -23,6 +23,16 @@ package struct HalfBlockChoice {
     /// in xterm, the pictures look the same. At 400 bands start to show in gradients.
     package static let standardTolerance = 200
 
+    /// The tolerance `GRIDKIT_PICTURE_COLORS` asks for: `exact` (0) or a number, bytes saved
+    /// weighed against colour (a larger one sends fewer bytes in coarser colours); nil for
+    /// anything else, which leaves the default.
+    package static func tolerance(setting: String?) -> Int? {
+        guard let setting else { return nil }
+        if setting == "exact" { return 0 }
+        guard let n = Int(setting), n >= 0, n <= 100_000 else { return nil }
+        return n
+    }
+
     /// The palette's colours as 0xRRGGBB, by number: looked up, not worked out, in the distances
     /// that run for nearly every picture cell.
     private let paletteRGB: [UInt32]

@@ -13,7 +13,7 @@ struct PictureRun {
     /// One held-back cell: its column, the colour numbers of its top and bottom pixels (the
     /// nearest, or those decided), and the pixels' own colours (0xRRGGBB) while those weigh in.
     struct Cell {
-        var x: Int32
+        var x: Int32, y: Int32 = 0
         var top: Int32, bottom: Int32
         var topRGB: UInt32 = Self.noRGB, bottomRGB: UInt32 = Self.noRGB
         /// The next cell with the same colours, -1 at the end.
@@ -63,9 +63,11 @@ struct PictureRun {
 
     var isEmpty: Bool { cells.isEmpty }
 
-    /// Holds a cell of row `y` (after those held, further right).
+    /// Holds a cell of row `y` (after those held: further right, or on a row further down).
     mutating func append(_ cell: Cell, y: Int) {
         self.y = y
+        var cell = cell
+        cell.y = Int32(truncatingIfNeeded: y)
         cells.append(cell)
     }
 

@@ -117,7 +117,9 @@ public final class Terminal: ScreenHost {
         synchronizesFrames = graphics.synchronizedOutput
         // A crash or a signal in the middle of a frame must not leave the terminal holding it.
         if synchronizesFrames { gk_restore_also("\u{1B}[?2026l") }
-        if ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"] == "exact" { writer.halfBlocks.tolerance = 0 }
+        if let tolerance = HalfBlockChoice.tolerance(setting: ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"]) {
+            writer.halfBlocks.tolerance = tolerance
+        }
         // Placeholders carry image numbers in colours, and are characters only UTF-8 has:
         // without a palette or UTF-8, place pictures directly.
         var mode = graphics.mode

@@ -142,6 +142,11 @@ private struct ShownColors {
                 i += i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "(") ? 3 : 2 // a charset or other short escape
                 continue
             }
+            if bytes[i] == 0x08 || bytes[i] == 0x0D {
+                x = bytes[i] == 0x0D ? 0 : max(0, x - 1)
+                i += 1
+                continue
+            }
             // One UTF-8 character: its scalar decides what the cell shows.
             var n = 1
             if bytes[i] >= 0xF0 { n = 4 } else if bytes[i] >= 0xE0 { n = 3 } else if bytes[i] >= 0xC0 { n = 2 }
@@ -167,6 +172,8 @@ private struct ShownColors {
         case UInt8(ascii: "G"): x = max(0, (p.first ?? 1) - 1)
         case UInt8(ascii: "C"): x = min(size.width - 1, x + max(1, p.first ?? 1))
         case UInt8(ascii: "D"): x = max(0, x - max(1, p.first ?? 1))
+        case UInt8(ascii: "A"): y = max(0, y - max(1, p.first ?? 1))
+        case UInt8(ascii: "B"): y = min(size.height - 1, y + max(1, p.first ?? 1))
         case UInt8(ascii: "r"): region = max(0, (p.first ?? 1) - 1)..<(p.count > 1 ? p[1] : size.height)
         case UInt8(ascii: "K"): for c in x..<size.width where y < size.height { top[y * size.width + c] = -1; bottom[y * size.width + c] = -1 }
         case UInt8(ascii: "X"):

@@ -46,6 +46,12 @@ struct MiniTerminal {
                 i = j + 1
                 continue
             }
+            if s == "\u{8}" || s == "\r" {
+                // Backspace (at the first column, nowhere) and carriage return.
+                x = s == "\r" ? 0 : max(0, x - 1)
+                i += 1
+                continue
+            }
             if s.value < 0x20 { problems.append("control \(s.value)"); i += 1; continue }
             guard x < width else { problems.append("wrote past the last column at \(x),\(y)"); i += 1; continue }
             var cell = pen
@@ -68,6 +74,8 @@ struct MiniTerminal {
         case "G": x = max(1, n.first ?? 1) - 1
         case "C": x = min(width - 1, x + max(1, n.first ?? 1))
         case "D": x = max(0, x - max(1, n.first ?? 1))
+        case "A": y = max(0, y - max(1, n.first ?? 1)) // (the writer never leaves the scroll region set)
+        case "B": y = min(height - 1, y + max(1, n.first ?? 1))
         case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) } // bce
         case "X": for c in x..<min(width, x + max(1, n.first ?? 1)) { cells[y][c] = Cell(bg: pen.bg) } // bce, cursor stays
         case "P", "@":
