@@ -28,7 +28,7 @@ public enum PictureEncoding {
     }
 
     /// `image` resized to `size` by nearest neighbour (a small correction: a few pixels a cell).
-    static func scaled(_ image: TerminalImage, to size: Size) -> TerminalImage {
+    package static func scaled(_ image: TerminalImage, to size: Size) -> TerminalImage {
         var out = [UInt8](repeating: 0, count: size.width * size.height * 4)
         image.rgba.withUnsafeBufferPointer { src in
             for y in 0..<size.height {

@@ -25,25 +25,54 @@ public enum SixelEncoder {
     /// background is transparent (P2 = 1), so the bottom band's pixels below the image leave
     /// what is under them alone.
     public static func encode(_ image: TerminalImage, colors: Int = 256, dither: Bool = true) -> [UInt8] {
+        let pixels = quantized(image, colors: colors, dither: dither)
+        return encode(pixels, region: Rect(x: 0, y: 0, width: pixels.width, height: pixels.height))
+    }
+
+    /// A picture's colours decided once for sixel: its palette and each pixel's entry in it.
+    /// A piece cut from it (`encode(_:region:)`) shows exactly the pixels the whole picture
+    /// shows there, where a piece quantized on its own would choose its own palette and dither
+    /// differently: a tile cut by a header then differs from the same tile scrolled there.
+    package struct Quantized: Sendable {
+        package let width: Int, height: Int
+        package let palette: [(UInt8, UInt8, UInt8)]
+        /// Palette entries, a byte a pixel, row by row.
+        package let indexes: [UInt8]
+    }
+
+    /// `image`'s palette (at most `colors` entries, median cut) and pixels mapped to it.
+    package static func quantized(_ image: TerminalImage, colors: Int, dither: Bool) -> Quantized {
         let w = image.width, h = image.height
-        guard w > 0, h > 0 else { return [] }
+        guard w > 0, h > 0 else { return Quantized(width: 0, height: 0, palette: [], indexes: []) }
         let rgb = opaque(image)
         let palette = medianCut(rgb, count: max(2, min(256, colors)))
-        let indexes = quantize(rgb, width: w, height: h, palette: palette, dither: dither)
+        return Quantized(width: w, height: h, palette: palette, indexes: quantize(rgb, width: w, height: h, palette: palette, dither: dither))
+    }
+
+    /// The DCS sequence for the pixels of `region` (inside the picture) of `pixels`: its own
+    /// size, the picture's palette, only the entries the region uses defined.
+    package static func encode(_ pixels: Quantized, region requested: Rect) -> [UInt8] {
+        let region = requested.intersection(Rect(x: 0, y: 0, width: pixels.width, height: pixels.height))
+        let w = region.width, h = region.height, palette = pixels.palette
+        guard w > 0, h > 0 else { return [] }
+        var used = [Bool](repeating: false, count: palette.count)
+        for y in region.minY..<region.maxY {
+            for x in region.minX..<region.maxX { used[Int(pixels.indexes[y * pixels.width + x])] = true }
+        }
         var out = Array("\u{1B}P0;1;0q\"1;1;\(w);\(h)".utf8)
-        for (i, c) in palette.enumerated() {
+        for (i, c) in palette.enumerated() where used[i] {
             out += Array("#\(i);2;\(Int(c.0) * 100 / 255);\(Int(c.1) * 100 / 255);\(Int(c.2) * 100 / 255)".utf8)
         }
         var bits = [UInt8](repeating: 0, count: palette.count * w)
-        var used = [Bool](repeating: false, count: palette.count)
+        for c in used.indices { used[c] = false }
         var band = 0
         while band < h {
             let rows = min(6, h - band)
             for c in used.indices where used[c] { used[c] = false; for x in 0..<w { bits[c * w + x] = 0 } }
             for r in 0..<rows {
-                let base = (band + r) * w
+                let base = (region.minY + band + r) * pixels.width + region.minX
                 for x in 0..<w {
-                    let c = Int(indexes[base + x])
+                    let c = Int(pixels.indexes[base + x])
                     used[c] = true
                     bits[c * w + x] |= 1 << r
                 }

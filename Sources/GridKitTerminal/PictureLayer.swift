@@ -39,6 +39,15 @@ final class PictureLayer {
     /// sixel and iTerm2: the pieces' encodings lately drawn (a tile cut by an edge is drawn again
     /// and again while the list scrolls back and forth).
     private var cropCache: [PicturePiece: [UInt8]] = [:]
+    /// Whole pictures' sixel colours, by picture and size in pixels, and how many pixels they
+    /// hold (a byte each; all are let go past `quantizedBudget`).
+    private var quantizedCache: [QuantizedKey: SixelEncoder.Quantized] = [:]
+    private var quantizedPixels = 0
+    private static let quantizedBudget = 16 << 20
+    private struct QuantizedKey: Hashable {
+        let image: Int
+        let size: Size
+    }
     /// The bytes of the pictures of the frame being written, and the images it sends (with the
     /// deletes that must come before them), which go ahead of the frame (`takeUploads`).
     private var out: [UInt8] = [], uploads: [UInt8] = []
@@ -278,8 +287,32 @@ final class PictureLayer {
         if whole && exact == Size(width: picture.image.width, height: picture.image.height) {
             return SixelEncoder.sixel(picture.image, colors: sixelColors)
         }
-        let image = PictureEncoding.crop(picture.image, cells: picture.cells, source: piece.source, pixels: exact)
-        return SixelEncoder.encode(image, colors: sixelColors, dither: SixelEncoder.dithersByDefault)
+        // A piece is cut from the whole picture's colours at the terminal's cell size, so it
+        // shows what the whole shows there (drawn whole and scrolled, or cut by a header).
+        let pixels = quantizedWhole(picture)
+        let region = Rect(
+            x: piece.source.minX * cellPixels.width, y: piece.source.minY * cellPixels.height,
+            width: piece.cells.width * cellPixels.width, height: piece.cells.height * cellPixels.height)
+        return SixelEncoder.encode(pixels, region: region)
+    }
+
+    /// The whole of `picture` at the terminal's cell size, its sixel colours decided (kept for
+    /// the pictures cut lately: a header or an edge cuts the same tiles frame after frame).
+    private func quantizedWhole(_ picture: PlacedPicture) -> SixelEncoder.Quantized {
+        let size = Size(width: picture.cells.width * cellPixels.width, height: picture.cells.height * cellPixels.height)
+        let key = QuantizedKey(image: picture.image.id, size: size)
+        if let known = quantizedCache[key] { return known }
+        let image =
+            size == Size(width: picture.image.width, height: picture.image.height)
+            ? picture.image : PictureEncoding.scaled(picture.image, to: size)
+        let pixels = SixelEncoder.quantized(image, colors: sixelColors, dither: SixelEncoder.dithersByDefault)
+        quantizedPixels += pixels.indexes.count
+        if quantizedPixels > Self.quantizedBudget {
+            quantizedCache.removeAll(keepingCapacity: true)
+            quantizedPixels = pixels.indexes.count
+        }
+        quantizedCache[key] = pixels
+        return pixels
     }
 
     /// False for a piece of a picture placed again at another size in the same frame (the

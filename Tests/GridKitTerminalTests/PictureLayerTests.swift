@@ -65,6 +65,28 @@ import Testing
         #expect(canvas.placedPicture(UInt32(images[0].id)) != nil)
     }
 
+    /// A tile cut by a header shows exactly the pixels the whole tile shows in those rows (as
+    /// when the whole was drawn and scrolled there), on a terminal whose cells are not the
+    /// picture's pixels apart. Quantized on its own, the cut piece chose its own palette and
+    /// dither, and differed from the whole.
+    @Test(arguments: [Size(width: 6, height: 13), Size(width: 10, height: 20)])
+    func aCutPieceShowsTheWholePicturesPixels(cell: Size) throws {
+        let canvas = Canvas(size: Size(width: 40, height: 20))
+        canvas.graphicsMode = .sixel
+        // 80 × 80 pixels in 8 × 4 cells: at 10 × 20 the picture fits its cells exactly.
+        let image = testImage(80, 80)
+        DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(image, in: Rect(x: 2, y: 2, width: 8, height: 4))
+        let layer = PictureLayer(mode: .sixel, passthrough: false, sixelColors: 64, cellPixels: cell, colorMode: .palette256)
+        let whole = try #require(decodeSixel(frame(layer, canvas, everything: true)))
+        #expect(whole.width == 8 * cell.width && whole.height == 4 * cell.height)
+        canvas.drawText(String(repeating: "=", count: 9), at: Point(x: 1, y: 2), style: .plain)
+        let cut = try #require(decodeSixel(frame(layer, canvas, written: [2: [1...9]])))
+        #expect(cut.width == whole.width && cut.height == 3 * cell.height)
+        let skipped = cell.height * whole.width * 3
+        let differing = zip(cut.rgb, whole.rgb[skipped...]).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) of \(cut.rgb.count) values differ from the whole picture's rows")
+    }
+
     @Test func aScrollMovesTheDrawnPicturesAndOnlyWhatCameInIsDrawn() {
         let (canvas, _) = canvasWithPictures()
         let layer = sixelLayer()
