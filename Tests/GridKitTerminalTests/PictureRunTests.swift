@@ -307,3 +307,57 @@ import Testing
         for bad in [nil, "", "-5", "fine", "1e9", "3.5"] as [String?] { #expect(HalfBlockChoice.tolerance(setting: bad) == nil, "\(bad ?? "nil")") }
     }
 }
+
+/// Pictures moved sideways by the terminal (a row of tiles scrolled by a tile).
+@MainActor
+@Suite struct SidewaysPictureTests {
+    /// A row of gradient tiles moved left and right by a few columns, so that the band's left
+    /// edge cuts a tile at another column each time: with the tolerance, what shows after each move
+    /// is what a repaint of the same canvas shows (the cut run is decided from its new start).
+    @Test func aPictureCutByTheBandsEdgeShowsWhatARepaintShows() {
+        let size = Size(width: 40, height: 3)
+        let band = 4..<40
+        func canvas(offset: Int) -> Canvas {
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            canvas.drawText("|", at: Point(x: 0, y: 0), style: .plain)
+            for y in 0..<size.height {
+                for x in band {
+                    // Tiles of 8 picture columns 2 apart, seen from `offset` on: gradients.
+                    let v = x - band.lowerBound + offset
+                    guard v >= 0, v % 10 < 8 else { continue }
+                    let top = (UInt8(40 + v * 3), UInt8(80 + y * 30), UInt8(220 - v * 2)), bottom = (UInt8(43 + v * 3), UInt8(90 + y * 30), UInt8(216 - v * 2))
+                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                }
+            }
+            return canvas
+        }
+        func halves(_ screen: MiniTerminal) -> [[[Int]]] { screen.cells.map { row in row.map { $0.halves.map { [$0.top, $0.bottom] } ?? [] } } }
+        var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
+        var diff = FrameDiff()
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        var offset = 0
+        var movesTaken = 0
+        for step in [3, 5, -2, 7, -6, 4, 1, -3] {
+            offset += step
+            let next = canvas(offset: offset)
+            next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: band, distance: step))
+            writer.begin(size: size, cleared: diff.reportsEverything(for: next))
+            for shift in diff.sidewaysShifts(to: next) {
+                writer.shiftColumns(shift)
+                diff.apply(shift)
+                movesTaken += 1
+            }
+            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
+            screen.feed(writer.finish(cursor: nil))
+            var repaint = MiniTerminal(width: size.width, height: size.height)
+            var fresh = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
+            var freshDiff = FrameDiff()
+            fresh.begin(size: size, cleared: true)
+            freshDiff.update(to: next) { x, y, c in fresh.put(c, x: x, y: y, in: next) }
+            repaint.feed(fresh.finish(cursor: nil))
+            #expect(screen.problems.isEmpty, "\(screen.problems)")
+            #expect(halves(screen) == halves(repaint), "after a move by \(step) (offset \(offset))")
+        }
+        #expect(movesTaken >= 6, "the terminal moved the band: \(movesTaken)")
+    }
+}

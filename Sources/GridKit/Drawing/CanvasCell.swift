@@ -45,6 +45,9 @@ public struct CanvasCell: Equatable, Sendable {
     /// True when the grapheme is a single scalar (or none).
     package var isSingleScalar: Bool { s1 == 0 }
 
+    /// True for an upper half block alone: a cell of a picture drawn in half blocks.
+    package var isHalfBlock: Bool { s0 == 0x2580 && s1 == 0 }
+
     /// The scalars after the first: up to three, 0 past the last.
     package var laterScalars: (UInt32, UInt32, UInt32) { (s1, s2, s3) }
 

@@ -189,6 +189,17 @@ public struct FrameDiff {
         for e in edges {
             for x in [e - 1, e] where x >= 0 && x < w && (out[x].width != 1 || was[x].width != 1) { out[x] = unknown }
         }
+        // Half-block picture cells may be written in colours decided along their run of picture
+        // cells from its left end (`FrameWriter`'s tolerance): a run the band's left edge cuts
+        // now, or cut before and moved right, starts elsewhere than it did, so it is written
+        // again to show what a repaint would.
+        var x = shift.distance > 0 ? x0 : x0 + n
+        if shift.distance > 0 || was[x0].isHalfBlock {
+            while x < x1 && out[x].isHalfBlock {
+                out[x] = unknown
+                x += 1
+            }
+        }
     }
 
     /// Turns `a[range]` round so that the element at `range.lowerBound + k` comes first.
