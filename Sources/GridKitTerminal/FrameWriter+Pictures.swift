@@ -18,6 +18,14 @@ extension FrameWriter {
         guard !pictures.isEmpty else { return }
         settlePictureColors()
         pictures.prepare()
+        if skipsShownPictureCells {
+            // Cells already showing their colours (a cut tile written again from its new start
+            // changes in its first few cells only).
+            for i in pictures.cells.indices {
+                let c = pictures.cells[i]
+                if shown.halves(x: Int(c.x), y: Int(c.y)) == ShownHalves.packed(top: Int(c.top), bottom: Int(c.bottom)) { pictures.markDone(i) }
+            }
+        }
         while let i = pictures.nextPending() {
             writePicture(i)
             // Three kinds of cell the pen draws as it is, each a chain of cells in order: its
@@ -117,6 +125,12 @@ extension FrameWriter {
             backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
         setPen(fg, bg, [])
         appendUTF8(base)
+        switch base {
+        case HalfBlockChoice.lower: shown.set(x: x, y: y, top: bg, bottom: fg)
+        case HalfBlockChoice.full: shown.set(x: x, y: y, top: fg, bottom: fg)
+        case HalfBlockChoice.space: shown.set(x: x, y: y, top: bg, bottom: bg)
+        default: shown.set(x: x, y: y, top: fg, bottom: bg)
+        }
         pictures.markDone(i)
         cursor = x + 1 < size.width ? (x + 1, y) : nil
     }

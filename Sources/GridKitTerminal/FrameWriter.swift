@@ -49,6 +49,12 @@ package struct FrameWriter {
     var pictures = PictureRun()
     /// The canvas the held cells come from: their row's other picture cells decide their colours too.
     var pictureCanvas: Canvas?
+    /// The colours of the picture cells the terminal shows (`ShownHalves`): a picture cell
+    /// reported again in the colours it shows is not sent.
+    var shown = ShownHalves()
+    /// Whether `shown` may be trusted: only where nothing but this writer draws on the cells
+    /// (no pictures drawn over them by a graphics protocol).
+    package var skipsShownPictureCells = true
     /// Whether the block characters take one column (a locale that draws East Asian ambiguous
     /// characters wide makes them two): only then are picture cells written as blocks here.
     let blocksAreNarrow: Bool
@@ -77,6 +83,7 @@ package struct FrameWriter {
         self.size = size
         screenIsBlank = cleared
         if cleared { cursor = nil; pen = (-2, -2, []) }
+        if cleared || shown.size != size { shown.reset(size) }
         if blankTail.count != size.height {
             blankTail = Array(repeating: -1, count: size.height)
             tailCleared = Array(repeating: false, count: size.height)
@@ -116,6 +123,7 @@ package struct FrameWriter {
             return code
         }
         setPen(-1, -1, [])
+        shown.scroll(shift)
         bytes += cached(0, shift.rows.lowerBound, shift.rows.upperBound - 1, region)
         cursor = nil
         if shift.distance > 0 {
@@ -145,6 +153,7 @@ package struct FrameWriter {
         guard n > 0, n < columns.count else { return }
         // The blanks come in the background in effect (bce): the default one, as the diff assumes.
         setPen(-1, -1, [])
+        shown.shiftColumns(shift)
         let deleteCode = delete(n), insertCode = insert(n), reachesEnd = columns.upperBound == size.width
         for y in rows {
             if shift.distance > 0 {
@@ -188,6 +197,7 @@ package struct FrameWriter {
                 move(to: blankTail[y], y)
                 setPen(-1, bg, [])
                 bytes += caps.clearToEndOfLine!
+                shown.forget(blankTail[y]..<size.width, y: y)
                 return
             }
         }
@@ -227,6 +237,7 @@ package struct FrameWriter {
             move(to: p.x, p.y)
             setPen(-1, bg, [])
             erase(p.count)
+            shown.forget(p.x..<(p.x + p.count), y: p.y)
         } else {
             let blank = CanvasCell(scalar: 32, width: 1, style: p.style)
             for i in 0..<p.count { write(blank, x: p.x + i, y: p.y) }
@@ -235,6 +246,7 @@ package struct FrameWriter {
 
     /// Writes one cell at (x, y).
     private mutating func write(_ cell: CanvasCell, x: Int, y: Int) {
+        shown.forget(x..<(x + max(1, Int(cell.width))), y: y)
         move(to: x, y)
         let (fg, bg, attributes) = resolve(cell.style)
         let base = cell.text0 == 0 ? 32 : cell.text0

@@ -125,6 +125,8 @@ public final class Terminal: ScreenHost {
         var mode = graphics.mode
         if mode == .kitty && (colorMode < .palette256 || charset != nil) { mode = graphics.tmuxPassthrough ? .blocks : .kittyDirect }
         graphicsMode = mode
+        // Pictures drawn over the cells by a graphics protocol are not in what the writer knows it shows.
+        writer.skipsShownPictureCells = mode == .blocks
         pictures = PictureLayer(
             mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
             cellPixels: cellPixelSize, colorMode: colorMode)

@@ -168,7 +168,9 @@ import Testing
     /// Frames of pictures in a few colours (so that colours come back), changed at random in
     /// patches, with text between them, rows scrolled, some cells left as they were: the mini
     /// terminal shows every pixel's nearest palette entry and the text, frame after frame.
-    /// With the default tolerance, every picture cell still shows two picture colours.
+    /// With the default tolerance, every picture cell still shows two picture colours, and what
+    /// a repaint would show. Bands of rows move sideways too (the writer then skips cells that
+    /// already show their colours, so what it knows the terminal shows must follow the moves).
     /// (Seeds 1 to 3 exactly, 4 and 5 with the tolerance.)
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomPictureFramesArriveExactly(seed: UInt64) {
@@ -185,11 +187,26 @@ import Testing
         writer.halfBlocks.tolerance = tolerance
         var diff = FrameDiff()
         var screen = MiniTerminal(width: size.width, height: size.height)
+        var sidewaysTaken = 0
         for frame in 0..<150 {
             if frame > 0, rng.next(6) == 0 {
                 let d = rng.next(2) == 0 ? 1 : -1, band = 1..<(size.height - 1)
                 let moved = band.map { y in band.contains(y + d) ? rows[y + d] : Array(repeating: Content.text(" "), count: size.width) }
                 for (k, y) in band.enumerated() { rows[y] = moved[k] }
+            }
+            var sideways: ColumnShift?
+            if frame > 0, rng.next(5) == 0 {
+                // A band of rows moved sideways within columns 3..<27, blanks coming in behind.
+                let d = (1 + rng.next(5)) * (rng.next(2) == 0 ? 1 : -1), r0 = rng.next(size.height - 2), r1 = r0 + 2 + rng.next(size.height - r0 - 2)
+                let columns = 3..<27
+                for y in r0..<r1 {
+                    let old = rows[y]
+                    for x in columns {
+                        let from = x + d
+                        rows[y][x] = columns.contains(from) ? old[from] : .text(" ")
+                    }
+                }
+                sideways = ColumnShift(rows: r0..<r1, columns: columns, distance: d)
             }
             for _ in 0..<(1 + rng.next(3)) {
                 let y = rng.next(size.height), x = rng.next(size.width), w = 1 + rng.next(12)
@@ -213,6 +230,7 @@ import Testing
                     }
                 }
             }
+            if let sideways { canvas.noteSidewaysMove(sideways) }
             let everything = diff.reportsEverything(for: canvas)
             writer.begin(size: size, cleared: everything)
             if everything { screen = MiniTerminal(width: size.width, height: size.height) }
@@ -220,9 +238,26 @@ import Testing
                 writer.scroll(shift)
                 diff.apply(shift)
             }
+            for shift in everything ? [] : diff.sidewaysShifts(to: canvas) {
+                writer.shiftColumns(shift)
+                diff.apply(shift)
+                sidewaysTaken += 1
+            }
             diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
             screen.feed(writer.finish(cursor: Point(x: 0, y: 0)))
             #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
+            if tolerance > 0 {
+                var fresh = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+                var freshDiff = FrameDiff()
+                var repaint = MiniTerminal(width: size.width, height: size.height)
+                fresh.begin(size: size, cleared: true)
+                freshDiff.update(to: canvas) { x, y, c in fresh.put(c, x: x, y: y, in: canvas) }
+                repaint.feed(fresh.finish(cursor: nil))
+                for y in 0..<size.height where screen.cells[y].map({ $0.halves.map { [$0.top, $0.bottom] } }) != repaint.cells[y].map({ $0.halves.map { [$0.top, $0.bottom] } }) {
+                    Issue.record("frame \(frame) row \(y) differs from a repaint")
+                    return
+                }
+            }
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let shown = screen.cells[y][x]
@@ -242,6 +277,7 @@ import Testing
                 }
             }
         }
+        #expect(sidewaysTaken > 5, "sideways moves were made: \(sidewaysTaken)")
     }
 }
 
@@ -359,5 +395,55 @@ import Testing
             #expect(halves(screen) == halves(repaint), "after a move by \(step) (offset \(offset))")
         }
         #expect(movesTaken >= 6, "the terminal moved the band: \(movesTaken)")
+    }
+
+    /// The cut tile is reported whole, but cells that already show their colours are not sent:
+    /// with exact colours, a move left sends only the columns let in.
+    @Test func cellsAlreadyShowingTheirColoursAreNotSentAgain() {
+        let size = Size(width: 30, height: 3)
+        let band = 0..<30
+        func canvas(offset: Int) -> Canvas {
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            for y in 0..<size.height {
+                for x in band where (x + offset) % 10 < 8 {
+                    let v = x + offset
+                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .palette(UInt8(16 + v % 200)), background: .palette(UInt8(17 + v % 200))))
+                }
+            }
+            return canvas
+        }
+        for skips in [true, false] {
+            var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
+            writer.skipsShownPictureCells = skips
+            var diff = FrameDiff()
+            let first = canvas(offset: 0)
+            writer.begin(size: size, cleared: true)
+            diff.update(to: first) { x, y, c in writer.put(c, x: x, y: y, in: first) }
+            var screen = MiniTerminal(width: size.width, height: size.height)
+            screen.feed(writer.finish(cursor: nil))
+            // Moved left by 3: the tile at the left edge is cut (its first 3 columns gone).
+            let next = canvas(offset: 3)
+            next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: band, distance: 3))
+            writer.begin(size: size, cleared: false)
+            for shift in diff.sidewaysShifts(to: next) {
+                writer.shiftColumns(shift)
+                diff.apply(shift)
+            }
+            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
+            let bytes = writer.finish(cursor: nil)
+            screen.feed(bytes)
+            let blocks = String(decoding: bytes, as: UTF8.self).filter { "▀▄█".contains($0) }.count
+            if skips {
+                #expect(blocks <= 3 * size.height, "only the columns let in: \(blocks) blocks")
+            } else {
+                #expect(blocks > 3 * size.height, "the cut tile again: \(blocks) blocks")
+            }
+            for y in 0..<size.height {
+                for x in band {
+                    let want: [Int]? = (x + 3) % 10 < 8 ? [16 + (x + 3) % 200, 17 + (x + 3) % 200] : nil
+                    if let want { #expect(screen.cells[y][x].halves.map { [$0.top, $0.bottom] } == want, "\(x),\(y)") }
+                }
+            }
+        }
     }
 }
