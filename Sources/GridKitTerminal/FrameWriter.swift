@@ -221,7 +221,7 @@ package struct FrameWriter {
         if let picture = pictureCell(cell, x: x) {
             if pictures.y != y { flushPictures() }
             pictures.append(picture, y: y)
-            pictureCanvas = canvas
+            if pictureCanvas !== canvas { pictureCanvas = canvas }
             return
         }
         flushPictures()

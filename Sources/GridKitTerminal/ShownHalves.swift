@@ -11,6 +11,8 @@ struct ShownHalves {
     private(set) var size = Size(width: 0, height: 0)
     /// Top colour in the high half, bottom in the low; `unknown` where not a picture cell.
     private var cells: [Int64] = []
+    /// Whether any cell is known: a screen without pictures (a list) costs nothing to follow.
+    private var knowsAny = false
     static let unknown: Int64 = -1
 
     /// The two halves packed as stored (colour numbers are not negative in a picture cell).
@@ -18,39 +20,46 @@ struct ShownHalves {
 
     /// Forgets everything: a cleared or resized screen.
     mutating func reset(_ size: Size) {
-        self.size = size
         let n = max(0, size.width) * max(0, size.height)
-        if cells.count == n {
-            for i in cells.indices { cells[i] = Self.unknown }
-        } else {
+        if cells.count != n {
             cells = Array(repeating: Self.unknown, count: n)
+        } else if knowsAny {
+            for i in cells.indices { cells[i] = Self.unknown }
         }
+        self.size = size
+        knowsAny = false
     }
 
     func halves(x: Int, y: Int) -> Int64 {
-        guard x >= 0, y >= 0, x < size.width, y < size.height else { return Self.unknown }
+        guard knowsAny, x >= 0, y >= 0, x < size.width, y < size.height else { return Self.unknown }
         return cells[y * size.width + x]
     }
 
     mutating func set(x: Int, y: Int, top: Int, bottom: Int) {
         guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
         cells[y * size.width + x] = Self.packed(top: top, bottom: bottom)
+        knowsAny = true
     }
 
     /// Forgets columns `columns` of row `y` (something else written or erased there).
     mutating func forget(_ columns: Range<Int>, y: Int) {
-        guard y >= 0, y < size.height else { return }
+        guard knowsAny, y >= 0, y < size.height else { return }
         for x in columns.clamped(to: 0..<size.width) { cells[y * size.width + x] = Self.unknown }
     }
 
     /// The terminal scrolled `shift.rows` by `shift.distance` (up when positive): the rows let in are blank.
     mutating func scroll(_ shift: RowShift) {
         let rows = shift.rows.clamped(to: 0..<size.height), d = shift.distance, w = size.width
-        guard !rows.isEmpty else { return }
-        let order = d > 0 ? Array(rows) : rows.reversed()
-        for y in order {
-            let from = y + d
-            for x in 0..<w { cells[y * w + x] = rows.contains(from) ? cells[from * w + x] : Self.unknown }
+        guard knowsAny, !rows.isEmpty else { return }
+        cells.withUnsafeMutableBufferPointer { all in
+            let base = all.baseAddress!
+            if abs(d) < rows.count {
+                // The rows that stay, moved whole (overlapping ranges: a memmove).
+                let from = d > 0 ? rows.lowerBound + d : rows.lowerBound, to = d > 0 ? rows.lowerBound : rows.lowerBound - d
+                (base + to * w).update(from: base + from * w, count: (rows.count - abs(d)) * w)
+            }
+            let fresh = d > 0 ? max(rows.lowerBound, rows.upperBound - d)..<rows.upperBound : rows.lowerBound..<min(rows.upperBound, rows.lowerBound - d)
+            (base + fresh.lowerBound * w).update(repeating: Self.unknown, count: fresh.count * w)
         }
     }
 
@@ -61,7 +70,7 @@ struct ShownHalves {
         let w = size.width
         let rows = shift.rows.clamped(to: 0..<size.height), columns = shift.columns.clamped(to: 0..<w)
         let n = abs(shift.distance), x0 = columns.lowerBound, x1 = columns.upperBound
-        guard n > 0, n < columns.count else { return }
+        guard knowsAny, n > 0, n < columns.count else { return }
         for y in rows {
             let row = y * w
             if shift.distance > 0 {
