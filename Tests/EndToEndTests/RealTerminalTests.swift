@@ -99,18 +99,19 @@ import Testing
 
     /// Runs griddemo photos in `terminal` through realterm.py and returns what it measured.
     func run(
-        _ terminal: String, photos: String, steps: String, environment: [String: String] = [:],
-        termName: String? = nil, xtermPlain: Bool = false, folder: String
+        _ terminal: String, photos: String, photoSize: String? = nil, view: String = "grid", steps: String,
+        environment: [String: String] = [:], termName: String? = nil, xtermPlain: Bool = false, folder: String
     ) throws -> Run {
         try requireTools(terminal)
         var args = [
             "python3", Self.script, "--terminal", terminal, "--out", folder, "--photos", photos,
             "--cols", "100", "--rows", "30", "--timeout", "60", "--deadline", "300", "--steps", steps
         ]
+        if let photoSize { args += ["--photo-size", photoSize] }
         for (k, v) in environment.sorted(by: { $0.key < $1.key }) { args += ["--env", "\(k)=\(v)"] }
         if let termName { args += ["--term-name", termName] }
         if xtermPlain { args.append("--xterm-plain") }
-        args += ["--", try griddemo(), "photos", "--view", "grid", "{photos}"]
+        args += ["--", try griddemo(), "photos", "--view", view, "{photos}"]
         let r = try spawnAndWait(args)
         let line = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let decoder = JSONDecoder()
@@ -227,6 +228,77 @@ import Testing
         let quit = try v.checkpoint(run, "quit")
         v.expect(quit.passes("none"), "\(terminal) after q: no picture left on screen — \(quit.summary)")
         v.expect(run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+    }
+
+    /// How many pixels differ between two screenshots of a run (the PPM files realterm.py keeps).
+    func differingPixels(_ folder: String, _ a: String, _ b: String) throws -> Int {
+        func pixels(_ name: String) throws -> (header: String, body: ArraySlice<UInt8>) {
+            let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).ppm")))
+            // P6, width, height, maxval, each followed by one whitespace byte.
+            var fields = 0, i = 0
+            while fields < 4 && i < data.count {
+                while i < data.count && (data[i] == 0x20 || data[i] == 0x0A) { i += 1 }
+                while i < data.count && data[i] != 0x20 && data[i] != 0x0A { i += 1 }
+                fields += 1
+            }
+            return (String(decoding: data[..<i], as: UTF8.self), data[(i + 1)...])
+        }
+        let (ha, pa) = try pixels(a), (hb, pb) = try pixels(b)
+        try #require(ha == hb && pa.count == pb.count, "screenshots \(a) and \(b) differ in size: \(ha) / \(hb)")
+        var differing = 0
+        var i = pa.startIndex, j = pb.startIndex
+        while i + 2 < pa.endIndex {
+            if pa[i] != pb[j] || pa[i + 1] != pb[j + 1] || pa[i + 2] != pb[j + 2] { differing += 1 }
+            i += 3
+            j += 3
+        }
+        return differing
+    }
+
+    /// Sixel pictures with texture (plasma fractals): after Page Down in the waterfall, the row
+    /// of tiles cut under the section header, and after another Page Down and Down×3, what shows
+    /// is pixel for pixel what a Ctrl-L repaint shows. (A cut piece was quantized on its own, with
+    /// its own palette and dither: 41,240 px differed.)
+    @Test func sixelTilesCutUnderAHeaderShowWhatARepaintShows() throws {
+        let folder = Self.folder("sixel-repaint")
+        let v = Verdict(folder: folder)
+        defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
+        let run: Run
+        do {
+            run = try self.run(
+                "xterm", photos: "plasma", photoSize: "480x320",
+                steps: "shot:start,key:w,key:Next,shot:moved,key:ctrl+l,shot:repainted,key:Next,key:Down*3,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
+                folder: folder)
+        } catch { v.failed = true; throw error }
+        for (moved, repainted) in [("moved", "repainted"), ("moved2", "repainted2")] {
+            let n = try differingPixels(folder, moved, repainted)
+            v.expect(n == 0, "xterm sixel: \(moved) differs from its repaint in \(n) px")
+        }
+        v.expect(run.exitStatus == 0, "xterm sixel: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+    }
+
+    /// Half blocks in 256 colours with the default tolerance (a cell's colours depend on the
+    /// picture cells to its left): Albums moved right by ten tiles and back by seven, each time
+    /// cutting a tile at the band's left edge, show pixel for pixel what a Ctrl-L repaint shows.
+    /// (The cut tile kept colours decided from its old start: 156–210 px differed.)
+    @Test func halfBlockTilesMovedSidewaysShowWhatARepaintShows() throws {
+        let folder = Self.folder("blocks-sideways")
+        let v = Verdict(folder: folder)
+        defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
+        let run: Run
+        do {
+            run = try self.run(
+                "xterm", photos: "plasma", photoSize: "480x320", view: "albums",
+                steps: "shot:start,key:Right*10,shot:moved,key:ctrl+l,shot:repainted,key:Left*7,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
+                environment: ["GRIDKIT_GRAPHICS": "blocks"], termName: "xterm-256color", xtermPlain: true, folder: folder)
+        } catch { v.failed = true; throw error }
+        for (moved, repainted) in [("moved", "repainted"), ("moved2", "repainted2")] {
+            let n = try differingPixels(folder, moved, repainted)
+            v.expect(n == 0, "xterm half blocks: \(moved) differs from its repaint in \(n) px")
+        }
+        let start = try differingPixels(folder, "start", "moved")
+        v.expect(start > 0, "the albums moved (the screen changed after Right×10)")
+        v.expect(run.exitStatus == 0, "xterm half blocks: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
     /// The harness itself: half blocks in 256 colours (xterm-256color) hold the test colours

@@ -11,7 +11,10 @@ folder, `0-pink.jpg` … `5-plum.jpg`; `many`: folders alpha and beta of 30 each
 the colours cycling). Each is one solid colour far from the interface's, so every pixel of such a
 colour on screen belongs to a photo, and the file name says which colour its tile should show.
 `greys`: one folder, `0-white.jpg`, `1-black.jpg` and `2-gradient.jpg` (white at the top to black
-at the bottom), for terminals that show pictures as a grey ramp of shade characters.
+at the bottom), for terminals that show pictures as a grey ramp of shade characters. `plasma`: one
+folder of 40 plasma fractals, `00-plasma.jpg` …, the same each run (seeded): pictures with
+texture and gradients, where a picture drawn in parts can differ from the same picture drawn
+whole (compare a screenshot with one taken after a repaint).
 
 xterm runs as a VT340 (sixel) unless --xterm-plain: then as it starts by default (no sixel, black
 text on white).
@@ -194,6 +197,13 @@ def make_photos(kind, root, size):
         for i, (name, source) in enumerate(GREYS):
             subprocess.run(["convert", "-size", size, source, os.path.join(d, f"{i}-{name}.jpg")], check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
+        return [d]
+    if kind == "plasma":
+        d = os.path.join(root, "plasma")
+        os.makedirs(d)
+        for i in range(40):
+            subprocess.run(["convert", "-size", size, "-seed", str(1000 + i), "plasma:fractal", os.path.join(d, f"{i:02d}-plasma.jpg")],
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
         return [d]
     def picture(path, index):
         name, (r, g, b) = COLOURS[index % len(COLOURS)]
@@ -853,7 +863,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--terminal", choices=["xterm", "kitty"], required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--photos", choices=["six", "many", "greys", "none"], default="none")
+    ap.add_argument("--photos", choices=["six", "many", "greys", "plasma", "none"], default="none")
     ap.add_argument("--photo-size", default="1920x1080")
     ap.add_argument("--cols", type=int, default=100)
     ap.add_argument("--rows", type=int, default=30)
