@@ -39,6 +39,7 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         next.map { .push($0()) } ?? .handled
     }
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        if case .resize(let size) = event { log.append("resize \(size.width)x\(size.height), grid \(gridView.frame.size.width) wide") }
         if event == .char("n"), let next { return .push(next()) }
         return .ignored
     }
@@ -103,6 +104,27 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         #expect(pushed.count == 2)
         #expect(pushed[0].log.last == "detach", "popped with Esc")
         #expect(pushed[1].log.last == "detach" && root.log.last == "detach", "the run's end detaches the rest")
+    }
+
+    /// Only the screen on top is told of a resize; one that comes back to the top afterwards is
+    /// told then. Either way its grid is the new size already (a screen that wraps text to the
+    /// width rewraps to it).
+    @Test func aScreenBackOnTopAfterAResizeIsToldOfIt() {
+        let root = LoggingScreen("Root")
+        var pushed: LoggingScreen?
+        root.next = {
+            let s = LoggingScreen("Second")
+            pushed = s
+            return s
+        }
+        _ = harness.run(root, keys: "n, resize:60x14, esc, esc")
+        #expect(pushed?.log.contains("resize 60x14, grid 60 wide") == true, "the top screen is told as it happens: \(pushed?.log ?? [])")
+        #expect(root.log.filter { $0.hasPrefix("resize") } == ["resize 60x14, grid 60 wide"], "\(root.log)")
+        // Nothing more when no resize came in between.
+        let again = LoggingScreen("Root")
+        again.next = { LoggingScreen("Second") }
+        _ = harness.run(again, keys: "n, esc, esc")
+        #expect(!again.log.contains { $0.hasPrefix("resize") }, "\(again.log)")
     }
 
     @Test func escOnTheRootQuitsBeforeTheRestOfTheKeys() {

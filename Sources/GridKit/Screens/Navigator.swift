@@ -4,17 +4,32 @@
 @MainActor
 final class Navigator {
     private(set) var stack: [(screen: any Screen, grid: GridView, content: (any GridDataSource)?)] = []
+    /// The terminal size each screen on the stack last saw (by position): only the top one is
+    /// told of a resize, so one that comes back to the top after one is told then.
+    private var sizes: [Size] = []
 
     init() {}
 
     var top: (screen: any Screen, grid: GridView)? { stack.last.map { ($0.screen, $0.grid) } }
 
-    func push(_ screen: any Screen, grid: GridView, content: (any GridDataSource)?) { stack.append((screen, grid, content)) }
+    func push(_ screen: any Screen, grid: GridView, content: (any GridDataSource)?, size: Size) {
+        stack.append((screen, grid, content))
+        sizes.append(size)
+    }
+
+    /// The size the top screen last saw.
+    var topSize: Size? { sizes.last }
+
+    /// Records that the top screen has seen `size`.
+    func topSaw(_ size: Size) {
+        if !sizes.isEmpty { sizes[sizes.count - 1] = size }
+    }
 
     /// Drops the top screen (telling it to stop its work); false when it was the last one,
     /// which stays: time to quit.
     func pop() -> Bool {
         guard stack.count > 1, let (screen, grid, _) = stack.popLast() else { return false }
+        sizes.removeLast()
         screen.detach(from: grid)
         return true
     }
@@ -22,6 +37,7 @@ final class Navigator {
     /// Tells every screen still on the stack that the run is over, top first.
     func detachAll() {
         while let (screen, grid, _) = stack.popLast() { screen.detach(from: grid) }
+        sizes.removeAll()
     }
 
     /// What an event nobody handled means for navigation: Esc and q go back; `?` shows the

@@ -55,7 +55,7 @@ public final class ScreenController {
             backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer)
         let content = grid.connect(screen, context: context)
         grid.selectionObserver = { [unowned self] in selection = $0 }
-        navigator.push(screen, grid: grid, content: content)
+        navigator.push(screen, grid: grid, content: content, size: host.size)
     }
 
     /// Routes an event: screen first, then grid, then navigation. False means quit.
@@ -66,6 +66,8 @@ public final class ScreenController {
             canvas.graphicsMode = host.graphicsMode
             canvas.backgroundTone = host.backgroundTone
             canvas.glyphSet = host.glyphSet
+            // The screen is told with its grid already the new size.
+            grid.frame = ScreenChrome.gridFrame(in: size)
         }
         var action = screen.handle(event, in: grid)
         if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event, bindings: keyBindings) }
@@ -80,10 +82,17 @@ public final class ScreenController {
         switch action {
         case .handled, .ignored: break
         case .push(let next): show(next)
-        case .pop: if !navigator.pop(), quitsWhenRootPops { return false }
+        case .pop:
+            if !navigator.pop(), quitsWhenRootPops { return false }
+            // Back on a screen that missed a resize while another was on top: it is told now.
+            if let (back, grid) = navigator.top, navigator.topSize != canvas.size {
+                grid.frame = ScreenChrome.gridFrame(in: canvas.size)
+                _ = back.handle(.resize(canvas.size), in: grid)
+            }
         case .quit: return false
         }
         navigator.top?.grid.frame = ScreenChrome.gridFrame(in: canvas.size)
+        navigator.topSaw(canvas.size)
         return true
     }
 
