@@ -17,20 +17,23 @@ final class Navigator {
         sizes.append(size)
     }
 
-    /// The size the top screen last saw.
-    var topSize: Size? { sizes.last }
-
     /// Records that the top screen has seen `size`.
     func topSaw(_ size: Size) {
         if !sizes.isEmpty { sizes[sizes.count - 1] = size }
     }
 
     /// Drops the top screen (telling it to stop its work); false when it was the last one,
-    /// which stays: time to quit.
-    func pop() -> Bool {
+    /// which stays: time to quit. The screen under it, if the terminal was resized while it was
+    /// not on top, is told of the size (`size`) now, its grid already that size.
+    func pop(size: Size) -> Bool {
         guard stack.count > 1, let (screen, grid, _) = stack.popLast() else { return false }
         sizes.removeLast()
         screen.detach(from: grid)
+        if let (back, backGrid) = top, sizes.last != size {
+            backGrid.frame = ScreenChrome.gridFrame(in: size)
+            _ = back.handle(.resize(size), in: backGrid)
+            topSaw(size)
+        }
         return true
     }
 

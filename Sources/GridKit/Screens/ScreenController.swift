@@ -82,13 +82,7 @@ public final class ScreenController {
         switch action {
         case .handled, .ignored: break
         case .push(let next): show(next)
-        case .pop:
-            if !navigator.pop(), quitsWhenRootPops { return false }
-            // Back on a screen that missed a resize while another was on top: it is told now.
-            if let (back, grid) = navigator.top, navigator.topSize != canvas.size {
-                grid.frame = ScreenChrome.gridFrame(in: canvas.size)
-                _ = back.handle(.resize(canvas.size), in: grid)
-            }
+        case .pop: if !navigator.pop(size: canvas.size), quitsWhenRootPops { return false }
         case .quit: return false
         }
         navigator.top?.grid.frame = ScreenChrome.gridFrame(in: canvas.size)
