@@ -373,6 +373,9 @@ public final class Terminal: ScreenHost {
                 exitSignal = Int32(byte)
                 return .quit
             }
+            // A short read emptied the pipe: what comes later wakes poll again (no second read
+            // that finds it empty, a syscall for every batch of thumbnails landed).
+            if n < 64 { return wake }
         }
     }
 }
