@@ -381,7 +381,7 @@ package struct FrameWriter {
         if to.x == 0 { bytes.append(0x0D); return }
         if dx == -1 { bytes.append(0x08); return }
         bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
-        if digits(abs(dx)) - (abs(dx) == 1 ? 1 : 0) < digits(to.x + 1) {
+        if caps.moveToColumn == nil || digits(abs(dx)) - (abs(dx) == 1 ? 1 : 0) < digits(to.x + 1) {
             if abs(dx) > 1 { appendDecimal(abs(dx)) }
             bytes.append(UInt8(ascii: dx > 0 ? "C" : "D"))
         } else {
@@ -389,11 +389,13 @@ package struct FrameWriter {
         }
     }
 
-    /// What a step from `from` to `to` costs: up or down, then along the row, or named.
+    /// What a step from `from` to `to` costs: up or down, then along the row, or named. (The
+    /// column is named only where the terminal has a column move: a VT220 has no CHA.)
     private func stepBytes(from: (x: Int, y: Int), to: (x: Int, y: Int)) -> (vertical: Int, horizontal: Int, named: Int) {
         let dy = to.y - from.y, dx = to.x - from.x
         let vertical = dy == 0 ? 0 : 3 + (abs(dy) > 1 ? digits(abs(dy)) : 0)
-        let horizontal = dx == 0 ? 0 : to.x == 0 || dx == -1 ? 1 : 3 + min(abs(dx) > 1 ? digits(abs(dx)) : 0, digits(to.x + 1))
+        let step = abs(dx) > 1 ? digits(abs(dx)) : 0
+        let horizontal = dx == 0 ? 0 : to.x == 0 || dx == -1 ? 1 : 3 + (caps.moveToColumn == nil ? step : min(step, digits(to.x + 1)))
         return (vertical, horizontal, 4 + digits(to.y + 1) + digits(to.x + 1))
     }
 
@@ -401,7 +403,9 @@ package struct FrameWriter {
     func moveBytes(to x: Int, _ y: Int) -> Int {
         guard let c = cursor else { return 4 + digits(y + 1) + digits(x + 1) }
         if c.x == x && c.y == y { return 0 }
-        guard caps.movesAreANSI, columnIsSure else { return c.y == y ? 3 + digits(x + 1) : 4 + digits(y + 1) + digits(x + 1) }
+        guard caps.movesAreANSI, columnIsSure else {
+            return c.y == y && caps.moveToColumn != nil ? 3 + digits(x + 1) : 4 + digits(y + 1) + digits(x + 1)
+        }
         let (v, h, named) = stepBytes(from: c, to: (x, y))
         return c.y == y ? h : min(named, v + h)
     }

@@ -63,7 +63,7 @@ struct PictureRun {
 
     var isEmpty: Bool { cells.isEmpty }
 
-    /// Holds a cell of row `y` (after those held: further right, or on a row further down).
+    /// Holds a cell of row `y`, right of those held (the writer flushes a row before the next).
     mutating func append(_ cell: Cell, y: Int) {
         self.y = y
         var cell = cell

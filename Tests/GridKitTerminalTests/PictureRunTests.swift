@@ -294,6 +294,25 @@ import Testing
         #expect(text == "\u{1B}[3;6H\u{8}\r\u{1B}[B\u{1B}[2;8H\u{1B}[3B\u{1B}[A\u{8}", "\(text.debugDescription)")
     }
 
+    /// A terminal without a column move (`hpa`; a VT220 has no CHA) never gets one: steps,
+    /// backspaces and carriage returns, or the position named.
+    @Test func withoutAColumnMoveNoneIsSent() {
+        var caps = TerminalCapabilities.ansi
+        caps.moveToColumn = nil
+        var writer = FrameWriter(capabilities: caps, colors: PictureRunTests.mapper) { _ in 1 }
+        writer.begin(size: Size(width: 80, height: 5), cleared: true)
+        var screen = MiniTerminal(width: 80, height: 5)
+        for (x, y) in [(5, 2), (15, 2), (70, 2), (3, 2), (0, 2), (60, 3), (59, 3), (2, 1)] {
+            let before = writer.bytes.count, expected = writer.moveBytes(to: x, y)
+            writer.move(to: x, y)
+            #expect(writer.bytes.count - before == expected, "to \(x),\(y)")
+            screen.feed(Array(writer.bytes[before...]))
+            #expect(screen.x == x && screen.y == y)
+        }
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(!text.contains("G"), "\(text.debugDescription)")
+    }
+
     /// What the writer expects a move to cost is what the move sends, and the mini terminal
     /// ends up where it was sent, from anywhere to anywhere.
     @Test func aMoveCostsWhatItWasExpectedToCost() {
@@ -395,6 +414,98 @@ import Testing
             #expect(halves(screen) == halves(repaint), "after a move by \(step) (offset \(offset))")
         }
         #expect(movesTaken >= 6, "the terminal moved the band: \(movesTaken)")
+    }
+
+    /// The same with a wide character in front of the tiles, so that a move cuts it or deletes
+    /// it at the band's edge (where the diff forgets the cells beside a wide character): the
+    /// picture run after it is still written again from its new start.
+    @Test func aWideCharacterAtTheBandsEdgeDoesNotStopTheRewrite() {
+        let size = Size(width: 40, height: 3)
+        let band = 0..<40
+        func canvas(offset: Int) -> Canvas {
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            for y in 0..<size.height {
+                var x = band.lowerBound
+                while x < band.upperBound {
+                    let v = x - band.lowerBound + offset
+                    if v == 0 && x + 1 < band.upperBound {
+                        canvas.put("漢", width: 2, at: Point(x: x, y: y), style: .plain)
+                        x += 2
+                        continue
+                    }
+                    if v >= 2 && (v - 2) % 10 < 8 {
+                        let top = (UInt8(40 + v * 3), UInt8(80 + y * 30), UInt8(220 - v * 2)), bottom = (UInt8(43 + v * 3), UInt8(90 + y * 30), UInt8(216 - v * 2))
+                        canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                    }
+                    x += 1
+                }
+            }
+            return canvas
+        }
+        func halves(_ screen: MiniTerminal) -> [[[Int]]] { screen.cells.map { row in row.map { $0.halves.map { [$0.top, $0.bottom] } ?? [] } } }
+        var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { MiniTerminal.wide($0) ? 2 : 1 }
+        var diff = FrameDiff()
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        var offset = 0
+        for (k, step) in [0, 3, -3, 1, -1, 4].enumerated() {
+            offset += step
+            let next = canvas(offset: offset)
+            if step != 0 { next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: band, distance: step)) }
+            writer.begin(size: size, cleared: k == 0)
+            for shift in k == 0 ? [] : diff.sidewaysShifts(to: next) {
+                writer.shiftColumns(shift)
+                diff.apply(shift)
+            }
+            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
+            screen.feed(writer.finish(cursor: nil))
+            var repaint = MiniTerminal(width: size.width, height: size.height)
+            var fresh = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { MiniTerminal.wide($0) ? 2 : 1 }
+            var freshDiff = FrameDiff()
+            fresh.begin(size: size, cleared: true)
+            freshDiff.update(to: next) { x, y, c in fresh.put(c, x: x, y: y, in: next) }
+            repaint.feed(fresh.finish(cursor: nil))
+            #expect(halves(screen) == halves(repaint), "after a move by \(step) (offset \(offset))")
+        }
+    }
+
+    /// One picture across the whole band (no gaps between tiles): the run the edge cuts is the
+    /// band, yet the moves are still taken, and the cells already showing their colours are not
+    /// sent again. (Counted as unknown, the run made every move look worthless.)
+    @Test func aBandThatIsOnePictureStillMoves() {
+        let size = Size(width: 40, height: 4)
+        func canvas(offset: Int) -> Canvas {
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let v = x + offset
+                    let top = (UInt8(40 + v * 2), UInt8(80 + y * 30), UInt8(220 - v)), bottom = (UInt8(43 + v * 2), UInt8(90 + y * 30), UInt8(216 - v))
+                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                }
+            }
+            return canvas
+        }
+        var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
+        var diff = FrameDiff()
+        let first = canvas(offset: 0)
+        writer.begin(size: size, cleared: true)
+        diff.update(to: first) { x, y, c in writer.put(c, x: x, y: y, in: first) }
+        _ = writer.finish(cursor: nil)
+        var taken = 0, bytes = 0
+        for k in 1...5 {
+            let next = canvas(offset: 3 * k)
+            next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: 0..<size.width, distance: 3))
+            writer.begin(size: size, cleared: false)
+            for shift in diff.sidewaysShifts(to: next) {
+                writer.shiftColumns(shift)
+                diff.apply(shift)
+                taken += 1
+            }
+            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
+            bytes += writer.finish(cursor: nil).count
+        }
+        #expect(taken == 5, "every move taken: \(taken)")
+        // A whole band is 160 cells, some 2 KB; the moves and the columns let in are far less.
+        #expect(bytes / 5 < 800, "\(bytes / 5) bytes a move")
     }
 
     /// The cut tile is reported whole, but cells that already show their colours are not sent:

@@ -133,7 +133,9 @@ public struct FrameDiff {
                 var gain = 0
                 for y in shift.rows {
                     let was = old.baseAddress! + slots[y] * w, now = canvas.rowCells(y)
-                    Self.move(was, into: &moved, by: shift, width: w)
+                    // The cut picture run written again (see `move`) mostly goes out as it shows:
+                    // the writer skips cells already in their colours. Counted as moved.
+                    Self.move(was, into: &moved, by: shift, width: w, rewritesCutRun: false)
                     for x in 0..<w { gain += (now[x] == moved[x] ? 1 : 0) - (now[x] == was[x] ? 1 : 0) }
                 }
                 if gain >= 4 * shift.rows.count { taken.append(shift) }
@@ -172,7 +174,9 @@ public struct FrameDiff {
     /// The row `was` after the terminal's moves for `shift` (see `apply`), into `out`. Where a
     /// wide character meets an edge of the moves, terminals differ in what they leave: those
     /// cells are unknown, so they are written again.
-    private static func move(_ was: UnsafePointer<CanvasCell>, into out: inout [CanvasCell], by shift: ColumnShift, width w: Int) {
+    private static func move(
+        _ was: UnsafePointer<CanvasCell>, into out: inout [CanvasCell], by shift: ColumnShift, width w: Int, rewritesCutRun: Bool = true
+    ) {
         let x0 = shift.columns.lowerBound, x1 = shift.columns.upperBound, n = abs(shift.distance)
         for x in 0..<w { out[x] = was[x] }
         var edges: [Int]
@@ -193,9 +197,13 @@ public struct FrameDiff {
         // cells from its left end (`FrameWriter`'s tolerance): a run the band's left edge cuts
         // now, or cut before and moved right, starts elsewhere than it did, so it is written
         // again to show what a repaint would.
-        var x = shift.distance > 0 ? x0 : x0 + n
-        if shift.distance > 0 || was[x0].isHalfBlock {
-            while x < x1 && out[x].isHalfBlock {
+        // (Judged by the cells moved, not by `out`, where an edge may have marked one unknown.)
+        guard rewritesCutRun else { return }
+        let d = shift.distance
+        var x = d > 0 ? x0 : x0 + n
+        let end = d > 0 ? x1 - n : x1 // the moved cells
+        if d > 0 || was[x0].isHalfBlock {
+            while x < end && was[x + d].isHalfBlock {
                 out[x] = unknown
                 x += 1
             }

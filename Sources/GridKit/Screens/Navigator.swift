@@ -24,7 +24,8 @@ final class Navigator {
 
     /// Drops the top screen (telling it to stop its work); false when it was the last one,
     /// which stays: time to quit. The screen under it, if the terminal was resized while it was
-    /// not on top, is told of the size (`size`) now, its grid already that size.
+    /// not on top, is told of the size (`size`) now, its grid already that size (what it
+    /// answers is not acted on: a resize asks nothing of the navigation).
     func pop(size: Size) -> Bool {
         guard stack.count > 1, let (screen, grid, _) = stack.popLast() else { return false }
         sizes.removeLast()
