@@ -16,9 +16,20 @@ public enum SixelEncoder {
     }()
 
     /// The DCS sequence for `image` with at most `colors` palette entries, made once per image
-    /// and palette size (kept on the image).
+    /// and palette size (kept on the image, with its colours: `quantized(_:colors:)`).
     public static func sixel(_ image: TerminalImage, colors: Int) -> [UInt8] {
-        image.encoding("sixel-\(colors)") { encode(image, colors: colors, dither: dithersByDefault) }
+        image.encoding("sixel-\(colors)") {
+            let pixels = quantized(image, colors: colors)
+            return encode(pixels, region: Rect(x: 0, y: 0, width: pixels.width, height: pixels.height))
+        }
+    }
+
+    /// `image`'s sixel colours with the default dithering, decided once per image and palette
+    /// size and kept on the image: the picture's preparation (off the main thread) decides them
+    /// with its whole sixel, and a piece cut from it later needs no work of its own.
+    package static func quantized(_ image: TerminalImage, colors: Int) -> Quantized {
+        let kept = image.encoding("sixel-colours-\(colors)") { quantized(image, colors: colors, dither: dithersByDefault).stored }
+        return Quantized(stored: kept, width: image.width, height: image.height)
     }
 
     /// The DCS sequence for `image` with at most `colors` palette entries (2…256). Its
@@ -38,6 +49,30 @@ public enum SixelEncoder {
         package let palette: [(UInt8, UInt8, UInt8)]
         /// Palette entries, a byte a pixel, row by row.
         package let indexes: [UInt8]
+
+        init(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], indexes: [UInt8]) {
+            self.width = width; self.height = height; self.palette = palette; self.indexes = indexes
+        }
+
+        /// As kept on an image: the palette's size, its colours (three bytes each), the entries.
+        var stored: [UInt8] {
+            var out: [UInt8] = [UInt8(truncatingIfNeeded: palette.count - 1)]
+            out.reserveCapacity(1 + palette.count * 3 + indexes.count)
+            for c in palette { out += [c.0, c.1, c.2] }
+            return out + indexes
+        }
+
+        init(stored: [UInt8], width: Int, height: Int) {
+            guard let first = stored.first, width > 0, height > 0 else { self.init(width: 0, height: 0, palette: [], indexes: []); return }
+            let n = Int(first) + 1
+            var palette: [(UInt8, UInt8, UInt8)] = []
+            palette.reserveCapacity(n)
+            for i in 0..<n {
+                let at = 1 + i * 3
+                palette.append((stored[at], stored[at + 1], stored[at + 2]))
+            }
+            self.init(width: width, height: height, palette: palette, indexes: Array(stored[(1 + n * 3)...]))
+        }
     }
 
     /// `image`'s palette (at most `colors` entries, median cut) and pixels mapped to it.

@@ -302,10 +302,12 @@ final class PictureLayer {
         let size = Size(width: picture.cells.width * cellPixels.width, height: picture.cells.height * cellPixels.height)
         let key = QuantizedKey(image: picture.image.id, size: size)
         if let known = quantizedCache[key] { return known }
-        let image =
+        // Prepared at the terminal's cell size, the picture's colours were decided with its sixel
+        // (off the main thread); at another size (a cell size that changed) they are decided here.
+        let pixels =
             size == Size(width: picture.image.width, height: picture.image.height)
-            ? picture.image : PictureEncoding.scaled(picture.image, to: size)
-        let pixels = SixelEncoder.quantized(image, colors: sixelColors, dither: SixelEncoder.dithersByDefault)
+            ? SixelEncoder.quantized(picture.image, colors: sixelColors)
+            : SixelEncoder.quantized(PictureEncoding.scaled(picture.image, to: size), colors: sixelColors, dither: SixelEncoder.dithersByDefault)
         quantizedPixels += pixels.indexes.count
         if quantizedPixels > Self.quantizedBudget {
             quantizedCache.removeAll(keepingCapacity: true)

@@ -93,6 +93,26 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         #expect(decoded.rgb.count == 64 * 40 * 3)
     }
 
+    /// A picture's sixel colours are kept on it with its sixel (decided once, off the main thread,
+    /// where pictures are prepared): what is kept reads back the same, and the whole sixel is the
+    /// whole of those colours, so a piece cut from them matches it.
+    @Test func sixelColoursAreKeptWithTheSixel() throws {
+        let image = testImage(50, 37)
+        let whole = SixelEncoder.sixel(image, colors: 64)
+        let kept = SixelEncoder.quantized(image, colors: 64)
+        let fresh = SixelEncoder.quantized(image, colors: 64, dither: SixelEncoder.dithersByDefault)
+        #expect(kept.width == 50 && kept.height == 37 && kept.indexes == fresh.indexes)
+        #expect(kept.palette.map { [$0.0, $0.1, $0.2] } == fresh.palette.map { [$0.0, $0.1, $0.2] })
+        #expect(SixelEncoder.encode(kept, region: Rect(x: 0, y: 0, width: 50, height: 37)) == whole)
+        let piece = try #require(decodeSixel(SixelEncoder.encode(kept, region: Rect(x: 10, y: 12, width: 20, height: 13))))
+        let all = try #require(decodeSixel(whole))
+        for y in 0..<13 {
+            let row = Array(piece.rgb[(y * 20 * 3)..<((y + 1) * 20 * 3)])
+            let from = ((12 + y) * 50 + 10) * 3
+            #expect(row == Array(all.rgb[from..<(from + 20 * 3)]), "row \(y) of the piece")
+        }
+    }
+
     @Test func sixelPaletteIsSmallWhenThePictureIs() throws {
         var rgba: [UInt8] = []
         for i in 0..<(30 * 12) { rgba += i % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
