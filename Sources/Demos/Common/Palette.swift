@@ -1,3 +1,4 @@
+import Foundation
 import GridKit
 
 /// Colours shared by the demo cells.
@@ -12,7 +13,9 @@ enum Palette {
     /// black on a light theme.
     static let card = Style(foreground: .palette(252), background: .palette(236))
     static let dim = Style(foreground: .brightBlack)
-    static let accent = Style(foreground: .cyan, attributes: .bold)
+    /// A marker in the text's place: cyan on a dark terminal, blue on a light one (cyan on
+    /// white is about 2:1).
+    static func accent(on tone: BackgroundTone) -> Style { Style(foreground: tone == .light ? .blue : .cyan, attributes: .bold) }
     static let error = Style(foreground: .red, attributes: .bold)
 
     /// A stable, pleasant colour for a number (hue walks the colour wheel).
@@ -27,6 +30,20 @@ enum Palette {
     private static func color(atHue degrees: Int) -> Color {
         let (r, g, b) = ColorMath.hsv(Double(degrees), 0.6, 0.82)
         return .rgb(UInt8(r * 255), UInt8(g * 255), UInt8(b * 255))
+    }
+
+    /// Whether black text on `color` is harder to read than white: its relative luminance
+    /// (sRGB) below 0.18, where the two contrasts cross. Only RGB colours are judged; others
+    /// count as light.
+    static func isDark(_ color: Color) -> Bool {
+        guard case .rgb(let r, let g, let b) = color.kind else { return false }
+        return 0.2126 * linear[Int(r)] + 0.7152 * linear[Int(g)] + 0.0722 * linear[Int(b)] < 0.18
+    }
+
+    /// sRGB channel values made linear, by value.
+    private static let linear: [Double] = (0..<256).map { v in
+        let c = Double(v) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
     /// Style for a row or card given its state.

@@ -19,7 +19,12 @@ package final class NumbersScreen: Screen, GridDataSource {
         title = "Numbers · \(self.count.formatted) items · \(arrangement.rawValue)"
     }
 
-    package var keyHints: String { "↑↓←→ hjkl move · PgUp/PgDn · g/G first/last · Enter select · Esc back · q quit" }
+    /// Opened from another screen, q goes back to it as Esc does: the hint says so.
+    private var isRoot = true
+
+    package var keyHints: String { "↑↓←→ move · PgUp/PgDn · g/G first/last · Enter select · ? keys · \(isRoot ? "q quit" : "Esc back")" }
+
+    package func attach(to gridView: GridView, context: ScreenContext) { isRoot = context.isRoot }
 
     package func makeLayout() -> any GridLayout {
         let layout: FlowLayout
@@ -93,14 +98,18 @@ class NumberCell: GridCell {
     override func prepareForReuse() { number = 0 }
 }
 
-/// A coloured tile with the number centred.
+/// A coloured tile with the number centred: black on a light colour, white on a dark one.
+/// The focus (▶) and a selection (•, also on the focused tile) are marked, not only coloured:
+/// with 8 or 16 colours the tiles' colours are the focus's and the selection's too.
 final class NumberTileCell: NumberCell {
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
-        let base = Style(foreground: .black, background: Palette.hue(number))
+        let hue = Palette.hue(number)
+        let base = Style(foreground: Palette.isDark(hue) ? .ansi(15) : .black, background: hue)
         let style = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : base
         context.fill(style: style)
         context.centeredText(number.formatted, y: bounds.height / 2, style: style)
         if state.isFocused { context.text("▶", at: .zero, style: style) }
+        if state.isSelected { context.text("•", at: Point(x: bounds.width - 1, y: 0), style: style) }
     }
 }
 
@@ -110,7 +119,7 @@ final class NumberRowCell: NumberCell {
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.text("██", at: Point(x: 1, y: 0), style: Style(foreground: Palette.hue(number)))
         if state.isFocused || state.isSelected {
-            context.text(state.isFocused ? "▶" : "•", at: Point(x: 4, y: 0), style: Palette.accent)
+            context.text(state.isFocused ? "▶" : "•", at: Point(x: 4, y: 0), style: Palette.accent(on: context.backgroundTone))
         }
         context.text(" Item \(number.formatted) ", at: Point(x: 5, y: 0), style: Palette.body(state))
     }
