@@ -86,6 +86,21 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         #expect(host.lastFrame!.text.contains("Esc  q  Backspace"))
     }
 
+    /// Help's rows are as tall as what they show: a description one column too long for the
+    /// rows beside the scroll bar takes two lines (its height was worked out for the frame's
+    /// width, and its last word was lost), and keys too long for their column at 40 columns
+    /// wrap instead of being cut.
+    @Test func helpShowsEveryKeyAndEveryWord() {
+        let wide = ScreenHarness(size: Size(width: 80, height: 30)).run(LoggingScreen("Rows", rows: 3), keys: "?").text
+        #expect(wide.contains("back (quits from the first screen where the app says") && wide.contains("  so)"), "\(wide)")
+        #expect(wide.contains("↑ ↓ ← →  k j h l"), "keys that fit keep their spacing")
+        let narrow = ScreenHarness(size: Size(width: 40, height: 30)).run(LoggingScreen("Rows", rows: 3), keys: "?").text
+        #expect(!narrow.contains("…"), "nothing cut: \(narrow)")
+        for word in ["↑", "→", "k", "l", "PgUp", "PgDn", "Home", "End", "Ctrl-C", "mouse", "says", "so)"] {
+            #expect(narrow.contains(word), "\(word) in \(narrow)")
+        }
+    }
+
     @Test func helpOnHelpDoesNothingAndEscReturns() {
         #expect(harness.run(LoggingScreen("Rows"), keys: "?, ?, esc").row(0).hasPrefix(" Rows"))
     }

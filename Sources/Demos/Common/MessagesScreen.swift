@@ -23,7 +23,7 @@ package final class MessagesScreen: Screen, GridDataSource, GridDelegateFlowLayo
     package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { messages.count }
 
     package func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
-        Size(width: FlowLayout.fullLine, height: max(1, TextWrap.lines(messages[indexPath.item], width: MessageCell.textWidth(in: gridView.frame.width)).count))
+        Size(width: FlowLayout.fullLine, height: max(1, TextWrap.lines(messages[indexPath.item], width: MessageCell.textWidth(in: gridView.layoutSize.width)).count))
     }
 
     package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {

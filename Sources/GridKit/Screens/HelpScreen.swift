@@ -44,11 +44,11 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
         return cell
     }
 
-    /// As many lines as the row's description wraps to beside its keys (`GridDelegateFlowLayout`).
+    /// As many lines as the row's keys or its description wrap to, side by side
+    /// (`GridDelegateFlowLayout`).
     public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
-        let width = gridView.frame.width
-        let lines = TextWrap.lines(rows[indexPath.item].action, width: HelpRowCell.actionWidth(in: width)).count
-        return Size(width: FlowLayout.fullLine, height: max(1, lines))
+        let (keys, action) = HelpRowCell.lines(of: rows[indexPath.item], width: gridView.layoutSize.width)
+        return Size(width: FlowLayout.fullLine, height: max(1, keys.count, action.count))
     }
 
     /// A new width wraps the descriptions anew (`Screen`).
@@ -68,15 +68,22 @@ final class HelpRowCell: GridCell {
     /// The room left for a description.
     static func actionWidth(in width: Int) -> Int { max(1, width - keyColumn(in: width) - 2) }
 
+    /// The row's keys wrapped in their column (after a two-column indent; keys are never cut:
+    /// `↑ ↓ ← →  k j h l` on a narrow terminal takes two lines) and its description beside them.
+    static func lines(of row: KeyHelp, width: Int) -> (keys: [String], action: [String]) {
+        let room = max(1, keyColumn(in: width) - 2)
+        // Keys that fit keep their spacing (two spaces between groups of keys).
+        let keys = TextWidth.width(of: row.keys) <= room ? [row.keys] : TextWrap.lines(row.keys, width: room)
+        return (keys, TextWrap.lines(row.action, width: actionWidth(in: width)))
+    }
+
     override func prepareForReuse() { row = KeyHelp("", "") }
 
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         let style = state.isFocused ? Style(attributes: .reverse) : .plain
         context.fill(style: style)
-        let keys = Self.keyColumn(in: bounds.width)
-        context.text("  " + row.keys, at: .zero, style: style.with(.bold), maxWidth: keys)
-        for (i, line) in TextWrap.lines(row.action, width: Self.actionWidth(in: bounds.width)).enumerated() {
-            context.text(line, at: Point(x: keys + 2, y: i), style: style)
-        }
+        let column = Self.keyColumn(in: bounds.width), (keys, action) = Self.lines(of: row, width: bounds.width)
+        for (i, line) in keys.enumerated() { context.text("  " + line, at: Point(x: 0, y: i), style: style.with(.bold), maxWidth: column) }
+        for (i, line) in action.enumerated() { context.text(line, at: Point(x: column + 2, y: i), style: style) }
     }
 }

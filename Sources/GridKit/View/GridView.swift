@@ -75,7 +75,12 @@ public final class GridView {
         didSet { updateViewport(); setNeedsDisplay() }
     }
 
-    /// The area cells are laid out in: the frame less the scroll indicator's column (or row).
+    /// The size cells are laid out in: the frame less the scroll indicator's column (or row).
+    /// A full-line item (`FlowLayout.fullLine`) is this wide, less its section's insets: text
+    /// wrapped to a cell's width is wrapped to this, not to the frame.
+    public var layoutSize: Size { layoutViewport }
+
+    /// The area cells are laid out in (`layoutSize`).
     var layoutViewport: Size {
         guard showsScrollIndicator else { return frame.size }
         return layout.scrollDirection == .vertical

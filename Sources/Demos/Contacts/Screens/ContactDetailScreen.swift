@@ -108,7 +108,7 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
     }
 
     package func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
-        let width = max(1, gridView.frame.width - 1 - DetailRowCell.valueColumn)
+        let width = max(1, gridView.layoutSize.width - DetailRowCell.valueColumn)
         return Size(width: FlowLayout.fullLine, height: max(1, TextWrap.lines(rows[indexPath.item].value, width: width).count))
     }
 
