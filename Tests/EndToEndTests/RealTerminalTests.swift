@@ -255,6 +255,14 @@ import Testing
         return differing
     }
 
+    /// Screenshots `moved` and `moved2` are pixel for pixel `repainted` and `repainted2`.
+    func expectSameAsRepaints(_ folder: String, _ label: String, _ v: Verdict, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for (moved, repainted) in [("moved", "repainted"), ("moved2", "repainted2")] {
+            let n = try differingPixels(folder, moved, repainted)
+            v.expect(n == 0, "\(label): \(moved) differs from its repaint in \(n) px", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Sixel pictures with texture (plasma fractals): after Page Down in the waterfall, the row
     /// of tiles cut under the section header, and after another Page Down and Down×3, what shows
     /// is pixel for pixel what a Ctrl-L repaint shows. (A cut piece was quantized on its own, with
@@ -270,10 +278,7 @@ import Testing
                 steps: "shot:start,key:w,key:Next,shot:moved,key:ctrl+l,shot:repainted,key:Next,key:Down*3,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
                 folder: folder)
         } catch { v.failed = true; throw error }
-        for (moved, repainted) in [("moved", "repainted"), ("moved2", "repainted2")] {
-            let n = try differingPixels(folder, moved, repainted)
-            v.expect(n == 0, "xterm sixel: \(moved) differs from its repaint in \(n) px")
-        }
+        try expectSameAsRepaints(folder, "xterm sixel", v)
         v.expect(run.exitStatus == 0, "xterm sixel: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
@@ -292,10 +297,7 @@ import Testing
                 steps: "shot:start,key:Right*10,shot:moved,key:ctrl+l,shot:repainted,key:Left*7,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
                 environment: ["GRIDKIT_GRAPHICS": "blocks"], termName: "xterm-256color", xtermPlain: true, folder: folder)
         } catch { v.failed = true; throw error }
-        for (moved, repainted) in [("moved", "repainted"), ("moved2", "repainted2")] {
-            let n = try differingPixels(folder, moved, repainted)
-            v.expect(n == 0, "xterm half blocks: \(moved) differs from its repaint in \(n) px")
-        }
+        try expectSameAsRepaints(folder, "xterm half blocks", v)
         let start = try differingPixels(folder, "start", "moved")
         v.expect(start > 0, "the albums moved (the screen changed after Right×10)")
         v.expect(run.exitStatus == 0, "xterm half blocks: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")

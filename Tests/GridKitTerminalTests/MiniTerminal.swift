@@ -33,6 +33,9 @@ struct MiniTerminal {
 
     static func wide(_ v: UInt32) -> Bool { (0x4E00...0x9FFF).contains(v) }
 
+    /// What each cell shows as a picture cell (its halves' colours), row by row; empty for others.
+    var pictureHalves: [[[Int]]] { cells.map { row in row.map { $0.halves.map { [$0.top, $0.bottom] } ?? [] } } }
+
     mutating func feed(_ bytes: [UInt8]) {
         let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         var i = 0

@@ -247,13 +247,8 @@ import Testing
             screen.feed(writer.finish(cursor: Point(x: 0, y: 0)))
             #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
             if tolerance > 0 {
-                var fresh = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
-                var freshDiff = FrameDiff()
-                var repaint = MiniTerminal(width: size.width, height: size.height)
-                fresh.begin(size: size, cleared: true)
-                freshDiff.update(to: canvas) { x, y, c in fresh.put(c, x: x, y: y, in: canvas) }
-                repaint.feed(fresh.finish(cursor: nil))
-                for y in 0..<size.height where screen.cells[y].map({ $0.halves.map { [$0.top, $0.bottom] } }) != repaint.cells[y].map({ $0.halves.map { [$0.top, $0.bottom] } }) {
+                let repaint = MiniTerminal.repaint(of: canvas).pictureHalves, shown = screen.pictureHalves
+                for y in 0..<size.height where shown[y] != repaint[y] {
                     Issue.record("frame \(frame) row \(y) differs from a repaint")
                     return
                 }
@@ -366,6 +361,12 @@ import Testing
 /// Pictures moved sideways by the terminal (a row of tiles scrolled by a tile).
 @MainActor
 @Suite struct SidewaysPictureTests {
+    /// A gradient picture cell for column `v` of the picture on row `y`.
+    static func putGradient(_ canvas: Canvas, x: Int, y: Int, v: Int) {
+        let top = (UInt8(40 + v * 3), UInt8(80 + y * 30), UInt8(220 - v * 2)), bottom = (UInt8(43 + v * 3), UInt8(90 + y * 30), UInt8(216 - v * 2))
+        canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+    }
+
     /// A row of gradient tiles moved left and right by a few columns, so that the band's left
     /// edge cuts a tile at another column each time: with the tolerance, what shows after each move
     /// is what a repaint of the same canvas shows (the cut run is decided from its new start).
@@ -380,13 +381,11 @@ import Testing
                     // Tiles of 8 picture columns 2 apart, seen from `offset` on: gradients.
                     let v = x - band.lowerBound + offset
                     guard v >= 0, v % 10 < 8 else { continue }
-                    let top = (UInt8(40 + v * 3), UInt8(80 + y * 30), UInt8(220 - v * 2)), bottom = (UInt8(43 + v * 3), UInt8(90 + y * 30), UInt8(216 - v * 2))
-                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                    Self.putGradient(canvas, x: x, y: y, v: v)
                 }
             }
             return canvas
         }
-        func halves(_ screen: MiniTerminal) -> [[[Int]]] { screen.cells.map { row in row.map { $0.halves.map { [$0.top, $0.bottom] } ?? [] } } }
         var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
         var diff = FrameDiff()
         var screen = MiniTerminal(width: size.width, height: size.height)
@@ -404,14 +403,8 @@ import Testing
             }
             diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
             screen.feed(writer.finish(cursor: nil))
-            var repaint = MiniTerminal(width: size.width, height: size.height)
-            var fresh = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
-            var freshDiff = FrameDiff()
-            fresh.begin(size: size, cleared: true)
-            freshDiff.update(to: next) { x, y, c in fresh.put(c, x: x, y: y, in: next) }
-            repaint.feed(fresh.finish(cursor: nil))
             #expect(screen.problems.isEmpty, "\(screen.problems)")
-            #expect(halves(screen) == halves(repaint), "after a move by \(step) (offset \(offset))")
+            #expect(screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves, "after a move by \(step) (offset \(offset))")
         }
         #expect(movesTaken >= 6, "the terminal moved the band: \(movesTaken)")
     }
@@ -434,15 +427,13 @@ import Testing
                         continue
                     }
                     if v >= 2 && (v - 2) % 10 < 8 {
-                        let top = (UInt8(40 + v * 3), UInt8(80 + y * 30), UInt8(220 - v * 2)), bottom = (UInt8(43 + v * 3), UInt8(90 + y * 30), UInt8(216 - v * 2))
-                        canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                        Self.putGradient(canvas, x: x, y: y, v: v)
                     }
                     x += 1
                 }
             }
             return canvas
         }
-        func halves(_ screen: MiniTerminal) -> [[[Int]]] { screen.cells.map { row in row.map { $0.halves.map { [$0.top, $0.bottom] } ?? [] } } }
         var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { MiniTerminal.wide($0) ? 2 : 1 }
         var diff = FrameDiff()
         var screen = MiniTerminal(width: size.width, height: size.height)
@@ -458,13 +449,7 @@ import Testing
             }
             diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
             screen.feed(writer.finish(cursor: nil))
-            var repaint = MiniTerminal(width: size.width, height: size.height)
-            var fresh = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { MiniTerminal.wide($0) ? 2 : 1 }
-            var freshDiff = FrameDiff()
-            fresh.begin(size: size, cleared: true)
-            freshDiff.update(to: next) { x, y, c in fresh.put(c, x: x, y: y, in: next) }
-            repaint.feed(fresh.finish(cursor: nil))
-            #expect(halves(screen) == halves(repaint), "after a move by \(step) (offset \(offset))")
+            #expect(screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves, "after a move by \(step) (offset \(offset))")
         }
     }
 
@@ -556,5 +541,20 @@ import Testing
                 }
             }
         }
+    }
+}
+
+extension MiniTerminal {
+    /// The screen `canvas` leaves when written whole on a cleared screen by a fresh writer (the
+    /// default tolerance): what a repaint shows.
+    @MainActor
+    static func repaint(of canvas: Canvas) -> MiniTerminal {
+        var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { wide($0) ? 2 : 1 }
+        var diff = FrameDiff()
+        var screen = MiniTerminal(width: canvas.size.width, height: canvas.size.height)
+        writer.begin(size: canvas.size, cleared: true)
+        diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+        screen.feed(writer.finish(cursor: nil))
+        return screen
     }
 }
