@@ -80,21 +80,11 @@ import Testing
                 }
             }
             if let sideways { canvas.noteSidewaysMove(sideways) }
-            let everything = diff.reportsEverything(for: canvas)
-            writer.begin(size: size, cleared: everything)
-            if everything { screen = MiniTerminal(width: size.width, height: size.height) }
-            if !everything, let shift = diff.rowShift(to: canvas) {
-                writer.scroll(shift)
-                diff.apply(shift)
-                scrolled += 1
-            }
-            for shift in everything ? [] : diff.sidewaysShifts(to: canvas) {
-                writer.shiftColumns(shift)
-                diff.apply(shift)
-                movedSideways += 1
-            }
-            diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
-            screen.feed(writer.finish(cursor: Point(x: 0, y: 1)))
+            let played = FramePlayback.play(canvas, writer: &writer, diff: &diff, cursor: Point(x: 0, y: 1))
+            if played.everything { screen = MiniTerminal(width: size.width, height: size.height) }
+            if played.scrolled { scrolled += 1 }
+            movedSideways += played.sidewaysMoves
+            screen.feed(played.bytes)
             #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
             let want = Self.expected(canvas)
             for y in 0..<size.height where screen.cells[y].map(\.visible) != want[y] {

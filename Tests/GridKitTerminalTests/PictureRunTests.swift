@@ -231,20 +231,10 @@ import Testing
                 }
             }
             if let sideways { canvas.noteSidewaysMove(sideways) }
-            let everything = diff.reportsEverything(for: canvas)
-            writer.begin(size: size, cleared: everything)
-            if everything { screen = MiniTerminal(width: size.width, height: size.height) }
-            if !everything, let shift = diff.rowShift(to: canvas) {
-                writer.scroll(shift)
-                diff.apply(shift)
-            }
-            for shift in everything ? [] : diff.sidewaysShifts(to: canvas) {
-                writer.shiftColumns(shift)
-                diff.apply(shift)
-                sidewaysTaken += 1
-            }
-            diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
-            screen.feed(writer.finish(cursor: Point(x: 0, y: 0)))
+            let played = FramePlayback.play(canvas, writer: &writer, diff: &diff, cursor: Point(x: 0, y: 0))
+            if played.everything { screen = MiniTerminal(width: size.width, height: size.height) }
+            sidewaysTaken += played.sidewaysMoves
+            screen.feed(played.bytes)
             #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
             if tolerance > 0 {
                 let repaint = MiniTerminal.repaint(of: canvas).pictureHalves, shown = screen.pictureHalves

@@ -40,14 +40,9 @@ import Testing
             offset += step
             let next = canvas(offset: offset)
             next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: band, distance: step))
-            writer.begin(size: size, cleared: diff.reportsEverything(for: next))
-            for shift in diff.sidewaysShifts(to: next) {
-                writer.shiftColumns(shift)
-                diff.apply(shift)
-                movesTaken += 1
-            }
-            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
-            screen.feed(writer.finish(cursor: nil))
+            let played = FramePlayback.play(next, writer: &writer, diff: &diff)
+            movesTaken += played.sidewaysMoves
+            screen.feed(played.bytes)
             #expect(screen.problems.isEmpty, "\(screen.problems)")
             #expect(screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves, "after a move by \(step) (offset \(offset))")
         }
@@ -87,13 +82,9 @@ import Testing
             offset += step
             let next = canvas(offset: offset)
             if step != 0 { next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: band, distance: step)) }
-            writer.begin(size: size, cleared: k == 0)
-            for shift in k == 0 ? [] : diff.sidewaysShifts(to: next) {
-                writer.shiftColumns(shift)
-                diff.apply(shift)
-            }
-            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
-            screen.feed(writer.finish(cursor: nil))
+            let played = FramePlayback.play(next, writer: &writer, diff: &diff)
+            #expect(played.everything == (k == 0))
+            screen.feed(played.bytes)
             #expect(screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves, "after a move by \(step) (offset \(offset))")
         }
     }
@@ -117,21 +108,14 @@ import Testing
         var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
         var diff = FrameDiff()
         let first = canvas(offset: 0)
-        writer.begin(size: size, cleared: true)
-        diff.update(to: first) { x, y, c in writer.put(c, x: x, y: y, in: first) }
-        _ = writer.finish(cursor: nil)
+        _ = FramePlayback.play(first, writer: &writer, diff: &diff)
         var taken = 0, bytes = 0
         for k in 1...5 {
             let next = canvas(offset: 3 * k)
             next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: 0..<size.width, distance: 3))
-            writer.begin(size: size, cleared: false)
-            for shift in diff.sidewaysShifts(to: next) {
-                writer.shiftColumns(shift)
-                diff.apply(shift)
-                taken += 1
-            }
-            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
-            bytes += writer.finish(cursor: nil).count
+            let played = FramePlayback.play(next, writer: &writer, diff: &diff)
+            taken += played.sidewaysMoves
+            bytes += played.bytes.count
         }
         #expect(taken == 5, "every move taken: \(taken)")
         // A whole band is 160 cells, some 2 KB; the moves and the columns let in are far less.
@@ -158,20 +142,14 @@ import Testing
             writer.skipsShownPictureCells = skips
             var diff = FrameDiff()
             let first = canvas(offset: 0)
-            writer.begin(size: size, cleared: true)
-            diff.update(to: first) { x, y, c in writer.put(c, x: x, y: y, in: first) }
             var screen = MiniTerminal(width: size.width, height: size.height)
-            screen.feed(writer.finish(cursor: nil))
+            screen.feed(FramePlayback.play(first, writer: &writer, diff: &diff).bytes)
             // Moved left by 3: the tile at the left edge is cut (its first 3 columns gone).
             let next = canvas(offset: 3)
             next.noteSidewaysMove(ColumnShift(rows: 0..<size.height, columns: band, distance: 3))
-            writer.begin(size: size, cleared: false)
-            for shift in diff.sidewaysShifts(to: next) {
-                writer.shiftColumns(shift)
-                diff.apply(shift)
-            }
-            diff.update(to: next) { x, y, c in writer.put(c, x: x, y: y, in: next) }
-            let bytes = writer.finish(cursor: nil)
+            let played = FramePlayback.play(next, writer: &writer, diff: &diff)
+            #expect(played.sidewaysMoves == 1)
+            let bytes = played.bytes
             screen.feed(bytes)
             let blocks = String(decoding: bytes, as: UTF8.self).filter { "▀▄█".contains($0) }.count
             if skips {
@@ -197,9 +175,7 @@ extension MiniTerminal {
         var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { wide($0) ? 2 : 1 }
         var diff = FrameDiff()
         var screen = MiniTerminal(width: canvas.size.width, height: canvas.size.height)
-        writer.begin(size: canvas.size, cleared: true)
-        diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
-        screen.feed(writer.finish(cursor: nil))
+        screen.feed(FramePlayback.play(canvas, writer: &writer, diff: &diff).bytes)
         return screen
     }
 }

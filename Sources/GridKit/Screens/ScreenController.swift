@@ -23,10 +23,16 @@ public final class ScreenController {
         self.host = host
         self.keyBindings = keyBindings
         self.quitsWhenRootPops = quitsWhenRootPops
-        canvas = Canvas(size: host.size, colorMode: host.colorMode)
+        canvas = Self.canvas(of: host.size, for: host)
+    }
+
+    /// A canvas of `size` that draws as `host` shows: its colours, pictures, background and glyphs.
+    private static func canvas(of size: Size, for host: any ScreenHost) -> Canvas {
+        let canvas = Canvas(size: size, colorMode: host.colorMode)
         canvas.graphicsMode = host.graphicsMode
         canvas.backgroundTone = host.backgroundTone
         canvas.glyphSet = host.glyphSet
+        return canvas
     }
 
     /// The navigation stack, root first (empty before `run` and after it returns).
@@ -62,10 +68,7 @@ public final class ScreenController {
     private func dispatch(_ event: InputEvent) -> Bool {
         guard let (screen, grid) = navigator.top else { return false }
         if case .resize(let size) = event {
-            canvas = Canvas(size: size, colorMode: host.colorMode)
-            canvas.graphicsMode = host.graphicsMode
-            canvas.backgroundTone = host.backgroundTone
-            canvas.glyphSet = host.glyphSet
+            canvas = Self.canvas(of: size, for: host)
             // The screen is told with its grid already the new size.
             grid.frame = ScreenChrome.gridFrame(in: size)
         }
