@@ -58,6 +58,7 @@ extension FrameWriter {
 
     /// What a step from `from` to `to` costs: up or down, then along the row, or named. (The
     /// column is named only where the terminal has a column move: a VT220 has no CHA.)
+    @inline(__always)
     private func stepBytes(from: (x: Int, y: Int), to: (x: Int, y: Int)) -> (vertical: Int, horizontal: Int, named: Int) {
         let dy = to.y - from.y, dx = to.x - from.x
         let vertical = dy == 0 ? 0 : 3 + (abs(dy) > 1 ? digits(abs(dy)) : 0)
@@ -67,6 +68,7 @@ extension FrameWriter {
     }
 
     /// The bytes a move of the cursor to (x, y) would cost now.
+    @inline(__always)
     func moveBytes(to x: Int, _ y: Int) -> Int {
         guard let c = cursor else { return 4 + digits(y + 1) + digits(x + 1) }
         if c.x == x && c.y == y { return 0 }

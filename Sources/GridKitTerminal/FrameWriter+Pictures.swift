@@ -6,8 +6,15 @@ extension FrameWriter {
     /// A picture cell (an upper half block in two colours, nothing else) as `PictureRun` holds it;
     /// nil for any other cell.
     mutating func pictureCell(_ cell: CanvasCell, x: Int) -> PictureRun.Cell? {
-        guard cell.text0 == 0x2580, cell.isSingleScalar, charset == nil, blocksAreNarrow else { return nil }
-        let (fg, bg, attributes) = resolve(cell.style)
+        guard cell.isHalfBlock, charset == nil, blocksAreNarrow else { return nil }
+        let style = cell.style
+        if mapper.mode == .palette256, style.attributes.isEmpty, style.foreground.rawValue >> 24 == 3, style.background.rawValue >> 24 == 3 {
+            // What nearly every cell of a photo is: two RGB pixels, matched to the palette here
+            // without going through `resolve`.
+            let top = style.foreground.rawValue & 0xFF_FFFF, bottom = style.background.rawValue & 0xFF_FFFF
+            return PictureRun.Cell(x: x, top: nearestEntry(top), bottom: nearestEntry(bottom), packedTop: top, packedBottom: bottom)
+        }
+        let (fg, bg, attributes) = resolve(style)
         guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
         return PictureRun.Cell(x: x, top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background))
     }
@@ -87,7 +94,8 @@ extension FrameWriter {
     /// Whether going to held cell `k` now, with the pen as it is, is cheaper than leaving it
     /// for when the writer gets there from its left neighbour: the move there, and the step
     /// over it later, against the colours it would need after that neighbour.
-    private func worthReaching(_ k: Int) -> Bool {
+    /// (`mutating` only so the writer is not copied to call it, once per held cell.)
+    private mutating func worthReaching(_ k: Int) -> Bool {
         let c = pictures.cells[k]
         guard k > 0, pictures.isPending(k - 1), pictures.cells[k - 1].y == c.y, pictures.cells[k - 1].x == c.x - 1 else { return true }
         let left = pictures.cells[k - 1]

@@ -61,6 +61,12 @@ package struct FrameWriter {
     /// Set when the screen was just cleared: blank cells need not be written.
     private var screenIsBlank = false
     var size = Size(width: 0, height: 0)
+    /// Nearest palette entries of RGB colours met lately, as 0xRRGGBB << 8 | entry, by a hash of
+    /// the colour: a photo's neighbouring pixels repeat colours, and matching one is the
+    /// costliest step of a picture cell. (Every slot starts as black, which is entry 16.)
+    private var nearestMemo = [UInt32](repeating: 16, count: 1024)
+    /// Whether the terminal has these, kept as flags: asked for every cell written.
+    private let clearsToEndOfLine: Bool, erasesCharacters: Bool
     /// The last style resolved and what it came to: neighbouring cells mostly share a style,
     /// and a colour that is not a palette entry is matched against the palette.
     private var resolved: (style: Style, pen: (fg: Int, bg: Int, attributes: TextAttributes))?
@@ -74,6 +80,8 @@ package struct FrameWriter {
         ansiColors = capabilities.colorsAreANSI && colors.mode != .direct
         self.charset = charset
         self.width = width
+        clearsToEndOfLine = capabilities.clearToEndOfLine != nil
+        erasesCharacters = capabilities.eraseCharacters != nil
         blocksAreNarrow = [HalfBlockChoice.upper, HalfBlockChoice.lower, HalfBlockChoice.full].allSatisfy { width($0) == 1 }
     }
 
@@ -115,7 +123,7 @@ package struct FrameWriter {
             return
         }
         if screenIsBlank && isBlank(cell) { return }
-        if caps.clearToEndOfLine != nil {
+        if clearsToEndOfLine {
             if blankTail[y] < 0 { blankTail[y] = tailStart(of: y, in: canvas) }
             if x >= blankTail[y] {
                 // A row ending in spaces of one colour: one clear for all of them, in that
@@ -133,7 +141,7 @@ package struct FrameWriter {
                 return
             }
         }
-        if caps.eraseCharacters != nil, Self.isSpace(cell), isClearable(cell.style) {
+        if erasesCharacters, Self.isSpace(cell), isClearable(cell.style) {
             if let p = pendingBlanks, p.y == y, p.x + p.count == x, p.style == cell.style {
                 pendingBlanks!.count += 1
             } else {
@@ -229,8 +237,20 @@ package struct FrameWriter {
         cursor = next < size.width ? (next, y) : nil // past the last column the cursor is in limbo
     }
 
+    /// The palette entry nearest RGB colour `rgb` (0xRRGGBB), as `ColorMapper` matches it.
+    @inline(__always)
+    mutating func nearestEntry(_ rgb: UInt32) -> Int {
+        let slot = Int(truncatingIfNeeded: (rgb &* 0x9E37_79B1) >> 22)
+        let known = nearestMemo[slot]
+        if known >> 8 == rgb { return Int(known & 0xFF) }
+        let entry = ColorMapper.nearestPalette(Int(rgb >> 16), Int(rgb >> 8 & 0xFF), Int(rgb & 0xFF))
+        nearestMemo[slot] = rgb << 8 | UInt32(entry)
+        return entry
+    }
+
     /// A picture pixel's own colour, where the palette matched it (an RGB colour in 256 colours):
     /// what `HalfBlockChoice` weighs a pen colour against.
+    @inline(__always)
     func pixel(_ c: Color) -> SIMD3<Int32>? {
         guard mapper.mode == .palette256, c.rawValue >> 24 == 3 else { return nil }
         let v = Int32(bitPattern: c.rawValue & 0xFF_FFFF)
@@ -277,6 +297,7 @@ package struct FrameWriter {
         bytes.append(UInt8(ascii: "X"))
     }
 
+    @inline(__always)
     func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4 }
 
     mutating func appendDecimal(_ n: Int) {

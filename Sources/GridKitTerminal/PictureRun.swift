@@ -32,6 +32,15 @@ struct PictureRun {
             }
         }
 
+        /// A cell whose pixels' own colours are known, as 0xRRGGBB.
+        init(x: Int, top: Int, bottom: Int, packedTop: UInt32, packedBottom: UInt32) {
+            self.x = Int32(truncatingIfNeeded: x)
+            self.top = Int32(truncatingIfNeeded: top)
+            self.bottom = Int32(truncatingIfNeeded: bottom)
+            topRGB = packedTop
+            bottomRGB = packedBottom
+        }
+
         /// The pixels' own colours, when known.
         var pixels: (top: SIMD3<Int32>, bottom: SIMD3<Int32>)? {
             guard topRGB != Self.noRGB else { return nil }

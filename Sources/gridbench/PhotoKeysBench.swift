@@ -13,7 +13,8 @@ import GridKitTesting
 /// caches before each key, as the rest of the machine does between two key presses.
 @MainActor
 func benchPhotoKeys() {
-    let dir = jpegFolder(width: 1920, height: 1080, count: 200)
+    // `PHOTOKEYS_DIR=path` measures another folder (a library from `write-library`, say).
+    let dir = ProcessInfo.processInfo.environment["PHOTOKEYS_DIR"] ?? jpegFolder(width: 1920, height: 1080, count: 200)
     row(["photo grid, Downs that scroll", "median", "p95"])
     var errors: [Int: Double] = [:]
     // `TOLERANCES=0,400,800` measures others too (the error of each is printed against exact).

@@ -106,7 +106,7 @@ public final class Canvas {
     private func changed(_ x: Int, _ y: Int) { changed(y, x, x + 1) }
 
     @inline(__always)
-    private func changed(_ y: Int, _ from: Int, _ to: Int) {
+    func changed(_ y: Int, _ from: Int, _ to: Int) {
         writeCount.pointee &+= 1
         versions[y] = writeCount.pointee
         if spanStart[y] >= spanEnd[y] { spanStart[y] = from; spanEnd[y] = to; return }
@@ -252,7 +252,7 @@ public final class Canvas {
     }
 
     /// Before (x, y) is overwritten: blank the other half of any wide character it belongs to.
-    private func repairWide(x: Int, y: Int) {
+    func repairWide(x: Int, y: Int) {
         let row = rowTable[y]
         let old = row[x]
         if old.width == 0, x > 0, row[x - 1].width == 2 {

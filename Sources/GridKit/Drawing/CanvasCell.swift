@@ -3,7 +3,7 @@
 public struct CanvasCell: Equatable, Sendable {
     // Scalars of the grapheme; 0 marks the end. Longer graphemes (some ZWJ sequences) keep
     // their first four, which is more than a curses cell can show anyway.
-    var s0: UInt32, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
+    @usableFromInline var s0: UInt32, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
     /// Columns the grapheme takes: 1, 2, or 0 for the right half of a wide character.
     public var width: UInt8
     /// How the grapheme is drawn.
@@ -40,16 +40,16 @@ public struct CanvasCell: Equatable, Sendable {
     }
 
     /// The first scalar of the grapheme (0 for none).
-    package var text0: UInt32 { s0 }
+    @inlinable package var text0: UInt32 { s0 }
 
     /// True when the grapheme is a single scalar (or none).
-    package var isSingleScalar: Bool { s1 == 0 }
+    @inlinable package var isSingleScalar: Bool { s1 == 0 }
 
     /// True for an upper half block alone: a cell of a picture drawn in half blocks.
-    package var isHalfBlock: Bool { s0 == 0x2580 && s1 == 0 }
+    @inlinable package var isHalfBlock: Bool { s0 == 0x2580 && s1 == 0 }
 
     /// The scalars after the first: up to three, 0 past the last.
-    package var laterScalars: (UInt32, UInt32, UInt32) { (s1, s2, s3) }
+    @inlinable package var laterScalars: (UInt32, UInt32, UInt32) { (s1, s2, s3) }
 
     /// The grapheme's scalar values.
     package var scalarValues: [UInt32] {

@@ -27,6 +27,9 @@ public enum TextWidth {
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
+        // Box drawing and block elements: one column each, and what lines and pictures made
+        // of half blocks put in their thousands.
+        if v >= 0x2500 && v < 0x25A0 { return 1 }
         if v < 0x10000 { return Int(bmpInfo(scalar) & 3) }
         return computeWidth(scalar)
     }

@@ -147,29 +147,22 @@ package struct Thumbnail: Sendable {
     }
 
     /// The colour picture: `▀` with the upper pixel as foreground and the lower as background,
-    /// the matte where the image does not reach. Read straight from the pixel rows, since a
+    /// the matte where the image does not reach, and spaces in `background` in the cells it does
+    /// not reach at all. The picture's rows go to the canvas whole (`drawHalfBlocks`), since a
     /// scroll draws a row of these tiles on the key's path.
     private func drawHalfBlocks(in context: DrawContext, at origin: Point, background: Style) {
-        let matte = background.background
         let (ix, iy, iw, ih) = imageRect
-        rgb.withUnsafeBufferPointer { px in
-            func color(_ x: Int, _ y: Int) -> Color? {
-                let cx = x - ix, cy = y - iy
-                guard cx >= 0, cy >= 0, cx < iw, cy < ih else { return nil }
-                let o = (cy * iw + cx) * 3
-                return .rgb(px[o], px[o + 1], px[o + 2])
-            }
-            for row in 0..<rows {
-                for col in 0..<columns {
-                    let p = Point(x: origin.x + col, y: origin.y + row)
-                    let top = color(col, row * 2), bottom = color(col, row * 2 + 1)
-                    if top == nil && bottom == nil {
-                        context.put(" ", at: p, style: background)
-                    } else {
-                        context.put("▀" as Unicode.Scalar, at: p, style: Style(foreground: top ?? matte, background: bottom ?? matte))
-                    }
-                }
-            }
+        let area = Rect(x: origin.x, y: origin.y, width: columns, height: rows)
+        guard iw > 0, ih > 0 else {
+            context.fill(area, style: background)
+            return
         }
+        // Cell rows the image reaches, and around them what it does not.
+        let firstRow = iy / 2, endRow = (iy + ih + 1) / 2
+        context.fill(Rect(x: area.minX, y: area.minY, width: columns, height: firstRow), style: background)
+        context.fill(Rect(x: area.minX, y: area.minY + endRow, width: columns, height: rows - endRow), style: background)
+        context.fill(Rect(x: area.minX, y: area.minY + firstRow, width: ix, height: endRow - firstRow), style: background)
+        context.fill(Rect(x: area.minX + ix + iw, y: area.minY + firstRow, width: columns - ix - iw, height: endRow - firstRow), style: background)
+        context.drawHalfBlocks(rgb: rgb, size: Size(width: iw, height: ih), at: Point(x: origin.x + ix, y: 2 * origin.y + iy), matte: background.background)
     }
 }
