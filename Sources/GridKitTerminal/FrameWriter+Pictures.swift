@@ -59,11 +59,18 @@ extension FrameWriter {
     /// may share colours do. Each run of picture cells starts from no pen, and cells of the run
     /// that are not held (unchanged) are decided again on the way: a cell's colours depend only
     /// on the picture to its left, so a row redrawn in part shows what a repaint shows.
+    ///
+    /// For the same reason an unchanged cell right of a held one may now come out in other
+    /// colours than the terminal shows (a mark drawn over a thumbnail changes the pen the rest
+    /// of its row meets). Where the writer knows what the terminal shows (`ShownHalves`), the
+    /// rest of each run is decided too, and the cells that differ are held as well.
     private mutating func settlePictureColors() {
         guard halfBlocks.tolerance > 0, let canvas = pictureCanvas else { return }
-        let row = canvas.rowCells(pictures.y)
+        let row = canvas.rowCells(pictures.y), width = canvas.size.width, y = pictures.y
+        let comparesShown = skipsShownPictureCells
         var meets = (fg: -2, bg: -2)
         var next = -1 // the column after the last cell decided
+        var also: [PictureRun.Cell] = []
         func decide(_ c: PictureRun.Cell) -> (top: Int, bottom: Int) {
             guard let (t, b) = c.pixels else { meets = (-2, -2); return (Int(c.top), Int(c.bottom)) }
             let (scalar, fg, bg) = halfBlocks.choose(
@@ -76,19 +83,40 @@ extension FrameWriter {
             default: return (fg, bg)
             }
         }
-        for i in pictures.cells.indices {
+        // An unchanged cell after a held one in its run: decided, and held too when the
+        // terminal shows it otherwise.
+        func redecide(_ c: PictureRun.Cell, at x: Int) {
+            let (top, bottom) = decide(c)
+            if comparesShown && shown.halves(x: x, y: y) != ShownHalves.packed(top: top, bottom: bottom) {
+                also.append(PictureRun.Cell(x: x, top: top, bottom: bottom))
+            }
+        }
+        let held = pictures.cells.count
+        for i in 0..<held {
             let x = Int(pictures.cells[i].x)
             if x != next {
                 // From where this cell's run of picture cells starts (or the last cell decided).
                 var start = x
                 while start > 0, start != next, pictureCell(row[start - 1], x: start - 1) != nil { start -= 1 }
-                if start != next { meets = (-2, -2) }
-                for k in start..<x { if let c = pictureCell(row[k], x: k) { _ = decide(c) } }
+                let continues = start == next
+                if !continues { meets = (-2, -2) }
+                for k in start..<x {
+                    guard let c = pictureCell(row[k], x: k) else { continue }
+                    if continues { redecide(c, at: k) } else { _ = decide(c) }
+                }
             }
             let (top, bottom) = decide(pictures.cells[i])
             pictures.settle(i, top: top, bottom: bottom)
             next = x + 1
+            // Up to the next held cell, or to the end of the run.
+            let nextHeld = i + 1 < held ? Int(pictures.cells[i + 1].x) : width
+            guard comparesShown, nextHeld != next else { continue }
+            while next < min(nextHeld, width), let c = pictureCell(row[next], x: next) {
+                redecide(c, at: next)
+                next += 1
+            }
         }
+        if !also.isEmpty { pictures.insertSettled(also) }
     }
 
     /// Whether going to held cell `k` now, with the pen as it is, is cheaper than leaving it

@@ -87,6 +87,24 @@ struct PictureRun {
         cells[i].topRGB = Cell.noRGB
     }
 
+    /// Holds `extra` too, cells of the same row decided already (written in the colours they
+    /// have), each in its place by column: neither list has a column of the other.
+    mutating func insertSettled(_ extra: [Cell]) {
+        var merged: [Cell] = []
+        merged.reserveCapacity(cells.count + extra.count)
+        var j = 0
+        for c in cells {
+            while j < extra.count && extra[j].x < c.x {
+                merged.append(extra[j])
+                j += 1
+            }
+            merged.append(c)
+        }
+        merged.append(contentsOf: extra[j...])
+        for k in merged.indices { merged[k].y = Int32(truncatingIfNeeded: y) }
+        cells = merged
+    }
+
     /// Forgets every cell.
     mutating func removeAll() {
         cells.removeAll(keepingCapacity: true)

@@ -126,6 +126,36 @@ import Testing
         }
     }
 
+    /// A change in the middle of a picture's row (a mark drawn over a thumbnail, a tile's
+    /// border) leaves the cells right of it unchanged on the canvas, but with the tolerance their
+    /// colours follow from what is to their left: the terminal must show what a repaint shows.
+    @Test(arguments: [(10, 2), (4, 1), (20, 3), (0, 2)])
+    func aChangeInsideARunShowsWhatARepaintShows(change: (x: Int, width: Int)) {
+        let size = Size(width: 30, height: 3)
+        func frame(changed: Bool) -> Canvas {
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    // A gentle gradient, where pen colours are kept; the changed cells jump.
+                    let jump = changed && x >= change.x && x < change.x + change.width ? 70 : 0
+                    let v = x * 3 + jump
+                    let top = Color.rgb(UInt8(70 + v), UInt8(110 + y * 9), UInt8(180 - x * 2))
+                    let bottom = Color.rgb(UInt8(72 + v), UInt8(114 + y * 9), UInt8(176 - x * 2))
+                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: top, background: bottom))
+                }
+            }
+            return canvas
+        }
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
+        var diff = FrameDiff()
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        for canvas in [frame(changed: false), frame(changed: true), frame(changed: false)] {
+            screen.feed(FramePlayback.play(canvas, writer: &writer, diff: &diff).bytes)
+            let repaint = MiniTerminal.repaint(of: canvas).pictureHalves, shown = screen.pictureHalves
+            for y in 0..<size.height { #expect(shown[y] == repaint[y], "row \(y): \(shown[y]) against a repaint's \(repaint[y])") }
+        }
+    }
+
     /// Where the C library (so the terminal) takes the block characters for two columns (East
     /// Asian ambiguous width), picture cells are not written as blocks: a row would shift.
     @Test func wideBlocksAreNotWrittenAsBlocks() {
