@@ -51,6 +51,24 @@ import Testing
         #expect(screen.cache.count > 0)
     }
 
+    /// Space marks a photo, and its caption says so (•) also under the focus, whose colour
+    /// would otherwise hide the mark's: before, a marked photo under the focus looked unmarked.
+    @Test func aMarkedPhotoIsMarkedAlsoUnderTheFocus() {
+        let harness = ScreenHarness(size: Size(width: 80, height: 24))
+        func captions(_ keys: String) -> (marked: Int, focusedAndMarked: Int, selected: Int) {
+            let screen = PhotosScreen(library: SampleAlbum.library(count: 20), pool: DecodePool(threads: 0))
+            let run = harness.run(screen, keys: keys)
+            let text = run.text
+            return (text.filter { $0 == "•" }.count, text.components(separatedBy: "▶•").count - 1, run.selectedIndexPaths.count)
+        }
+        let one = captions("space")
+        #expect(one.selected == 1 && one.marked == 1 && one.focusedAndMarked == 1, "\(one)")
+        let moved = captions("space, right")
+        #expect(moved.selected == 1 && moved.marked == 1 && moved.focusedAndMarked == 0, "\(moved)")
+        let unmarked = captions("space, right, left, space")
+        #expect(unmarked.selected == 0 && unmarked.marked == 0, "\(unmarked)")
+    }
+
     /// The viewer steps with ← →, Page Up and Page Down, Home and End, counts in groups of
     /// thousands, and Esc comes back to the grid on the last photo seen.
     @Test func theViewerStepsAndEscComesBackToTheLastPhotoSeen() {

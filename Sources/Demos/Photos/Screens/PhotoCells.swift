@@ -1,7 +1,8 @@
 import GridKit
 
 /// A thumbnail with the file name under it; a placeholder while decoding; `⚠` and the reason
-/// when the file could not be shown.
+/// when the file could not be shown. The caption marks the focus (`▶`) and a marked photo
+/// (`•`, also under the focus, whose colour would hide the mark's).
 final class PhotoCell: GridCell {
     var name = ""
     var entry: ThumbnailCache.Entry?
@@ -13,6 +14,7 @@ final class PhotoCell: GridCell {
         PhotoArea.draw(entry, in: context, area: picture, matte: .palette(235), placeholder: "…")
         let caption = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : Palette.dim
         context.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), style: caption)
-        context.text((state.isFocused ? "▶" : "") + name, at: Point(x: 0, y: bounds.height - 1), style: caption, maxWidth: bounds.width)
+        let markers = (state.isFocused ? "▶" : "") + (state.isSelected ? "•" : "")
+        context.text(markers + name, at: Point(x: 0, y: bounds.height - 1), style: caption, maxWidth: bounds.width)
     }
 }

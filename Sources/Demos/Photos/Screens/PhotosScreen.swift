@@ -96,8 +96,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         let out = isRoot ? "q quit" : "Esc back"
         if view == .albums {
             return grid?.focusedIndexPath.map(isInRow) ?? true
-                ? "↑↓←→ move · Enter open album · a all by folder · +/- size · ? keys · \(out)"
-                : "↑↓←→ move · Enter view · a all by folder · +/- size · ? keys · \(out)"
+                ? "↑↓←→ move · Enter open album · Space mark · a all by folder · +/- size · ? keys · \(out)"
+                : "↑↓←→ move · Enter view · Space mark · a all by folder · +/- size · ? keys · \(out)"
         }
         return isWaterfall
             ? "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w even grid · ? keys · \(out)"
