@@ -40,7 +40,7 @@ let package = Package(
             name: "GridKitTests", dependencies: ["GridKit", "GridKitTesting"],
             exclude: ["Snapshots"]),
         .testTarget(
-            name: "DemosTests", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTesting", "CImageCodecs"],
+            name: "DemosTests", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTerminal", "GridKitTesting", "CImageCodecs"],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "GridDemoTests", dependencies: ["griddemo", "Demos", "GridKit", "GridKitTesting"],

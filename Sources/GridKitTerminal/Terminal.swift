@@ -24,6 +24,9 @@ public final class Terminal: ScreenHost {
     public let backgroundTone: BackgroundTone
     /// Encodes pictures for this terminal on the thread that made them.
     public let imagePreparer: ImagePreparer?
+    /// Pictures in half blocks get the colours the writer would decide for them where they are
+    /// made (`HalfBlockPreparation`): in 256 colours, with the writer's tolerance.
+    public let cellPreparer: CellPreparer?
     /// `.ascii` when the locale is not UTF-8: text is then written in the locale's codeset.
     public let glyphSet: GlyphSet
     private let charset: LocaleCharset?
@@ -131,6 +134,10 @@ public final class Terminal: ScreenHost {
             mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
             cellPixels: cellPixelSize, colorMode: colorMode)
         imagePreparer = PictureEncoding.preparer(for: mode, sixelColors: graphics.sixelColors)
+        cellPreparer =
+            charset == nil
+            ? HalfBlockPreparation.preparer(colorMode: colorMode, tolerance: writer.halfBlocks.tolerance, blocksAreNarrow: writer.blocksAreNarrow)
+            : nil
         let fd = wakeWrite
         mailbox.setWaker {
             var b = Terminal.wakeByte

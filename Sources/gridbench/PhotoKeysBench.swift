@@ -41,7 +41,10 @@ private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write
     let mailbox = Mailbox()
     let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(folder)]))
     defer { screen.pool.stop() }
-    let h = GridHarness(screen: screen, size: size, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
+    // The thumbnails' cells prepared on the decode threads, as the terminal has them (`HalfBlockPreparation`).
+    let context = ScreenContext(
+        mailbox: mailbox, colorMode: .palette256, prepareCells: HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance))
+    let h = GridHarness(screen: screen, size: size, context: context)
     var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
     writer.halfBlocks.tolerance = tolerance
     var diff = FrameDiff()
@@ -107,7 +110,7 @@ private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write
         best = min(best, now() - t0)
     }
     replayed[tolerance] = best / UInt64(max(1, frames.count))
-    return (draw, write, bytes, shown.error(against: h.canvas))
+    return (draw, write, bytes, shown.error(against: pixelsAtTheTop(of: folder, size: size)))
 }
 
 /// What a terminal shows after the writer's bytes, for picture cells: the colours of each
@@ -228,6 +231,24 @@ private struct ShownColors {
         }
         return count == 0 ? 0 : Double(sum) / Double(count)
     }
+}
+
+/// The top of the grid, where the keys end (Home), its thumbnails' cells in their pixels' own
+/// colours (no cells prepared for the terminal): what the colours shown are measured against.
+@MainActor
+private func pixelsAtTheTop(of folder: String, size: Size) -> Canvas {
+    let mailbox = Mailbox()
+    let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(folder)]))
+    defer { screen.pool.stop() }
+    let h = GridHarness(screen: screen, size: size, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
+    h.render()
+    var quiet = 0
+    while quiet < 20 {
+        if mailbox.drain() > 0 { quiet = 0 } else { quiet += 1 }
+        usleep(2_000)
+    }
+    h.render()
+    return h.canvas
 }
 
 /// Each frame's write, replayed (per tolerance), in the same unit as `now()`.

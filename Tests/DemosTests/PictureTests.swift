@@ -4,6 +4,7 @@ import GridKitGraphics
 import Testing
 
 @testable import Demos
+@testable import GridKitTerminal
 
 @Suite struct PictureTests {
     func gradient(_ w: Int, _ h: Int) -> TerminalImage {
@@ -42,5 +43,41 @@ import Testing
         #expect(picture.width >= 48 && picture.height >= 32, "more than half-block resolution")
         guard case .thumbnail(let plain) = ThumbnailLoader.load(photo, columns: 16, rows: 7) else { return }
         #expect(plain.picture == nil, "half blocks need no picture")
+    }
+
+    /// With the host's cell preparer (256 colours), a thumbnail's half-block cells are made and
+    /// prepared where it is decoded, and drawing it copies them: palette colours, no RGB left.
+    /// On another background, or without a preparer, it draws its pixels as before.
+    @Test func thumbnailsDrawCellsPreparedForTheTerminal() throws {
+        let photo = PhotoItem(name: "a", folder: "f", source: .generated(kind: 0, seed: 3, width: 400, height: 300))
+        let prepare = try #require(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance))
+        guard case .thumbnail(let t) = ThumbnailLoader.load(photo, columns: 16, rows: 7, prepareCells: (prepare, background: PhotoCell.tileBackground)),
+            case .thumbnail(let plain) = ThumbnailLoader.load(photo, columns: 16, rows: 7)
+        else {
+            Issue.record("no thumbnail"); return
+        }
+        let cells = try #require(t.cells)
+        #expect(plain.cells == nil)
+        func drawn(_ thumbnail: Thumbnail, on background: Style) -> Canvas {
+            let canvas = Canvas(size: Size(width: 16, height: 7))
+            thumbnail.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: background)
+            return canvas
+        }
+        let prepared = drawn(t, on: PhotoCell.tileBackground), pixels = drawn(plain, on: PhotoCell.tileBackground)
+        var blocks = 0
+        for y in 0..<7 {
+            for x in 0..<16 {
+                #expect(prepared[x, y] == cells.block.cells[y * 16 + x])
+                guard prepared[x, y].text == "▀" else { continue }
+                blocks += 1
+                #expect(prepared[x, y].style.foreground.rawValue >> 24 == 2 && prepared[x, y].style.background.rawValue >> 24 == 2)
+                #expect(pixels[x, y].text == "▀", "the same cells are pictures either way")
+            }
+        }
+        #expect(blocks > 16 * 4)
+        // Another background: the pixels, as without a preparer.
+        let other = Style(background: .palette(17))
+        let fallback = drawn(t, on: other), plainOther = drawn(plain, on: other)
+        for y in 0..<7 { for x in 0..<16 { #expect(fallback[x, y] == plainOther[x, y]) } }
     }
 }

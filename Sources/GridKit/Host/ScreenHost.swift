@@ -18,6 +18,9 @@ public protocol ScreenHost: AnyObject {
     /// What to do to a picture ahead of time, on the thread that made it (encode it for the
     /// terminal), or nil.
     var imagePreparer: ImagePreparer? { get }
+    /// What to do to a block of cells ahead of time, on the thread that made it (turn its colours
+    /// into the terminal's), or nil.
+    var cellPreparer: CellPreparer? { get }
     /// Where background threads post work for the main thread; posting wakes the loop.
     var mailbox: Mailbox { get }
     /// Makes the screen look like `canvas`, sending only what changed since the last call.
@@ -38,4 +41,6 @@ extension ScreenHost {
     public var glyphSet: GlyphSet { .unicode }
     /// Default: nil.
     public var imagePreparer: ImagePreparer? { nil }
+    /// Default: nil.
+    public var cellPreparer: CellPreparer? { nil }
 }

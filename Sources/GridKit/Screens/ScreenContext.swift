@@ -19,15 +19,19 @@ public struct ScreenContext {
     /// for the terminal there, so drawing it later only copies bytes. Nil when there is nothing
     /// to prepare.
     public let prepareImage: ImagePreparer?
+    /// Call it with a block of cells on the thread that made it (a picture in half blocks, made
+    /// on a decode thread): the host turns the block's colours into those its terminal will
+    /// show, so drawing it later only copies cells. Nil when there is nothing to prepare.
+    public let prepareCells: CellPreparer?
 
     /// The services of a host; hosts and harnesses make these.
     public init(
         mailbox: Mailbox, colorMode: ColorMode, depth: Int = 0,
         graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20),
-        backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil
+        backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil, prepareCells: CellPreparer? = nil
     ) {
         self.mailbox = mailbox; self.colorMode = colorMode; self.depth = depth
         self.graphicsMode = graphicsMode; self.cellPixelSize = cellPixelSize
-        self.backgroundTone = backgroundTone; self.prepareImage = prepareImage
+        self.backgroundTone = backgroundTone; self.prepareImage = prepareImage; self.prepareCells = prepareCells
     }
 }

@@ -58,7 +58,7 @@ public final class ScreenController {
         let context = ScreenContext(
             mailbox: host.mailbox, colorMode: host.colorMode, depth: navigator.stack.count,
             graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize,
-            backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer)
+            backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer, prepareCells: host.cellPreparer)
         let content = grid.connect(screen, context: context)
         grid.selectionObserver = { [unowned self] in selection = $0 }
         navigator.push(screen, grid: grid, content: content, size: host.size)

@@ -14,9 +14,26 @@ package struct Thumbnail: Sendable {
     /// The same picture at pixel resolution, filling `columns` × `rows` cells of the terminal's
     /// cell size, for terminals that show images (nil in half-block mode).
     package private(set) var picture: TerminalImage?
+    /// The half-block cells made ahead of drawing and prepared for the terminal (`addCells`),
+    /// and the background they were made on: drawing them is a copy.
+    package private(set) var cells: (block: CellBlock, background: Style)?
 
     /// Bytes held, for the cache's budget.
-    package var byteCount: Int { rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) }
+    package var byteCount: Int {
+        rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
+    }
+
+    /// Makes the cells that draw the thumbnail in half blocks on `background`, and hands them to
+    /// `prepare` (`ScreenContext.prepareCells`: the host decides their colours for its terminal
+    /// there). This runs on a decode thread, so the thread that draws only copies the cells.
+    package mutating func addCells(background: Style, prepare: CellPreparer) {
+        guard columns > 0, rows > 0 else { return }
+        let canvas = Canvas(size: Size(width: columns, height: rows))
+        drawHalfBlocks(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: background)
+        var block = CellBlock(copying: canvas)
+        prepare(&block)
+        cells = (block, background)
+    }
 
     /// Adds the pixel-resolution picture for `mode`, handed to `prepare` (the host encodes it
     /// for the terminal there: this runs on a decode thread, so the thread that draws only
@@ -124,7 +141,11 @@ package struct Thumbnail: Sendable {
         let colour = context.colorMode >= .ansi16
         let light = context.backgroundTone == .light
         if colour && !ascii {
-            drawHalfBlocks(in: context, at: origin, background: background)
+            if let cells, cells.background == background {
+                context.draw(cells.block, at: origin)
+            } else {
+                drawHalfBlocks(in: context, at: origin, background: background)
+            }
             return
         }
         for row in 0..<rows {

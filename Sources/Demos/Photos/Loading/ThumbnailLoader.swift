@@ -4,13 +4,15 @@ import GridKit
 /// shows pictures, make and encode the pixel-resolution one too. Runs on pool threads.
 package enum ThumbnailLoader {
     /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks,
-    /// handed to `prepare` (`ScreenContext.prepareImage`) once made. With `shared`, the desktop's
+    /// handed to `prepare` (`ScreenContext.prepareImage`) once made. In half blocks, with
+    /// `prepareCells` (`ScreenContext.prepareCells` and the tile's background), the cells are made
+    /// and prepared for the terminal here too. With `shared`, the desktop's
     /// thumbnail cache is read first and filled after a decode (see `SharedThumbnails`); a fill
     /// that needs a larger decode than the tile goes to `later` when given (an idle pool).
     package static func load(
         _ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
-        cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil, shared: SharedThumbnails? = nil,
-        later: ((@escaping @Sendable () -> Void) -> Void)? = nil
+        cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil, prepareCells: (CellPreparer, background: Style)? = nil,
+        shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil
     ) -> ThumbnailCache.Entry {
         do {
             let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
@@ -21,6 +23,7 @@ package enum ThumbnailLoader {
             }
             var thumbnail = Thumbnail(image: image, columns: columns, rows: rows, cell: cell)
             thumbnail.addPicture(from: image, cell: cell, mode: graphics, prepare: prepare)
+            if graphics == .blocks, let (prepareCells, background) = prepareCells { thumbnail.addCells(background: background, prepare: prepareCells) }
             return .thumbnail(thumbnail)
         } catch let e as ImageDecodeError {
             return .failure(e.message)

@@ -51,6 +51,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private var graphics = GraphicsMode.blocks
     private var cellPixels = Size(width: 10, height: 20)
     private var prepareImage: ImagePreparer?
+    private var prepareCells: CellPreparer?
 
     /// The desktop's shared thumbnail cache, when it is used.
     let shared: SharedThumbnails?
@@ -152,6 +153,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         graphics = context.graphicsMode
         cellPixels = context.cellPixelSize
         prepareImage = context.prepareImage
+        prepareCells = context.prepareCells
         gridView.allowsMultipleSelection = true // Space marks photos
         // Folders and photos by identity: a later rescan applies a new snapshot and marks and
         // focus stay on their photos.
@@ -315,10 +317,11 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         // change) by the time the thumbnail does, and a path would then name another place.
         let index = flat(ip), photo = item(at: ip), size = thumbnailSize(ip)
         let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool
+        let cells = prepareCells.map { ($0, background: PhotoCell.tileBackground) }
         pool.submit(key: k, urgent: urgent) { [weak self] in
             let entry = ThumbnailLoader.load(
-                photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, shared: shared,
-                later: { pool.submitWhenIdle($0) })
+                photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, prepareCells: cells,
+                shared: shared, later: { pool.submitWhenIdle($0) })
             mailbox.post { self?.finished(k, photo: index, entry) }
         }
     }

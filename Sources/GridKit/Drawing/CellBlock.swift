@@ -1,0 +1,70 @@
+/// A rectangle of one-column cells made ahead of drawing, such as a picture in half blocks,
+/// copied onto a canvas a row at a time when drawn (`DrawContext.draw(_:at:)`).
+///
+/// A block can be made where its content is made (a decode thread) and handed to the host's
+/// `ScreenContext.prepareCells` there: the host turns its colours into those its terminal will
+/// show, so the thread that draws only copies cells.
+public struct CellBlock: Sendable {
+    /// Columns and rows.
+    public let size: Size
+    /// The cells, row by row, each one column wide.
+    public var cells: [CanvasCell]
+
+    /// A block of `size` holding `cells`, row by row. Missing cells are blanks; a cell that is
+    /// not one column wide becomes a space in its style.
+    public init(size: Size, cells: [CanvasCell]) {
+        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        let count = self.size.width * self.size.height
+        var cells = Array(cells.prefix(count))
+        if cells.count < count { cells += Array(repeating: .blank, count: count - cells.count) }
+        for i in cells.indices where cells[i].width != 1 { cells[i] = CanvasCell(scalar: 32, width: 1, style: cells[i].style) }
+        self.cells = cells
+    }
+
+    /// The cells of `canvas`, whole: draw a block's content on a canvas of its size, then take it.
+    public init(copying canvas: Canvas) {
+        var cells: [CanvasCell] = []
+        cells.reserveCapacity(canvas.size.width * canvas.size.height)
+        for y in 0..<canvas.size.height { for x in 0..<canvas.size.width { cells.append(canvas[x, y]) } }
+        self.init(size: canvas.size, cells: cells)
+    }
+}
+
+/// What a host does to a block of cells ahead of time, on the thread that made it: turns its
+/// colours into those its terminal will show (`ScreenContext.prepareCells`).
+public typealias CellPreparer = @Sendable (inout CellBlock) -> Void
+
+extension DrawContext {
+    /// Draws `block` with its top-left cell at local point `origin`; only what is inside the
+    /// context's clip is drawn.
+    public func draw(_ block: CellBlock, at origin: Point) {
+        let left = self.origin.x + origin.x, top = self.origin.y + origin.y
+        let columns = max(left, clip.minX)..<min(left + block.size.width, clip.maxX)
+        guard !columns.isEmpty else { return }
+        block.cells.withUnsafeBufferPointer { cells in
+            for row in max(top, clip.minY)..<max(max(top, clip.minY), min(top + block.size.height, clip.maxY)) {
+                let start = (row - top) * block.size.width + (columns.lowerBound - left)
+                canvas.putCells(UnsafeBufferPointer(rebasing: cells[start..<(start + columns.count)]), y: row, from: columns.lowerBound)
+            }
+        }
+    }
+}
+
+extension Canvas {
+    /// Writes one-column `cells` over row `y` from column `x`. Only the cells that change count
+    /// as changed.
+    func putCells(_ cells: UnsafeBufferPointer<CanvasCell>, y: Int, from x: Int) {
+        let row = rowCells(y)
+        var first = Int.max, last = -1
+        for (i, cell) in cells.enumerated() {
+            let at = x + i
+            if row[at] == cell { continue }
+            // Half of a wide character overwritten: its other half becomes a space.
+            if row[at].width != 1 { repairWide(x: at, y: y) }
+            row[at] = cell
+            if at < first { first = at }
+            last = at
+        }
+        if last >= 0 { changed(y, first, last + 1) }
+    }
+}

@@ -1,0 +1,68 @@
+import GridKit
+import Testing
+
+@testable import GridKitTerminal
+
+/// Pictures prepared where they are made (`HalfBlockPreparation`) must go out exactly as the same
+/// pictures in their pixels' own colours do: the same bytes, the same screen.
+@MainActor
+@Suite struct HalfBlockPreparationTests {
+    /// Rows of gradient pictures (where pen colours are kept), with gaps, a matte half, a cell of
+    /// other colours and text between them.
+    private static func pictureRows(_ size: Size, seed: UInt64) -> CellBlock {
+        var rng = Seeded(seed)
+        var cells: [CanvasCell] = []
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let v = x * (2 + rng.next(3)) + y * 5, kind = rng.next(20)
+                let top = Color.rgb(UInt8(60 + v % 150), UInt8(100 + y * 7), UInt8(200 - v % 120))
+                let bottom = Color.rgb(UInt8(62 + v % 150), UInt8(104 + y * 7), UInt8(196 - v % 120))
+                switch kind {
+                case 0: cells.append(CanvasCell(text: " ", width: 1, style: Style(background: .palette(235))))
+                case 1: cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: top, background: .palette(235))))
+                case 2: cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: .palette(33), background: .palette(200))))
+                case 3: cells.append(CanvasCell(text: "a", width: 1, style: .plain))
+                default: cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: top, background: bottom)))
+                }
+            }
+        }
+        return CellBlock(size: size, cells: cells)
+    }
+
+    private static func written(_ block: CellBlock, tolerance: Int) -> (bytes: [UInt8], screen: [[MiniTerminal.Cell]]) {
+        let canvas = Canvas(size: block.size)
+        DrawContext(canvas: canvas, frame: canvas.bounds).draw(block, at: .zero)
+        var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
+        writer.halfBlocks.tolerance = tolerance
+        var diff = FrameDiff()
+        let bytes = FramePlayback.play(canvas, writer: &writer, diff: &diff).bytes
+        var screen = MiniTerminal(width: block.size.width, height: block.size.height)
+        screen.feed(bytes)
+        return (bytes, screen.cells)
+    }
+
+    @Test(arguments: [(HalfBlockChoice.standardTolerance, 1), (HalfBlockChoice.standardTolerance, 2), (0, 3), (600, 4)] as [(Int, UInt64)])
+    func preparedPicturesGoOutAsTheirPixelsDo(tolerance: Int, seed: UInt64) throws {
+        let pixels = Self.pictureRows(Size(width: 40, height: 6), seed: seed)
+        var prepared = pixels
+        let prepare = try #require(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance))
+        prepare(&prepared)
+        // Every picture cell now has palette colours; nothing else changed.
+        for (a, b) in zip(pixels.cells, prepared.cells) {
+            if a.text == "▀" {
+                #expect(b.text == "▀" && b.style.foreground.rawValue >> 24 != 3 && b.style.background.rawValue >> 24 != 3)
+            } else {
+                #expect(a == b)
+            }
+        }
+        let asPixels = Self.written(pixels, tolerance: tolerance), asPrepared = Self.written(prepared, tolerance: tolerance)
+        #expect(asPrepared.bytes == asPixels.bytes, "\(asPrepared.bytes.count) bytes prepared, \(asPixels.bytes.count) as pixels")
+        #expect(asPrepared.screen == asPixels.screen)
+    }
+
+    @Test func onlyTwoHundredFiftySixColoursWithNarrowBlocksArePrepared() {
+        #expect(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: 200) != nil)
+        for mode in [ColorMode.direct, .ansi16, .ansi8, .monochrome] { #expect(HalfBlockPreparation.preparer(colorMode: mode, tolerance: 200) == nil) }
+        #expect(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: 200, blocksAreNarrow: false) == nil)
+    }
+}
