@@ -51,19 +51,25 @@ extension DrawContext {
 }
 
 extension Canvas {
-    /// Writes one-column `cells` over row `y` from column `x`. Only the cells that change count
-    /// as changed.
+    /// Writes one-column `cells` over row `y` from column `x`.
     func putCells(_ cells: UnsafeBufferPointer<CanvasCell>, y: Int, from x: Int) {
+        putOneColumnCells(y: y, columns: x..<(x + cells.count)) { cells[$0 - x] }
+    }
+
+    /// Writes `cell(x)`, one column wide, at each column `x` of `columns` in row `y`: a row of a
+    /// picture or a block at once. Only the cells that change count as changed.
+    @inline(__always)
+    func putOneColumnCells(y: Int, columns: Range<Int>, _ cell: (Int) -> CanvasCell) {
         let row = rowCells(y)
         var first = Int.max, last = -1
-        for (i, cell) in cells.enumerated() {
-            let at = x + i
-            if row[at] == cell { continue }
+        for x in columns {
+            let new = cell(x)
+            if row[x] == new { continue }
             // Half of a wide character overwritten: its other half becomes a space.
-            if row[at].width != 1 { repairWide(x: at, y: y) }
-            row[at] = cell
-            if at < first { first = at }
-            last = at
+            if row[x].width != 1 { repairWide(x: x, y: y) }
+            row[x] = new
+            if x < first { first = x }
+            last = x
         }
         if last >= 0 { changed(y, first, last + 1) }
     }

@@ -41,21 +41,12 @@ extension Canvas {
     func putHalfBlocks(
         y: Int, columns: Range<Int>, pixels: UnsafeBufferPointer<UInt8>, width: Int, firstPixel: Int, upper: Int?, lower: Int?, matte: Color
     ) {
-        let row = rowCells(y)
-        var first = Int.max, last = -1
         let upperStart = upper.map { ($0 * width + firstPixel) * 3 }, lowerStart = lower.map { ($0 * width + firstPixel) * 3 }
-        for x in columns {
+        putOneColumnCells(y: y, columns: columns) { x in
             let k = (x - columns.lowerBound) * 3
             let top = upperStart.map { Color.rgb(pixels[$0 + k], pixels[$0 + k + 1], pixels[$0 + k + 2]) } ?? matte
             let bottom = lowerStart.map { Color.rgb(pixels[$0 + k], pixels[$0 + k + 1], pixels[$0 + k + 2]) } ?? matte
-            let cell = CanvasCell(scalar: 0x2580, width: 1, style: Style(foreground: top, background: bottom))
-            if row[x] == cell { continue }
-            // Half of a wide character overwritten: its other half becomes a space.
-            if row[x].width != 1 { repairWide(x: x, y: y) }
-            row[x] = cell
-            if x < first { first = x }
-            last = x
+            return CanvasCell(scalar: 0x2580, width: 1, style: Style(foreground: top, background: bottom))
         }
-        if last >= 0 { changed(y, first, last + 1) }
     }
 }
