@@ -14,6 +14,10 @@ extension FrameWriter {
             let top = style.foreground.rawValue & 0xFF_FFFF, bottom = style.background.rawValue & 0xFF_FFFF
             return PictureRun.Cell(x: x, top: nearestEntry(top), bottom: nearestEntry(bottom), packedTop: top, packedBottom: bottom)
         }
+        if mapper.mode == .palette256, style.attributes.isEmpty, style.foreground.rawValue >> 24 == 2, style.background.rawValue >> 24 == 2 {
+            // Two palette entries: a picture prepared where it was made (`HalfBlockPreparation`).
+            return PictureRun.Cell(x: x, top: Int(style.foreground.rawValue & 0xFF), bottom: Int(style.background.rawValue & 0xFF))
+        }
         let (fg, bg, attributes) = resolve(style)
         guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
         return PictureRun.Cell(x: x, top: fg, bottom: bg, topRGB: pixel(cell.style.foreground), bottomRGB: pixel(cell.style.background))

@@ -301,7 +301,15 @@ package struct FrameWriter {
     func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4 }
 
     mutating func appendDecimal(_ n: Int) {
-        if n >= 10 { appendDecimal(n / 10) }
+        // Colour numbers and positions have at most four digits: no recursion for them.
+        guard n < 10_000 else {
+            appendDecimal(n / 10)
+            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+            return
+        }
+        if n >= 1000 { bytes.append(UInt8(ascii: "0") + UInt8(n / 1000)) }
+        if n >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(n / 100 % 10)) }
+        if n >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(n / 10 % 10)) }
         bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
