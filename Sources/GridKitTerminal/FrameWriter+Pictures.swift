@@ -77,15 +77,10 @@ extension FrameWriter {
         var also: [PictureRun.Cell] = []
         func decide(_ c: PictureRun.Cell) -> (top: Int, bottom: Int) {
             guard let (t, b) = c.pixels else { meets = (-2, -2); return (Int(c.top), Int(c.bottom)) }
-            let (scalar, fg, bg) = halfBlocks.choose(
+            let written = halfBlocks.choose(
                 top: Int(c.top), bottom: Int(c.bottom), topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
-            meets = (fg, bg)
-            switch scalar {
-            case HalfBlockChoice.lower: return (bg, fg)
-            case HalfBlockChoice.space: return (bg, bg)
-            case HalfBlockChoice.full: return (fg, fg)
-            default: return (fg, bg)
-            }
+            meets = (written.fg, written.bg)
+            return HalfBlockChoice.halves(written)
         }
         // An unchanged cell after a held one in its run: decided, and held too when the
         // terminal shows it otherwise.
@@ -165,12 +160,8 @@ extension FrameWriter {
             backgroundUnderBlocks: mapper.mode == .palette256 && meets.bg >= 16)
         setPen(fg, bg, [])
         appendUTF8(base)
-        switch base {
-        case HalfBlockChoice.lower: shown.set(x: x, y: y, top: bg, bottom: fg)
-        case HalfBlockChoice.full: shown.set(x: x, y: y, top: fg, bottom: fg)
-        case HalfBlockChoice.space: shown.set(x: x, y: y, top: bg, bottom: bg)
-        default: shown.set(x: x, y: y, top: fg, bottom: bg)
-        }
+        let (top, bottom) = HalfBlockChoice.halves((base, fg, bg))
+        shown.set(x: x, y: y, top: top, bottom: bottom)
         pictures.markDone(i)
         cursor = x + 1 < size.width ? (x + 1, y) : nil
     }

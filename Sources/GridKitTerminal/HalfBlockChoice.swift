@@ -49,6 +49,17 @@ package struct HalfBlockChoice {
     package typealias Written = (scalar: UInt32, fg: Int, bg: Int)
 
     static let upper: UInt32 = 0x2580, lower: UInt32 = 0x2584, full: UInt32 = 0x2588, space: UInt32 = 0x20
+
+    /// The colours a cell's top and bottom halves show, written as `written`.
+    @inline(__always)
+    static func halves(_ written: Written) -> (top: Int, bottom: Int) {
+        switch written.scalar {
+        case lower: (written.bg, written.fg)
+        case space: (written.bg, written.bg)
+        case full: (written.fg, written.fg)
+        default: (written.fg, written.bg)
+        }
+    }
     /// Bytes of one colour sequence and of both in one, in 256 colours (`38;5;n`, `48;5;n`).
     static let oneColorBytes = 11, bothColorsBytes = 19
     /// Bytes of a block in UTF-8, and of a space.

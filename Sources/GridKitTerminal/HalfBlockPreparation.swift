@@ -36,17 +36,11 @@ package enum HalfBlockPreparation {
                     if top >> 24 == 3 || bottom >> 24 == 3 { block.cells[i] = Self.cell(nearest(top) ?? style.foreground, nearest(bottom) ?? style.background) }
                     continue
                 }
-                let (scalar, fg, bg) = choice.choose(
+                let written = choice.choose(
                     top: entry(top), bottom: entry(bottom), topRGB: pixel(top), bottomRGB: pixel(bottom), pen: meets,
                     backgroundUnderBlocks: meets.bg >= 16)
-                meets = (fg, bg)
-                let shown: (top: Int, bottom: Int)
-                switch scalar {
-                case HalfBlockChoice.lower: shown = (bg, fg)
-                case HalfBlockChoice.space: shown = (bg, bg)
-                case HalfBlockChoice.full: shown = (fg, fg)
-                default: shown = (fg, bg)
-                }
+                meets = (written.fg, written.bg)
+                let shown = HalfBlockChoice.halves(written)
                 block.cells[i] = Self.cell(.palette(UInt8(truncatingIfNeeded: shown.top)), .palette(UInt8(truncatingIfNeeded: shown.bottom)))
             }
         }

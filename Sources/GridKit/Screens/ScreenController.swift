@@ -23,16 +23,7 @@ public final class ScreenController {
         self.host = host
         self.keyBindings = keyBindings
         self.quitsWhenRootPops = quitsWhenRootPops
-        canvas = Self.canvas(of: host.size, for: host)
-    }
-
-    /// A canvas of `size` that draws as `host` shows: its colours, pictures, background and glyphs.
-    private static func canvas(of size: Size, for host: any ScreenHost) -> Canvas {
-        let canvas = Canvas(size: size, colorMode: host.colorMode)
-        canvas.graphicsMode = host.graphicsMode
-        canvas.backgroundTone = host.backgroundTone
-        canvas.glyphSet = host.glyphSet
-        return canvas
+        canvas = host.makeCanvas(size: host.size)
     }
 
     /// The navigation stack, root first (empty before `run` and after it returns).
@@ -55,10 +46,7 @@ public final class ScreenController {
     private func show(_ screen: any Screen) {
         let grid = GridView(frame: ScreenChrome.gridFrame(in: host.size), layout: screen.makeLayout())
         grid.keyBindings = keyBindings
-        let context = ScreenContext(
-            mailbox: host.mailbox, colorMode: host.colorMode, depth: navigator.stack.count,
-            graphicsMode: host.graphicsMode, cellPixelSize: host.cellPixelSize,
-            backgroundTone: host.backgroundTone, prepareImage: host.imagePreparer, prepareCells: host.cellPreparer)
+        let context = host.screenContext(depth: navigator.stack.count)
         let content = grid.connect(screen, context: context)
         grid.selectionObserver = { [unowned self] in selection = $0 }
         navigator.push(screen, grid: grid, content: content, size: host.size)
@@ -68,7 +56,7 @@ public final class ScreenController {
     private func dispatch(_ event: InputEvent) -> Bool {
         guard let (screen, grid) = navigator.top else { return false }
         if case .resize(let size) = event {
-            canvas = Self.canvas(of: size, for: host)
+            canvas = host.makeCanvas(size: size)
             // The screen is told with its grid already the new size.
             grid.frame = ScreenChrome.gridFrame(in: size)
         }
