@@ -33,6 +33,20 @@ func benchPhotoKeys() {
     for tolerance in tolerances.dropFirst(2) {
         row(["  colour error at \(tolerance)", format2(errors[tolerance] ?? 0), "", "×" + format2((errors[tolerance] ?? 0) / exact)])
     }
+    // What preparing the thumbnails' cells costs the decode threads: a screenful at once.
+    let screenful = pixelsAtTheTop(of: dir, size: Size(width: 120, height: 38))
+    let block = CellBlock(size: screenful.size, cells: (0..<38).flatMap { y in (0..<120).map { screenful[$0, y] } })
+    if let prepare = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance) {
+        var times: [UInt64] = []
+        for _ in 0..<20 {
+            var copy = block
+            let t0 = now()
+            prepare(&copy)
+            times.append(now() - t0)
+        }
+        let pictureCells = block.cells.filter { $0.isHalfBlock }.count
+        row(["  preparing a screenful's cells (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)), "\(pictureCells) picture cells"])
+    }
 }
 
 @MainActor
