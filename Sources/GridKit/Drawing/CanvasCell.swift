@@ -1,35 +1,45 @@
-/// One terminal cell of a `Canvas`. A plain value (no references), so frames copy and
-/// compare at memory speed: the grapheme is kept as up to four scalars inline.
+/// One terminal cell of a `Canvas`. A plain value of sixteen bytes (no references), so frames
+/// copy and compare at memory speed: the grapheme's first scalar is kept inline, and the rest of
+/// a longer grapheme (up to three more scalars: marks, a flag's second letter, an emoji
+/// sequence) by number.
 public struct CanvasCell: Equatable, Sendable {
-    // Scalars of the grapheme; 0 marks the end. Longer graphemes (some ZWJ sequences) keep
-    // their first four, which is more than a curses cell can show anyway.
-    @usableFromInline var s0: UInt32, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
-    /// Columns the grapheme takes: 1, 2, or 0 for the right half of a wide character.
-    public var width: UInt8
+    // Sixteen bytes, laid out in this order: the first scalar in the low 21 bits of `head`;
+    // the style (nine bytes); the width; and which grapheme tail (the scalars after the first,
+    // kept by `GraphemeTails`) the cell has, numbered by `head`'s top 11 bits above `tail`
+    // (0: none). A scroll moves, draws and compares thousands of cells, and a cell that fits in
+    // a quarter of a cache line halves what that work reads and writes. A picture cell keeps
+    // its place in the picture in these bits instead (see `PictureCells`).
+    @usableFromInline var head: UInt32
     /// How the grapheme is drawn.
     public var style: Style
+    /// Columns the grapheme takes: 1, 2, or 0 for the right half of a wide character.
+    public var width: UInt8
+    @usableFromInline var tail: UInt16
+
+    /// The bits of `head` that hold the first scalar (Unicode needs 21).
+    @usableFromInline static let scalarBits: UInt32 = 0x1F_FFFF
 
     /// A cell for a grapheme given as text (its first four scalars are kept).
     public init(text: String, width: UInt8, style: Style) {
-        s0 = 0
+        var first: UInt32 = 0, later: (UInt32, UInt32, UInt32) = (0, 0, 0)
         var i = 0
         for u in text.unicodeScalars {
             switch i {
-            case 0: s0 = u.value
-            case 1: s1 = u.value
-            case 2: s2 = u.value
-            case 3: s3 = u.value
+            case 0: first = u.value
+            case 1: later.0 = u.value
+            case 2: later.1 = u.value
+            case 3: later.2 = u.value
             default: break
             }
             i += 1
         }
-        self.width = width
-        self.style = style
+        self.init(scalar: first, width: width, style: style)
+        if later.0 != 0 { setTail(GraphemeTails.number(of: later)) }
     }
 
     /// A cell holding one scalar.
     package init(scalar: UInt32, width: UInt8, style: Style) {
-        s0 = scalar; self.width = width; self.style = style
+        head = scalar; self.style = style; self.width = width; tail = 0
     }
 
     /// The grapheme drawn here; empty for the right half of a wide character.
@@ -40,34 +50,46 @@ public struct CanvasCell: Equatable, Sendable {
     }
 
     /// The first scalar of the grapheme (0 for none).
-    @inlinable package var text0: UInt32 { s0 }
+    @inlinable package var text0: UInt32 { head & Self.scalarBits }
 
     /// True when the grapheme is a single scalar (or none).
-    @inlinable package var isSingleScalar: Bool { s1 == 0 }
+    @inlinable package var isSingleScalar: Bool { head <= Self.scalarBits && tail == 0 }
 
     /// True for an upper half block alone: a cell of a picture drawn in half blocks.
-    @inlinable package var isHalfBlock: Bool { s0 == 0x2580 && s1 == 0 }
+    @inlinable package var isHalfBlock: Bool { head == 0x2580 && tail == 0 }
+
+    /// The number of the cell's grapheme tail in `GraphemeTails` (0: none).
+    @inlinable var tailNumber: UInt32 { isPicture ? 0 : (head >> 21) << 16 | UInt32(tail) }
+
+    private mutating func setTail(_ number: UInt32) {
+        head = head & Self.scalarBits | (number >> 16) << 21
+        tail = UInt16(truncatingIfNeeded: number)
+    }
 
     /// The scalars after the first: up to three, 0 past the last.
-    @inlinable package var laterScalars: (UInt32, UInt32, UInt32) { (s1, s2, s3) }
+    package var laterScalars: (UInt32, UInt32, UInt32) {
+        let n = tailNumber
+        return n == 0 ? (0, 0, 0) : GraphemeTails.tail(n)
+    }
 
     /// The grapheme's scalar values.
     package var scalarValues: [UInt32] {
-        if s0 == 0 { return [] }
-        if s1 == 0 { return [s0] }
-        return [s0, s1, s2, s3].prefix { $0 != 0 }.map { $0 }
+        let first = text0
+        if first == 0 { return [] }
+        let (a, b, c) = laterScalars
+        return [first, a, b, c].prefix { $0 != 0 }.map { $0 }
     }
 
     /// A space in the plain style: what a new canvas holds.
     public static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
 
     /// Adds two combining marks after the base scalar (kitty placeholders: row and column).
-    package mutating func setMarks(_ first: UInt32, _ second: UInt32) { s1 = first; s2 = second }
+    package mutating func setMarks(_ first: UInt32, _ second: UInt32) { setTail(GraphemeTails.number(of: (first, second, 0))) }
 
     /// Field by field, cheapest and most often different first: a frame diff compares thousands.
     @inline(__always)
     public static func == (a: CanvasCell, b: CanvasCell) -> Bool {
-        a.s0 == b.s0 && a.style.background == b.style.background && a.style.foreground == b.style.foreground
-            && a.width == b.width && a.style.attributes == b.style.attributes && a.s1 == b.s1 && a.s2 == b.s2 && a.s3 == b.s3
+        a.head == b.head && a.style.background == b.style.background && a.style.foreground == b.style.foreground
+            && a.width == b.width && a.style.attributes == b.style.attributes && a.tail == b.tail
     }
 }

@@ -7,6 +7,8 @@ public struct Color: Hashable, Sendable {
     /// Kind in the top byte (0 default, 1 ANSI, 2 palette, 3 RGB), value below.
     public let rawValue: UInt32
     private init(kind: UInt32, value: UInt32) { rawValue = kind << 24 | (value & 0xFF_FFFF) }
+    /// The colour these bits are (kind in the top byte, as `rawValue`).
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The terminal's own foreground or background.
     public static let `default` = Color(kind: 0, value: 0)

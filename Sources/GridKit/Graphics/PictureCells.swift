@@ -8,23 +8,29 @@ extension CanvasCell {
     /// and private-use characters are not drawn by `drawText`).
     static let pictureMarker: UInt32 = 0x10_FFFD
 
-    /// The cell showing cell (`column`, `row`) of image `image` (a `TerminalImage.id`).
+    /// The cell showing cell (`column`, `row`) of image `image` (a `TerminalImage.id`). A
+    /// picture cell has no grapheme tail and its style means nothing, so those bits hold its
+    /// place: the image's low 24 bits in the foreground, its next 8 above the marker, the row in
+    /// the background and the column in the tail's bits.
     static func picture(image: Int, column: Int, row: Int) -> CanvasCell {
-        var cell = CanvasCell(scalar: pictureMarker, width: 1, style: .plain)
-        cell.s1 = UInt32(truncatingIfNeeded: image)
-        cell.s2 = UInt32(row)
-        cell.s3 = UInt32(column)
+        let id = UInt32(truncatingIfNeeded: image)
+        var cell = CanvasCell(
+            scalar: pictureMarker | (id >> 24) << 21, width: 1,
+            style: Style(foreground: Color(rawValue: 3 << 24 | id & 0xFF_FFFF), background: Color(rawValue: 3 << 24 | UInt32(row) & 0xFF_FFFF)))
+        cell.tail = UInt16(truncatingIfNeeded: column)
         return cell
     }
 
     /// True when a picture covers this cell.
     @inline(__always)
-    public var isPicture: Bool { s0 == Self.pictureMarker }
+    public var isPicture: Bool { head & Self.scalarBits == Self.pictureMarker }
 
     /// The picture covering this cell: the image's id (its low 32 bits) and which of its cells
     /// this is; nil for text.
     public var picture: (image: UInt32, column: Int, row: Int)? {
-        isPicture ? (s1, Int(s3), Int(s2)) : nil
+        guard isPicture else { return nil }
+        let image = (head >> 21) << 24 | style.foreground.rawValue & 0xFF_FFFF
+        return (image, Int(tail), Int(style.background.rawValue & 0xFF_FFFF))
     }
 }
 
@@ -69,17 +75,17 @@ extension Canvas {
             nextOpen.removeAll(keepingCapacity: true)
             while x < size.width {
                 guard row[x].isPicture else { x += 1; continue }
-                let first = row[x]
+                let first = row[x].picture!
                 var end = x + 1
-                while end < size.width, row[end].isPicture, row[end].s1 == first.s1, row[end].s2 == first.s2,
-                    row[end].s3 == first.s3 + UInt32(end - x)
+                while end < size.width, let next = row[end].picture, next.image == first.image, next.row == first.row,
+                    next.column == first.column + (end - x)
                 { end += 1 }
                 let cells = Rect(x: x, y: y, width: end - x, height: 1)
-                let source = Rect(x: Int(first.s3), y: Int(first.s2), width: end - x, height: 1)
-                seen.insert(first.s1)
+                let source = Rect(x: first.column, y: first.row, width: end - x, height: 1)
+                seen.insert(first.image)
                 if let k = open.firstIndex(where: { i in
                     let p = pieces[i]
-                    return p.image == first.s1 && p.cells.minX == x && p.cells.width == end - x
+                    return p.image == first.image && p.cells.minX == x && p.cells.width == end - x
                         && p.source.minX == source.minX && p.source.maxY == source.minY
                 }) {
                     let i = open[k]
@@ -88,7 +94,7 @@ extension Canvas {
                     nextOpen.append(i)
                 } else {
                     nextOpen.append(pieces.count)
-                    pieces.append(PicturePiece(image: first.s1, cells: cells, source: source))
+                    pieces.append(PicturePiece(image: first.image, cells: cells, source: source))
                 }
                 x = end
             }
