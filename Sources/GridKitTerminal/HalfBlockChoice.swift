@@ -20,7 +20,9 @@ package struct HalfBlockChoice {
 
     /// The writer's default. At 200 a scroll of half-block photos sends about a sixth fewer
     /// bytes, and the colour error grows by about 6% (`make bench` prints both). Side by side
-    /// in xterm, the pictures look the same. At 400 bands start to show in gradients.
+    /// in xterm, gradients look the same; in a small thumbnail of a real photo the finest
+    /// texture smooths into flat patches. At 400 bands start to show in gradients, and at 600
+    /// a photo's shapes coarsen.
     package static let standardTolerance = 200
 
     /// The tolerance `GRIDKIT_PICTURE_COLORS` asks for: `exact` (0) or a number, bytes saved

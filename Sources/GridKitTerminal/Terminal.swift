@@ -216,9 +216,14 @@ public final class Terminal: ScreenHost {
             canvas, diff: &diff, into: &writer, trackingDamage: paints && !pieces.isEmpty,
             placeholders: graphicsMode == .kitty ? pictures.placeholderNumbers : nil, colorMode: colorMode)
         // The writer knows where its cursor is: a frame that changed nothing writes nothing.
-        var bytes = pictures.takeBytes() + writer.finish(cursor: canvas.cursor)
+        // (Joined only when the pictures have bytes: a frame of text goes out as the writer's
+        // own buffer, not a copy of it in memory the key has not touched yet.)
+        let picturesFirst = pictures.takeBytes()
+        var bytes = writer.finish(cursor: canvas.cursor)
+        if !picturesFirst.isEmpty { bytes = picturesFirst + bytes }
         pictures.afterText(pieces, in: canvas, written: spans)
-        bytes += pictures.takeBytes()
+        let picturesAfter = pictures.takeBytes()
+        if !picturesAfter.isEmpty { bytes += picturesAfter }
         if frameHeld {
             // A frame too big for one update (a screenful of sixels) ends it first: shown as
             // it comes rather than given up halfway.
