@@ -27,9 +27,10 @@ package struct HalfBlockRun {
         }
     }
 
-    /// How many of the cheapest pen states are carried from cell to cell. Eight finds runs within
-    /// a byte or two of sixteen on photos (`make bench`'s folders), at half the work.
-    package var beam = 8
+    /// How many of the cheapest pen states are carried from cell to cell. On `make bench`'s
+    /// folders four does as well as eight (the library: 6,287 bytes a scroll at ×1.057 colour
+    /// error, against 6,299 at ×1.061), in three fifths of the time on the decode threads.
+    package var beam = 4
     let choice: HalfBlockChoice
 
     package init(choice: HalfBlockChoice) { self.choice = choice }
