@@ -24,8 +24,8 @@ public final class Terminal: ScreenHost {
     public let backgroundTone: BackgroundTone
     /// Encodes pictures for this terminal on the thread that made them.
     public let imagePreparer: ImagePreparer?
-    /// Pictures in half blocks get their palette colours where they are made
-    /// (`HalfBlockPreparation`): in 256 colours, with the writer's tolerance.
+    /// Pictures in half blocks get the colours the writer would decide for them where they are
+    /// made (`HalfBlockPreparation`): in 256 colours, with the writer's tolerance.
     public let cellPreparer: CellPreparer?
     /// `.ascii` when the locale is not UTF-8: text is then written in the locale's codeset.
     public let glyphSet: GlyphSet

@@ -33,7 +33,8 @@ func benchPhotoKeys() {
     for tolerance in tolerances.dropFirst(2) {
         row(["  colour error at \(tolerance)", format2(errors[tolerance] ?? 0), "", "×" + format2((errors[tolerance] ?? 0) / exact)])
     }
-    // What preparing the thumbnails' cells costs the decode threads: a screenful at once.
+    // What preparing the thumbnails' cells costs the decode threads, a screenful at once: time
+    // there delays the thumbnails a page ahead, which must be ready before the next Page Down.
     let screenful = pixelsAtTheTop(of: dir, size: Size(width: 120, height: 38))
     let block = CellBlock(size: screenful.size, cells: (0..<38).flatMap { y in (0..<120).map { screenful[$0, y] } })
     if let prepare = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance) {
