@@ -45,7 +45,7 @@ extension FrameWriter {
             bytes.append(UInt8(ascii: dy > 0 ? "B" : "A"))
         }
         if dx == 0 { return }
-        if to.x == 0 { bytes.append(0x0D); return }
+        if to.x == 0 && !relocatable { bytes.append(0x0D); return }
         if dx == -1 { bytes.append(0x08); return }
         bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
         if caps.moveToColumn == nil || digits(abs(dx)) - (abs(dx) == 1 ? 1 : 0) < digits(to.x + 1) {
@@ -63,7 +63,7 @@ extension FrameWriter {
         let dy = to.y - from.y, dx = to.x - from.x
         let vertical = dy == 0 ? 0 : 3 + (abs(dy) > 1 ? digits(abs(dy)) : 0)
         let step = abs(dx) > 1 ? digits(abs(dx)) : 0
-        let horizontal = dx == 0 ? 0 : to.x == 0 || dx == -1 ? 1 : 3 + (caps.moveToColumn == nil ? step : min(step, digits(to.x + 1)))
+        let horizontal = dx == 0 ? 0 : (to.x == 0 && !relocatable) || dx == -1 ? 1 : 3 + (caps.moveToColumn == nil ? step : min(step, digits(to.x + 1)))
         return (vertical, horizontal, 4 + digits(to.y + 1) + digits(to.x + 1))
     }
 

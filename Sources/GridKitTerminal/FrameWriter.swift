@@ -40,7 +40,7 @@ package struct FrameWriter {
     var scrollCodes: [SIMD3<Int32>: [UInt8]] = [:]
     /// Per row, where its blank tail starts (computed when first needed in a frame), and whether
     /// the tail was cleared already.
-    private var blankTail: [Int] = [], tailCleared: [Bool] = []
+    var blankTail: [Int] = [], tailCleared: [Bool] = []
     /// Blanks reported one after another on a row, held back: a long run of them goes out as one
     /// erase (`eraseCharacters`, a list row's gap before its scroll bar), a short one as spaces.
     private var pendingBlanks: (x: Int, y: Int, count: Int, style: Style)?
@@ -58,6 +58,17 @@ package struct FrameWriter {
     /// Whether the block characters take one column (a locale that draws East Asian ambiguous
     /// characters wide makes them two): only then are picture cells written as blocks here.
     let blocksAreNarrow: Bool
+    /// Rows of pictures made ahead (`PreparedRowBytes`) are taken when made with this profile.
+    package var preparedRowProfile: PreparedRowBytes.Profile?
+    /// The row whose prepared rows are at hand, those rows (by column), the next one to meet,
+    /// and the columns of the one just written (their cells are skipped as they are reported).
+    var preparedY = -1, preparedPlaces: [PreparedRowPlace] = [], preparedNext = 0
+    var preparedSkip = (y: -1, end: 0)
+    /// Prepared rows written in all, for tests and measurements.
+    package internal(set) var preparedRowsWritten = 0
+    /// Cursor moves inside the row only, from where it starts (`PreparedRowBytes`): no column
+    /// named, no carriage return.
+    var relocatable = false
     /// Set when the screen was just cleared: blank cells need not be written.
     private var screenIsBlank = false
     var size = Size(width: 0, height: 0)
@@ -66,7 +77,7 @@ package struct FrameWriter {
     /// costliest step of a picture cell. (Every slot starts as black, which is entry 16.)
     private var nearestMemo = [UInt32](repeating: 16, count: 1024)
     /// Whether the terminal has these, kept as flags: asked for every cell written.
-    private let clearsToEndOfLine: Bool, erasesCharacters: Bool
+    let clearsToEndOfLine: Bool, erasesCharacters: Bool
     /// The last style resolved and what it came to: neighbouring cells mostly share a style,
     /// and a colour that is not a palette entry is matched against the palette.
     private var resolved: (style: Style, pen: (fg: Int, bg: Int, attributes: TextAttributes))?
@@ -100,6 +111,8 @@ package struct FrameWriter {
         }
         pendingBlanks = nil
         pictures.removeAll()
+        preparedY = -1
+        preparedSkip = (-1, 0)
     }
 
     /// A one-column space (or an empty cell, which shows as one).
@@ -121,6 +134,10 @@ package struct FrameWriter {
             // it leaves a space in its first column instead.
             if x < size.width - 1 { put(CanvasCell(scalar: 32, width: 1, style: cell.style), x: x, y: y, in: canvas) }
             return
+        }
+        if preparedRowProfile != nil {
+            if y == preparedSkip.y && x < preparedSkip.end { return }
+            if putPreparedRow(at: x, y, in: canvas) { return }
         }
         if screenIsBlank && isBlank(cell) { return }
         if clearsToEndOfLine {
@@ -166,6 +183,12 @@ package struct FrameWriter {
         }
         flushPictures()
         write(cell, x: x, y: y)
+    }
+
+    /// Sends what a row holds back (blanks, picture cells): the row is done.
+    mutating func flushRow() {
+        flushBlanks()
+        flushPictures()
     }
 
     /// Sends the blanks held back: one erase for a run long enough to gain by it, else spaces.
@@ -279,7 +302,7 @@ package struct FrameWriter {
 
     /// The first column from which row `y` is spaces of one clearable style to its end (the
     /// width when it is not).
-    private mutating func tailStart(of y: Int, in canvas: Canvas) -> Int {
+    mutating func tailStart(of y: Int, in canvas: Canvas) -> Int {
         let cells = canvas.rowCells(y)
         let style = cells[size.width - 1].style
         guard isClearable(style) else { return size.width }

@@ -8,11 +8,17 @@ import GridKit
 package enum HalfBlockPreparation {
     /// A preparer for a terminal showing 256 colours with the writer's `tolerance`; nil for other
     /// colour modes, whose colours the writer sends as they are, and where the block characters
-    /// take two columns (the writer then draws picture cells another way).
-    package static func preparer(colorMode: ColorMode, tolerance: Int, blocksAreNarrow: Bool = true) -> CellPreparer? {
+    /// take two columns (the writer then draws picture cells another way). With `rowBytes`, the
+    /// rows' bytes are made too, as that writer writes them (`PreparedRowBytes`).
+    package static func preparer(
+        colorMode: ColorMode, tolerance: Int, blocksAreNarrow: Bool = true, rowBytes: PreparedRowBytes.Profile? = nil
+    ) -> CellPreparer? {
         guard colorMode == .palette256, blocksAreNarrow else { return nil }
         let choice = HalfBlockChoice(tolerance: tolerance)
-        return { block in prepare(&block, with: choice) }
+        return { block in
+            prepare(&block, with: choice)
+            if let rowBytes { block.preparedRows = PreparedRowBytes.make(for: block, profile: rowBytes) }
+        }
     }
 
     /// Gives every picture cell of `block` (an upper half block in two colours) palette colours:

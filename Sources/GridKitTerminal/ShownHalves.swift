@@ -41,6 +41,35 @@ struct ShownHalves {
         knowsAny = true
     }
 
+    /// The halves a prepared picture cell shows (palette entries, `HalfBlockPreparation`);
+    /// `unknown` for any other cell.
+    @inline(__always)
+    static func halves(ofPrepared cell: CanvasCell) -> Int64 {
+        guard cell.isHalfBlock else { return unknown }
+        return packed(top: Int(cell.style.foreground.rawValue & 0xFF), bottom: Int(cell.style.background.rawValue & 0xFF))
+    }
+
+    /// Row `y` shows `cells` (prepared picture cells and others) from column `x` on.
+    mutating func set(prepared cells: UnsafeBufferPointer<CanvasCell>, x: Int, y: Int) {
+        guard y >= 0, y < size.height, x >= 0, x + cells.count <= size.width else { return }
+        let start = y * size.width + x
+        self.cells.withUnsafeMutableBufferPointer { all in
+            for i in 0..<cells.count { all[start + i] = Self.halves(ofPrepared: cells[i]) }
+        }
+        knowsAny = true
+    }
+
+    /// How many of `cells` (prepared ones) row `y` shows already from column `x` on.
+    func showing(prepared cells: UnsafeBufferPointer<CanvasCell>, x: Int, y: Int) -> Int {
+        guard knowsAny, y >= 0, y < size.height, x >= 0, x + cells.count <= size.width else { return 0 }
+        let start = y * size.width + x
+        return self.cells.withUnsafeBufferPointer { all in
+            var n = 0
+            for i in 0..<cells.count where cells[i].isHalfBlock && all[start + i] == Self.halves(ofPrepared: cells[i]) { n += 1 }
+            return n
+        }
+    }
+
     /// Forgets columns `columns` of row `y` (something else written or erased there).
     mutating func forget(_ columns: Range<Int>, y: Int) {
         guard knowsAny, y >= 0, y < size.height else { return }

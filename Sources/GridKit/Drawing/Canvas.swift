@@ -35,6 +35,22 @@ public final class Canvas {
     /// say where each shows, this says what it is.
     private var placed: [UInt32: PlacedPicture] = [:]
 
+    /// Rows of prepared blocks drawn whole, and where (`PreparedRows`).
+    private var preparedNotes = PreparedRowNotes()
+
+    /// The rows of prepared blocks drawn whole on row `y`, left to right. Cells drawn over one
+    /// since leave it listed: check the cells before using it.
+    package func preparedRows(ofRow y: Int) -> [PreparedRowPlace] {
+        preparedNotes.places(storage: storageRow(y))
+    }
+
+    func notePreparedRow(_ place: PreparedRowPlace, y: Int) {
+        preparedNotes.note(place, storage: storageRow(y), rows: size.height)
+    }
+
+    /// Which row of the canvas's memory row `y` is now.
+    private func storageRow(_ y: Int) -> Int { size.width == 0 ? y : (rowTable[y] - storage) / size.width }
+
     /// True when any picture was placed and may still show.
     var hasPictures: Bool { !placed.isEmpty }
 
@@ -194,6 +210,7 @@ public final class Canvas {
     /// Resets every cell to a blank with the given style.
     public func clear(style: Style = .plain) {
         fill(bounds, style: style)
+        preparedNotes.removeAll()
     }
 
     /// Fills `rect` (clipped to the canvas) with `character` in `style`.

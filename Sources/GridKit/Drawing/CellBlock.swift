@@ -9,6 +9,9 @@ public struct CellBlock: Sendable {
     public let size: Size
     /// The cells, row by row, each one column wide.
     public var cells: [CanvasCell]
+    /// What the host made of the rows ahead of drawing (`PreparedRows`), set by its
+    /// `CellPreparer`; nil otherwise.
+    public var preparedRows: (any PreparedRows)?
 
     /// A block of `size` holding `cells`, row by row. Missing cells are blanks; a cell that is
     /// not one column wide becomes a space in its style.
@@ -42,9 +45,14 @@ extension DrawContext {
         let columns = max(left, clip.minX)..<min(left + block.size.width, clip.maxX)
         guard !columns.isEmpty else { return }
         block.cells.withUnsafeBufferPointer { cells in
+            // Rows drawn whole: the canvas notes which row of the block each holds.
+            let whole = block.preparedRows != nil && columns.count == block.size.width
             for row in max(top, clip.minY)..<max(max(top, clip.minY), min(top + block.size.height, clip.maxY)) {
                 let start = (row - top) * block.size.width + (columns.lowerBound - left)
                 canvas.putCells(UnsafeBufferPointer(rebasing: cells[start..<(start + columns.count)]), y: row, from: columns.lowerBound)
+                if whole, let prepared = block.preparedRows {
+                    canvas.notePreparedRow(PreparedRowPlace(x: left, width: columns.count, rows: prepared, row: row - top), y: row)
+                }
             }
         }
     }
@@ -52,7 +60,7 @@ extension DrawContext {
 
 extension Canvas {
     /// Writes one-column `cells` over row `y` from column `x`.
-    func putCells(_ cells: UnsafeBufferPointer<CanvasCell>, y: Int, from x: Int) {
+    package func putCells(_ cells: UnsafeBufferPointer<CanvasCell>, y: Int, from x: Int) {
         putOneColumnCells(y: y, columns: x..<(x + cells.count)) { cells[$0 - x] }
     }
 

@@ -1,0 +1,133 @@
+import GridKit
+
+/// The bytes that draw each row of a picture in half blocks, made where the picture is made
+/// (a decode thread, `HalfBlockPreparation`) by a writer set up as the terminal's own.
+///
+/// A scroll of thumbnails lets in rows that are mostly such picture rows. Written cell by cell,
+/// each costs the writer its colour decisions, its grouping of cells by colour pair
+/// (`PictureRun`) and its sequences, on the thread that answers the key. Made ahead, a row is
+/// a cursor move and a copy: the same screen, in about as many bytes (moves inside the row are
+/// relative, so the row goes anywhere on the screen).
+package final class PreparedRowBytes: PreparedRows {
+    /// One row: its bytes, the colours in effect after them (-2: not known) and where they
+    /// leave the cursor, counted from the row's first column.
+    package struct Row: Sendable {
+        package let bytes: [UInt8]
+        package let foreground: Int, background: Int
+        package let cursorColumn: Int
+        /// The colour sequence the bytes start with, if they do: its length and the colours it
+        /// sets (-2: not that one). A writer whose pen has them already skips it (the tiles of
+        /// a row let in by a scroll start with the same letterbox background, one after another).
+        package var lead = (count: 0, foreground: -2, background: -2)
+    }
+
+    /// The writer setup the bytes are for: a writer uses them only if it has this one.
+    package let profile: Profile
+    /// By row of the block; nil for a row that holds anything but blocks and spaces.
+    package let rows: [Row?]
+    /// The block's cells (the block's own array, not a copy), which a writer checks the canvas
+    /// still holds, and its width.
+    package let cells: [CanvasCell]
+    package let width: Int
+
+    init(profile: Profile, rows: [Row?], cells: [CanvasCell], width: Int) {
+        self.profile = profile
+        self.rows = rows
+        self.cells = cells
+        self.width = width
+    }
+
+    /// A terminal's way of writing pictures: its sequences, colours and tolerance. Compared by
+    /// identity: the terminal makes one, and only its writer takes rows made with it.
+    package final class Profile: Sendable {
+        let capabilities: TerminalCapabilities
+        let colors: ColorMapper
+        let tolerance: Int
+
+        /// Nil where rows could not be written to go anywhere: cursor moves from terminfo in
+        /// another form than the ANSI one name positions.
+        package init?(capabilities: TerminalCapabilities, colors: ColorMapper, tolerance: Int) {
+            guard capabilities.movesAreANSI else { return nil }
+            var caps = capabilities
+            // Inside a row, only steps: no column named, no clear to the end of a line that
+            // goes on past the row.
+            caps.moveToColumn = nil
+            caps.clearToEndOfLine = nil
+            self.capabilities = caps
+            self.colors = colors
+            self.tolerance = tolerance
+        }
+    }
+
+    /// The rows of `block` (whose pictures are prepared already) as `profile`'s writer writes
+    /// them from an unknown pen with no attributes, the cursor on each row's first column.
+    package static func make(for block: CellBlock, profile: Profile) -> PreparedRowBytes {
+        let width = block.size.width
+        // One column more than the row: the writer keeps knowing where its cursor is after
+        // writing the row's last cell, so it can step back from there.
+        let canvas = Canvas(size: Size(width: width + 1, height: 1))
+        var writer = FrameWriter(capabilities: profile.capabilities, colors: profile.colors) { _ in 1 }
+        writer.halfBlocks.tolerance = profile.tolerance
+        writer.relocatable = true
+        // What the terminal shows where the row goes is not known: every cell is written.
+        writer.skipsShownPictureCells = false
+        var rows: [Row?] = []
+        rows.reserveCapacity(block.size.height)
+        block.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<block.size.height {
+                let row = UnsafeBufferPointer(rebasing: cells[(y * width)..<((y + 1) * width)])
+                guard width > 0, row.allSatisfy(Self.isWritable) else {
+                    rows.append(nil)
+                    continue
+                }
+                canvas.putCells(row, y: 0, from: 0)
+                writer.begin(size: canvas.size, cleared: false)
+                // Each row from an unknown background, the cursor on its first column. The
+                // foreground is taken as the default: only spaces would ask for that, and a
+                // space shows no foreground, so a row that starts with one (a letterbox) starts
+                // with its background alone, not a reset. What it leaves is not known, then.
+                writer.pen = (-1, -2, [])
+                writer.cursor = (0, 0)
+                writer.columnIsSure = true
+                for x in 0..<width { writer.put(row[x], x: x, y: 0, in: canvas) }
+                writer.flushRow()
+                guard let end = writer.cursor, writer.pen.attributes.isEmpty else {
+                    rows.append(nil)
+                    continue
+                }
+                let foreground = writer.pen.fg == -1 ? -2 : writer.pen.fg
+                var made = Row(bytes: writer.bytes, foreground: foreground, background: writer.pen.bg, cursorColumn: end.x)
+                if profile.capabilities.colorsAreANSI, let lead = Self.leadingColors(made.bytes) { made.lead = lead }
+                rows.append(made)
+            }
+        }
+        return PreparedRowBytes(profile: profile, rows: rows, cells: block.cells, width: width)
+    }
+
+    /// The SGR sequence `bytes` start with when it sets 256-colour entries and nothing else
+    /// (`38;5;n`, `48;5;n`): its length and the entries.
+    static func leadingColors(_ bytes: [UInt8]) -> (count: Int, foreground: Int, background: Int)? {
+        guard bytes.count > 3, bytes[0] == 0x1B, bytes[1] == UInt8(ascii: "["), let end = bytes.firstIndex(of: UInt8(ascii: "m")) else { return nil }
+        let numbers = bytes[2..<end].split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { Int(String(decoding: $0, as: UTF8.self)) }
+        var fg = -2, bg = -2, i = 0
+        while i < numbers.count {
+            guard i + 2 < numbers.count, numbers[i + 1] == 5, let n = numbers[i + 2], (0...255).contains(n) else { return nil }
+            switch numbers[i] {
+            case 38: fg = n
+            case 48: bg = n
+            default: return nil
+            }
+            i += 3
+        }
+        return fg == -2 && bg == -2 ? nil : (end + 1, fg, bg)
+    }
+
+    /// Cells a row of bytes is made of: prepared picture cells (palette entries) and spaces,
+    /// one column, no attributes. (Other characters leave the terminal's idea of the column
+    /// less than sure.)
+    private static func isWritable(_ cell: CanvasCell) -> Bool {
+        guard cell.width == 1, cell.isSingleScalar, cell.style.attributes.isEmpty, !cell.isPicture else { return false }
+        if cell.isHalfBlock { return cell.style.foreground.rawValue >> 24 == 2 && cell.style.background.rawValue >> 24 == 2 }
+        return cell.text0 == 32
+    }
+}

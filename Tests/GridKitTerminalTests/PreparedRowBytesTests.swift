@@ -1,0 +1,128 @@
+import GridKit
+import Testing
+
+@testable import GridKitTerminal
+
+/// Rows of pictures made ahead (`PreparedRowBytes`) must show on the terminal exactly what the
+/// same cells written one by one show, wherever they are drawn, and must not be used where
+/// something was drawn over them.
+@MainActor
+@Suite struct PreparedRowBytesTests {
+    private static let profile = PreparedRowBytes.Profile(
+        capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: HalfBlockChoice.standardTolerance)!
+
+    /// A thumbnail as the photo grid makes one: a letterbox row of spaces in the tile's
+    /// background, then rows of gradients, stripes and a checkerboard (colours that come back
+    /// a few cells on, which the writer groups), prepared with the bytes of its rows.
+    private static func thumbnail(_ size: Size, seed: UInt64) -> CellBlock {
+        var rng = Seeded(seed)
+        let tile = Style(background: .palette(235))
+        var cells: [CanvasCell] = []
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                if y == 0 || x == 0 {
+                    cells.append(CanvasCell(text: " ", width: 1, style: tile))
+                    continue
+                }
+                let v = x * (3 + rng.next(4)) + y * 9
+                let top: Color, bottom: Color
+                switch (y + Int(seed)) % 3 {
+                case 0:
+                    top = .rgb(UInt8(40 + v % 200), UInt8(90 + y * 11), UInt8(210 - v % 150))
+                    bottom = .rgb(UInt8(44 + v % 200), UInt8(96 + y * 11), UInt8(204 - v % 150))
+                case 1:
+                    top = x % 2 == 0 ? .rgb(200, 60, 40) : .rgb(30, 90, 200)
+                    bottom = x % 2 == 0 ? .rgb(30, 90, 200) : .rgb(200, 60, 40)
+                default:
+                    top = (x / 3) % 2 == 0 ? .rgb(240, 240, 240) : .rgb(20, 20, 20)
+                    bottom = top
+                }
+                cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: top, background: bottom)))
+            }
+        }
+        var block = CellBlock(size: size, cells: cells)
+        HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance, rowBytes: profile)!(&block)
+        return block
+    }
+
+    /// Draws a grid of thumbnails `offset` rows scrolled, a caption under each and a scroll bar.
+    private static func drawGrid(on canvas: Canvas, thumbnails: [CellBlock], offset: Int, captionOver: Int? = nil) {
+        canvas.clear()
+        let context = DrawContext(canvas: canvas, frame: canvas.bounds)
+        for (i, block) in thumbnails.enumerated() {
+            let column = i % 3, row = i / 3
+            let origin = Point(x: 1 + column * 20, y: row * 8 - offset)
+            context.draw(block, at: origin)
+            _ = canvas.drawText("photo-\(i).jpg", at: Point(x: origin.x, y: origin.y + block.size.height), style: Style(foreground: .palette(245)))
+            if captionOver == i { _ = canvas.drawText("• marked", at: Point(x: origin.x + 3, y: origin.y + 2), style: Style(attributes: .bold)) }
+        }
+        for y in 0..<canvas.size.height { canvas.put("│", width: 1, at: Point(x: canvas.size.width - 1, y: y), style: .plain) }
+    }
+
+    /// Where two screens first show something different, and what each shows there.
+    private static func firstDifference(_ a: MiniTerminal, _ b: MiniTerminal) -> String? {
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.cells[y][x].visible != b.cells[y][x].visible {
+                return "(\(x), \(y)): \(a.cells[y][x].visible) against \(b.cells[y][x].visible)"
+            }
+        }
+        return nil
+    }
+
+    private static func writer(prepared: Bool) -> FrameWriter {
+        var w = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
+        if prepared { w.preparedRowProfile = profile }
+        return w
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func preparedRowsShowWhatTheirCellsShow(seed: UInt64) {
+        let thumbnails = (0..<12).map { Self.thumbnail(Size(width: 18, height: 7), seed: seed &* 31 &+ UInt64($0)) }
+        let size = Size(width: 62, height: 20)
+        var frames: [(offset: Int, caption: Int?)] = [(0, nil), (1, nil), (2, nil), (8, nil), (8, 4), (9, 4), (16, nil), (0, nil)]
+        if seed == 2 { frames.reverse() }
+        var plain = Self.writer(prepared: false), prepared = Self.writer(prepared: true)
+        var plainDiff = FrameDiff(), preparedDiff = FrameDiff()
+        var plainScreen = MiniTerminal(width: size.width, height: size.height), preparedScreen = plainScreen
+        let plainCanvas = Canvas(size: size), preparedCanvas = Canvas(size: size)
+        var plainBytes = 0, preparedBytes = 0
+        for (n, frame) in frames.enumerated() {
+            Self.drawGrid(on: plainCanvas, thumbnails: thumbnails, offset: frame.offset, captionOver: frame.caption)
+            Self.drawGrid(on: preparedCanvas, thumbnails: thumbnails, offset: frame.offset, captionOver: frame.caption)
+            let a = FramePlayback.play(plainCanvas, writer: &plain, diff: &plainDiff)
+            let b = FramePlayback.play(preparedCanvas, writer: &prepared, diff: &preparedDiff)
+            plainScreen.feed(a.bytes)
+            preparedScreen.feed(b.bytes)
+            plainBytes += a.bytes.count
+            preparedBytes += b.bytes.count
+            #expect(preparedScreen.problems.isEmpty, "frame \(n): \(preparedScreen.problems.prefix(3))")
+            #expect(Self.firstDifference(preparedScreen, plainScreen) == nil, "frame \(n) (offset \(frame.offset))")
+        }
+        #expect(prepared.preparedRowsWritten > 40, "\(prepared.preparedRowsWritten) prepared rows written")
+        #expect(plain.preparedRowsWritten == 0)
+        // About as many bytes: each row starts from no pen, where the writer would carry one on.
+        #expect(Double(preparedBytes) < Double(plainBytes) * 1.1, "\(preparedBytes) bytes prepared, \(plainBytes) cell by cell")
+    }
+
+    /// A row's bytes move the cursor only from where the row starts, so they draw the same
+    /// wherever the row is put.
+    @Test func rowBytesNameNoPosition() {
+        let block = Self.thumbnail(Size(width: 30, height: 6), seed: 7)
+        let made = block.preparedRows as! PreparedRowBytes
+        #expect(made.rows.count == 6 && made.rows.allSatisfy { $0 != nil })
+        for row in made.rows.compactMap({ $0 }) {
+            let text = String(decoding: row.bytes, as: UTF8.self)
+            #expect(text.firstMatch(of: /\e\[[0-9;]*[HGfd]|\r|\e\[[0-9]*K/) == nil, "\(text.debugDescription)")
+        }
+    }
+
+    /// Rows of other characters (text, attributes) are not made ahead.
+    @Test func onlyPicturesAndSpacesAreMadeAhead() {
+        var cells = Self.thumbnail(Size(width: 10, height: 3), seed: 3).cells
+        cells[12] = CanvasCell(text: "a", width: 1, style: .plain)
+        var block = CellBlock(size: Size(width: 10, height: 3), cells: cells)
+        block.preparedRows = PreparedRowBytes.make(for: block, profile: Self.profile)
+        let made = block.preparedRows as! PreparedRowBytes
+        #expect(made.rows[0] != nil && made.rows[1] == nil && made.rows[2] != nil)
+    }
+}
