@@ -18,7 +18,7 @@ extension FrameWriter {
         preparedNext += 1
         let width = place.width
         guard let made = place.rows as? PreparedRowBytes, made.profile === preparedRowProfile, charset == nil, skipsShownPictureCells,
-            made.width == width, place.row < made.rows.count, let row = made.rows[place.row],
+            made.width == width, let rows = made.rows, place.row < rows.count, let row = rows[place.row],
             // Not up to the last column: after it the cursor waits at the margin, and the row's
             // steps back would land one column off.
             x + width < size.width

@@ -9,7 +9,8 @@ package enum HalfBlockPreparation {
     /// A preparer for a terminal showing 256 colours with the writer's `tolerance`; nil for other
     /// colour modes, whose colours the writer sends as they are, and where the block characters
     /// take two columns (the writer then draws picture cells another way). With `rowBytes`, the
-    /// rows' bytes are made too, as that writer writes them (`PreparedRowBytes`).
+    /// block gets its rows' bytes as that writer writes them (`PreparedRowBytes`), made when the
+    /// block's `preparedRows` is completed.
     package static func preparer(
         colorMode: ColorMode, tolerance: Int, blocksAreNarrow: Bool = true, rowBytes: PreparedRowBytes.Profile? = nil
     ) -> CellPreparer? {
@@ -17,7 +18,7 @@ package enum HalfBlockPreparation {
         let choice = HalfBlockChoice(tolerance: tolerance)
         return { block in
             prepare(&block, with: choice)
-            if let rowBytes { block.preparedRows = PreparedRowBytes.make(for: block, profile: rowBytes) }
+            if let rowBytes { block.preparedRows = PreparedRowBytes(for: block, profile: rowBytes) }
         }
     }
 

@@ -1,4 +1,5 @@
 import GridKit
+import Synchronization
 
 /// The bytes that draw each row of a picture in half blocks, made where the picture is made
 /// (a decode thread, `HalfBlockPreparation`) by a writer set up as the terminal's own.
@@ -23,18 +24,29 @@ package final class PreparedRowBytes: PreparedRows {
 
     /// The writer setup the bytes are for: a writer uses them only if it has this one.
     package let profile: Profile
-    /// By row of the block; nil for a row that holds anything but blocks and spaces.
-    package let rows: [Row?]
     /// The block's cells (the block's own array, not a copy), which a writer checks the canvas
-    /// still holds, and its width.
+    /// still holds, and its size.
     package let cells: [CanvasCell]
-    package let width: Int
+    package let width: Int, height: Int
+    private let made = Mutex<[Row?]?>(nil)
 
-    init(profile: Profile, rows: [Row?], cells: [CanvasCell], width: Int) {
+    /// The rows of `block`, whose pictures are prepared already, to be made by `complete()`.
+    package init(for block: CellBlock, profile: Profile) {
         self.profile = profile
-        self.rows = rows
-        self.cells = cells
-        self.width = width
+        cells = block.cells
+        width = block.size.width
+        height = block.size.height
+    }
+
+    /// By row of the block (nil for a row that holds anything but blocks and spaces); nil until
+    /// `complete()` has made them.
+    package var rows: [Row?]? { made.withLock { $0 } }
+
+    /// Makes the rows' bytes, once.
+    package func complete() {
+        guard rows == nil else { return }
+        let rows = Self.rows(of: cells, width: width, height: height, profile: profile)
+        made.withLock { if $0 == nil { $0 = rows } }
     }
 
     /// A terminal's way of writing pictures: its sequences, colours and tolerance. Compared by
@@ -59,10 +71,9 @@ package final class PreparedRowBytes: PreparedRows {
         }
     }
 
-    /// The rows of `block` (whose pictures are prepared already) as `profile`'s writer writes
-    /// them from an unknown pen with no attributes, the cursor on each row's first column.
-    package static func make(for block: CellBlock, profile: Profile) -> PreparedRowBytes {
-        let width = block.size.width
+    /// The rows of a block's `cells` as `profile`'s writer writes them from an unknown pen with
+    /// no attributes, the cursor on each row's first column.
+    private static func rows(of cells: [CanvasCell], width: Int, height: Int, profile: Profile) -> [Row?] {
         // One column more than the row: the writer keeps knowing where its cursor is after
         // writing the row's last cell, so it can step back from there.
         let canvas = Canvas(size: Size(width: width + 1, height: 1))
@@ -72,9 +83,9 @@ package final class PreparedRowBytes: PreparedRows {
         // What the terminal shows where the row goes is not known: every cell is written.
         writer.skipsShownPictureCells = false
         var rows: [Row?] = []
-        rows.reserveCapacity(block.size.height)
-        block.cells.withUnsafeBufferPointer { cells in
-            for y in 0..<block.size.height {
+        rows.reserveCapacity(height)
+        cells.withUnsafeBufferPointer { cells in
+            for y in 0..<height {
                 let row = UnsafeBufferPointer(rebasing: cells[(y * width)..<((y + 1) * width)])
                 guard width > 0, row.allSatisfy(Self.isWritable) else {
                     rows.append(nil)
@@ -101,7 +112,7 @@ package final class PreparedRowBytes: PreparedRows {
                 rows.append(made)
             }
         }
-        return PreparedRowBytes(profile: profile, rows: rows, cells: block.cells, width: width)
+        return rows
     }
 
     /// The SGR sequence `bytes` start with when it sets 256-colour entries and nothing else

@@ -48,6 +48,32 @@ func benchPhotoKeys() {
         let pictureCells = block.cells.filter { $0.isHalfBlock }.count
         row(["  preparing a screenful's cells (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)), "\(pictureCells) picture cells"])
     }
+    // And the bytes of its pictures' rows (`PreparedRowBytes`), as the terminal makes them: each
+    // run of picture cells on the screen as a block of its own, as a thumbnail's row is.
+    if let profile = PreparedRowBytes.Profile(capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: HalfBlockChoice.standardTolerance),
+        let prepare = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance)
+    {
+        var runs: [CellBlock] = []
+        for y in 0..<block.size.height {
+            var x = 0
+            while x < block.size.width {
+                guard block.cells[y * block.size.width + x].isHalfBlock else { x += 1; continue }
+                var end = x
+                while end < block.size.width && block.cells[y * block.size.width + end].isHalfBlock { end += 1 }
+                var run = CellBlock(size: Size(width: end - x, height: 1), cells: Array(block.cells[(y * block.size.width + x)..<(y * block.size.width + end)]))
+                prepare(&run)
+                runs.append(run)
+                x = end
+            }
+        }
+        var times: [UInt64] = []
+        for _ in 0..<20 {
+            let t0 = now()
+            for run in runs { PreparedRowBytes(for: run, profile: profile).complete() }
+            times.append(now() - t0)
+        }
+        row(["  ... and its pictures' rows as bytes (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)), "\(runs.count) rows"])
+    }
 }
 
 @MainActor

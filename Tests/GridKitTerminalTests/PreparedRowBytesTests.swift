@@ -42,6 +42,7 @@ import Testing
         }
         var block = CellBlock(size: size, cells: cells)
         HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance, rowBytes: profile)!(&block)
+        block.preparedRows?.complete()
         return block
     }
 
@@ -104,13 +105,29 @@ import Testing
         #expect(Double(preparedBytes) < Double(plainBytes) * 1.1, "\(preparedBytes) bytes prepared, \(plainBytes) cell by cell")
     }
 
+    /// Rows not made yet (their worker has been busy) are written cell by cell.
+    @Test func rowsNotMadeYetAreWrittenCellByCell() {
+        var block = Self.thumbnail(Size(width: 18, height: 5), seed: 5)
+        block.preparedRows = PreparedRowBytes(for: block, profile: Self.profile)
+        let canvas = Canvas(size: Size(width: 30, height: 6))
+        DrawContext(canvas: canvas, frame: canvas.bounds).draw(block, at: Point(x: 2, y: 0))
+        var writer = Self.writer(prepared: true), diff = FrameDiff()
+        var screen = MiniTerminal(width: 30, height: 6)
+        screen.feed(FramePlayback.play(canvas, writer: &writer, diff: &diff).bytes)
+        #expect(writer.preparedRowsWritten == 0)
+        var plain = Self.writer(prepared: false), plainDiff = FrameDiff()
+        var expected = MiniTerminal(width: 30, height: 6)
+        expected.feed(FramePlayback.play(canvas, writer: &plain, diff: &plainDiff).bytes)
+        #expect(Self.firstDifference(screen, expected) == nil)
+    }
+
     /// A row's bytes move the cursor only from where the row starts, so they draw the same
     /// wherever the row is put.
     @Test func rowBytesNameNoPosition() {
         let block = Self.thumbnail(Size(width: 30, height: 6), seed: 7)
-        let made = block.preparedRows as! PreparedRowBytes
-        #expect(made.rows.count == 6 && made.rows.allSatisfy { $0 != nil })
-        for row in made.rows.compactMap({ $0 }) {
+        let rows = (block.preparedRows as! PreparedRowBytes).rows ?? []
+        #expect(rows.count == 6 && rows.allSatisfy { $0 != nil })
+        for row in rows.compactMap({ $0 }) {
             let text = String(decoding: row.bytes, as: UTF8.self)
             #expect(text.firstMatch(of: /\e\[[0-9;]*[HGfd]|\r|\e\[[0-9]*K/) == nil, "\(text.debugDescription)")
         }
@@ -121,8 +138,11 @@ import Testing
         var cells = Self.thumbnail(Size(width: 10, height: 3), seed: 3).cells
         cells[12] = CanvasCell(text: "a", width: 1, style: .plain)
         var block = CellBlock(size: Size(width: 10, height: 3), cells: cells)
-        block.preparedRows = PreparedRowBytes.make(for: block, profile: Self.profile)
+        block.preparedRows = PreparedRowBytes(for: block, profile: Self.profile)
         let made = block.preparedRows as! PreparedRowBytes
-        #expect(made.rows[0] != nil && made.rows[1] == nil && made.rows[2] != nil)
+        #expect(made.rows == nil, "made only when completed")
+        made.complete()
+        let rows = made.rows ?? []
+        #expect(rows.count == 3 && rows[0] != nil && rows[1] == nil && rows[2] != nil)
     }
 }

@@ -6,7 +6,13 @@
 /// the canvas notes which row of which block it put there (`Canvas.preparedRows(ofRow:)`). Cells
 /// drawn over it later do not undo the note, so whoever uses it checks first that the canvas
 /// still holds the row's cells.
-public protocol PreparedRows: AnyObject, Sendable {}
+public protocol PreparedRows: AnyObject, Sendable {
+    /// Does the work the host left for later: called on a worker thread once it has nothing
+    /// more urgent (the terminal makes the rows' bytes here, so decoding what the screen waits
+    /// for is not slowed by it). Until then the block is drawn as if it had none. Does nothing
+    /// once done; safe from any thread.
+    func complete()
+}
 
 /// A row of a block drawn whole: columns `x..<(x + width)` of a canvas row hold row `row` of the
 /// block that `rows` was made for (unless something was drawn over them since).

@@ -322,6 +322,9 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             let entry = ThumbnailLoader.load(
                 photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, prepareCells: cells,
                 shared: shared, later: { pool.submitWhenIdle($0) })
+            // What the host left for later in the cells (the terminal's bytes for their rows):
+            // once nothing the screen waits for is queued.
+            if case .thumbnail(let t) = entry, let rows = t.cells?.block.preparedRows { pool.submitWhenIdle { rows.complete() } }
             mailbox.post { self?.finished(k, photo: index, entry) }
         }
     }
