@@ -39,8 +39,10 @@ extension FrameWriter {
                 pen = caps.attributesResetColors ? (-1, -1, []) : (-2, -2, [])
             }
             move(to: x, y)
+            // The row's first colours go out as this pen needs them: only what differs.
             let lead = row.lead
-            if lead.count > 0, lead.foreground == -2 || lead.foreground == pen.fg, lead.background == -2 || lead.background == pen.bg {
+            if lead.count > 0 {
+                setPen(lead.foreground == -2 ? pen.fg : lead.foreground, lead.background == -2 ? pen.bg : lead.background, [])
                 bytes += row.bytes[lead.count...]
             } else {
                 bytes += row.bytes

@@ -17,8 +17,9 @@ package final class PreparedRowBytes: PreparedRows {
         package let foreground: Int, background: Int
         package let cursorColumn: Int
         /// The colour sequence the bytes start with, if they do: its length and the colours it
-        /// sets (-2: not that one). A writer whose pen has them already skips it (the tiles of
-        /// a row let in by a scroll start with the same letterbox background, one after another).
+        /// sets (-2: not that one). A writer sends instead only the colours its pen lacks (the
+        /// tiles of a row let in by a scroll start with the same letterbox background, one
+        /// after another).
         package var lead = (count: 0, foreground: -2, background: -2)
     }
 
