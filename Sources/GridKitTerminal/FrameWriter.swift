@@ -30,17 +30,18 @@ package struct FrameWriter {
     var pen = (fg: -2, bg: -2, attributes: TextAttributes())
     /// Colour sequences made so far: numbers below 256 (foreground, then background) by index,
     /// direct colours by number.
-    private var paletteCodes = [ColorCode?](repeating: nil, count: 512)
-    private var directForegrounds: [Int: ColorCode] = [:], directBackgrounds: [Int: ColorCode] = [:]
-    private var attributeCodes: [UInt8: [UInt8]] = [:]
+    var paletteCodes = [ColorCode?](repeating: nil, count: 512)
+    var directForegrounds: [Int: ColorCode] = [:], directBackgrounds: [Int: ColorCode] = [:]
+    var attributeCodes: [UInt8: [UInt8]] = [:]
     /// Colours are palette numbers in the ANSI forms: the writer formats them itself.
-    private let ansiColors: Bool
+    let ansiColors: Bool
     /// Scroll-region and scroll sequences by their parameters: a list scrolls by the same line
     /// again and again, and formatting them goes through terminfo's interpreter.
     var scrollCodes: [SIMD3<Int32>: [UInt8]] = [:]
     /// Per row, where its blank tail starts (computed when first needed in a frame), and whether
     /// the tail was cleared already.
-    var blankTail: [Int] = [], tailCleared: [Bool] = []
+    var blankTail: [Int] = []
+    private var tailCleared: [Bool] = []
     /// Blanks reported one after another on a row, held back: a long run of them goes out as one
     /// erase (`eraseCharacters`, a list row's gap before its scroll bar), a short one as spaces.
     private var pendingBlanks: (x: Int, y: Int, count: Int, style: Style)?
@@ -80,7 +81,7 @@ package struct FrameWriter {
     let clearsToEndOfLine: Bool, erasesCharacters: Bool
     /// The last style resolved and what it came to: neighbouring cells mostly share a style,
     /// and a colour that is not a palette entry is matched against the palette.
-    private var resolved: (style: Style, pen: (fg: Int, bg: Int, attributes: TextAttributes))?
+    var resolved: (style: Style, pen: (fg: Int, bg: Int, attributes: TextAttributes))?
 
     /// `width` tells the C library's idea of a scalar's width (what the terminal will do);
     /// `charset`, the codeset to write in where the locale is not UTF-8.
@@ -336,97 +337,6 @@ package struct FrameWriter {
         bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
-    mutating func setPen(_ fg: Int, _ bg: Int, _ attributes: TextAttributes) {
-        if attributes != pen.attributes || (fg == -1 && pen.fg != -1) || (bg == -1 && pen.bg != -1) {
-            // Something must be turned off: start again from nothing.
-            if attributes.isEmpty {
-                bytes += caps.reset
-            } else {
-                if attributeCodes[attributes.rawValue] == nil { attributeCodes[attributes.rawValue] = caps.attributes(attributes) }
-                bytes += attributeCodes[attributes.rawValue]!
-            }
-            pen = caps.attributesResetColors ? (-1, -1, attributes) : (-2, -2, attributes)
-            if pen.fg == -2 && (fg == -1 || bg == -1) { bytes += caps.defaultColors; pen.fg = -1; pen.bg = -1 }
-        }
-        if ansiColors {
-            // One SGR sequence for what changed, its digits put in here.
-            guard fg != pen.fg || bg != pen.bg else { return }
-            bytes.append(0x1B); bytes.append(0x5B)
-            if fg != pen.fg { appendColorParameters(fg, background: false) }
-            if fg != pen.fg && bg != pen.bg { bytes.append(0x3B) }
-            if bg != pen.bg { appendColorParameters(bg, background: true) }
-            bytes.append(0x6D)
-            pen.fg = fg
-            pen.bg = bg
-            return
-        }
-        if fg != pen.fg && bg != pen.bg {
-            let f = colorCode(fg, background: false), b = colorCode(bg, background: true)
-            if let fp = f.parameters, let bp = b.parameters {
-                // Both are SGR sequences (`ESC [ … m`) almost everywhere: one sequence with both
-                // parameter lists is three bytes shorter, on every picture cell that changes both.
-                bytes.append(0x1B); bytes.append(0x5B)
-                bytes += fp
-                bytes.append(0x3B)
-                bytes += bp
-                bytes.append(0x6D)
-            } else {
-                bytes += f.sequence
-                bytes += b.sequence
-            }
-            pen.fg = fg
-            pen.bg = bg
-        }
-        if fg != pen.fg {
-            bytes += colorCode(fg, background: false).sequence
-            pen.fg = fg
-        }
-        if bg != pen.bg {
-            bytes += colorCode(bg, background: true).sequence
-            pen.bg = bg
-        }
-    }
-
-    /// The parameters selecting palette colour `n` the ANSI way: `3n`, `9n` or `38;5;n` (`4n`,
-    /// `10n` or `48;5;n` for the background), as `TerminalCapabilities.ansi` formats them.
-    private mutating func appendColorParameters(_ n: Int, background: Bool) {
-        if n < 8 {
-            bytes.append(background ? 0x34 : 0x33)
-            bytes.append(0x30 + UInt8(n))
-        } else if n < 16 {
-            if background { bytes.append(0x31); bytes.append(0x30) } else { bytes.append(0x39) }
-            bytes.append(0x30 + UInt8(n - 8))
-        } else {
-            bytes.append(background ? 0x34 : 0x33)
-            bytes.append(0x38); bytes.append(0x3B); bytes.append(0x35); bytes.append(0x3B)
-            appendDecimal(n)
-        }
-    }
-
-    /// The sequence setting colour `number`, formatted once: palette numbers (what pictures in
-    /// 256 colours change on nearly every cell) are looked up by index, not hashed.
-    private mutating func colorCode(_ number: Int, background: Bool) -> ColorCode {
-        let slot = number &+ (background ? 256 : 0)
-        if number >= 0 && number < 256, let known = paletteCodes[slot] { return known }
-        if number >= 256, let known = (background ? directBackgrounds : directForegrounds)[number] { return known }
-        let code = ColorCode(background ? caps.background(number) : caps.foreground(number))
-        if number >= 0 && number < 256 {
-            paletteCodes[slot] = code
-        } else if background {
-            directBackgrounds[number] = code
-        } else {
-            directForegrounds[number] = code
-        }
-        return code
-    }
-
-    mutating func resolve(_ style: Style) -> (fg: Int, bg: Int, attributes: TextAttributes) {
-        if let r = resolved, r.style == style { return r.pen }
-        let pen = mapper.resolve(style)
-        resolved = (style, pen)
-        return pen
-    }
-
     mutating func appendUTF8(_ v: UInt32) {
         switch v {
         case 0..<0x80: bytes.append(UInt8(v))
@@ -437,23 +347,6 @@ package struct FrameWriter {
         default:
             bytes.append(UInt8(0xF0 | v >> 18)); bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
             bytes.append(UInt8(0x80 | v >> 6 & 0x3F)); bytes.append(UInt8(0x80 | v & 0x3F))
-        }
-    }
-}
-
-/// A colour's sequence, and its parameters alone when it is an SGR sequence (`ESC [ digits and
-/// semicolons m`), so two can be joined into one.
-private struct ColorCode {
-    let sequence: [UInt8]
-    let parameters: [UInt8]?
-
-    init(_ sequence: [UInt8]) {
-        self.sequence = sequence
-        let s = sequence
-        if s.count > 3, s[0] == 0x1B, s[1] == 0x5B, s.last == 0x6D, !s.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F }) {
-            parameters = Array(s.dropFirst(2).dropLast())
-        } else {
-            parameters = nil
         }
     }
 }
