@@ -1,3 +1,5 @@
+import Foundation
+
 /// What changed between two frames, cell by cell: the part of drawing that every destination
 /// shares. The terminal sends only these cells; tests and benchmarks count them.
 ///
@@ -54,10 +56,9 @@ public struct FrameDiff {
         let w = canvas.size.width, h = canvas.size.height
         return last.withUnsafeBufferPointer { old in
             func oldRow(_ y: Int) -> UnsafePointer<CanvasCell> { old.baseAddress! + slots[y] * w }
+            // Cells are equal exactly when their 16 bytes are (every byte is a field's).
             func same(_ a: UnsafePointer<CanvasCell>, _ b: UnsafePointer<CanvasCell>) -> Bool {
-                var x = 0
-                while x < w && a[x] == b[x] { x += 1 }
-                return x == w
+                memcmp(a, b, w * MemoryLayout<CanvasCell>.stride) == 0
             }
             // Rows that changed at all; a frame that changed few (a focus move) has no
             // shift worth finding.
@@ -68,16 +69,22 @@ public struct FrameDiff {
             }
             var best: RowShift?, bestGain = 3
             guard changedCount > bestGain else { return nil }
+            // Rows compared by a hash of their cells first: a grid's blank gaps and letterbox
+            // rows are alike for most of their width, and comparing them cell by cell at every
+            // distance cost more than the rest of a frame where thumbnails land.
+            var oldHash = [UInt64](repeating: 0, count: h), newHash = [UInt64](repeating: 0, count: h)
+            for y in 0..<h {
+                oldHash[y] = Self.hash(oldRow(y), count: w)
+                newHash[y] = changed[y] ? Self.hash(canvas.rowCells(y), count: w) : oldHash[y]
+            }
             // Nearest distances first: a list moves by a line, a grid by a row of tiles.
             for d in (1...max(1, h / 3)).flatMap({ [$0, -$0] }) {
                 // The longest run of rows y with new[y] == old[y + d], counting the changed ones.
                 var y = max(0, -d), runStart = -1, gain = 0
                 while y <= min(h, h - d) {
                     let matches =
-                        y < min(h, h - d)
-                        && (!changed[y]
-                            ? oldRow(y)[0] == oldRow(y + d)[0] && same(oldRow(y), oldRow(y + d))
-                            : same(canvas.rowCells(y), oldRow(y + d)))
+                        y < min(h, h - d) && newHash[y] == oldHash[y + d]
+                        && same(changed[y] ? UnsafePointer(canvas.rowCells(y)) : oldRow(y), oldRow(y + d))
                     if matches {
                         if runStart < 0 { runStart = y; gain = 0 }
                         if changed[y] { gain += 1 }
@@ -93,6 +100,16 @@ public struct FrameDiff {
                 if bestGain == changedCount { break } // every changed row explained: none nearer is left
             }
             return best
+        }
+    }
+
+    /// A hash of `count` cells' bits (`CanvasCell` is 16 bytes with no padding: equal cells
+    /// have equal bits).
+    private static func hash(_ cells: UnsafePointer<CanvasCell>, count: Int) -> UInt64 {
+        UnsafeRawPointer(cells).withMemoryRebound(to: UInt64.self, capacity: count * 2) { words in
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for i in 0..<(count * 2) { h = (h ^ words[i]) &* 0x0000_0100_0000_01B3 }
+            return h
         }
     }
 
