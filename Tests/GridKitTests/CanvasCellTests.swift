@@ -8,6 +8,9 @@ import Testing
     @Test func aCellIsSixteenBytes() {
         #expect(MemoryLayout<CanvasCell>.size == 16)
         #expect(MemoryLayout<CanvasCell>.stride == 16)
+        // Its fields fill all 16 bytes (no padding): equal cells have equal bytes, so rows are
+        // compared and hashed as bytes (`FrameDiff.rowShift`).
+        #expect(MemoryLayout<UInt32>.size + MemoryLayout<Style>.size + MemoryLayout<UInt8>.size + MemoryLayout<UInt16>.size == 16)
     }
 
     @Test(arguments: ["a", "é", "e\u{301}", "e\u{301}\u{302}", "🇫🇷", "👩‍❤️", "1️⃣", "👍🏽", "漢"])
@@ -31,6 +34,9 @@ import Testing
         #expect(CanvasCell(text: "e\u{301}", width: 1, style: red) != CanvasCell(text: "e", width: 1, style: red))
         #expect(CanvasCell(text: "e\u{301}", width: 1, style: red) != CanvasCell(text: "e\u{301}", width: 1, style: .plain))
         #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 2, style: red))
+        #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 0), attributes: .bold)))
+        #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 0), background: .palette(0))))
+        #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 1))))
     }
 
     @Test func aTailIsNumberedOnceAcrossThreads() async {
