@@ -39,6 +39,10 @@ package final class PreparedRowBytes: PreparedRows {
         height = block.size.height
     }
 
+    /// What the rows will hold: about 10 bytes a cell (a photo's rows in 256 colours come to
+    /// 8 to 10: a block, and a colour sequence every second or third cell), plus the rows.
+    package var byteCount: Int { cells.count * 10 + height * MemoryLayout<Row?>.stride }
+
     /// By row of the block (nil for a row that holds anything but blocks and spaces); nil until
     /// `complete()` has made them.
     package var rows: [Row?]? { made.withLock { $0 } }

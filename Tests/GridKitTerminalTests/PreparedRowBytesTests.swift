@@ -133,6 +133,15 @@ import Testing
         }
     }
 
+    /// What a cache counts for the rows covers what they come to.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func theRowsFitTheBytesCountedForThem(seed: UInt64) {
+        let block = Self.thumbnail(Size(width: 18, height: 7), seed: seed)
+        let made = block.preparedRows as! PreparedRowBytes
+        let held = (made.rows ?? []).reduce(0) { $0 + ($1?.bytes.count ?? 0) }
+        #expect(held > 0 && held <= made.byteCount, "\(held) bytes held, \(made.byteCount) counted")
+    }
+
     /// Rows of other characters (text, attributes) are not made ahead.
     @Test func onlyPicturesAndSpacesAreMadeAhead() {
         var cells = Self.thumbnail(Size(width: 10, height: 3), seed: 3).cells

@@ -10,6 +10,7 @@ import Testing
         let name: String
         init(_ name: String) { self.name = name }
         func complete() {}
+        var byteCount: Int { 0 }
     }
 
     private static func block(_ name: String, _ size: Size) -> CellBlock {

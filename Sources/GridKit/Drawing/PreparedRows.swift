@@ -12,6 +12,10 @@ public protocol PreparedRows: AnyObject, Sendable {
     /// for is not slowed by it). Until then the block is drawn as if it had none. Does nothing
     /// once done; safe from any thread.
     func complete()
+
+    /// The bytes it holds once complete, as far as it can tell when it is made: fixed from then
+    /// on, so a cache that counts it when an entry comes in counts the same when it goes.
+    var byteCount: Int { get }
 }
 
 /// A row of a block drawn whole: columns `x..<(x + width)` of a canvas row hold row `row` of the

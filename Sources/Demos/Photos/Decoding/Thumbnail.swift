@@ -21,6 +21,7 @@ package struct Thumbnail: Sendable {
     /// Bytes held, for the cache's budget.
     package var byteCount: Int {
         rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
+            + (cells?.block.preparedRows?.byteCount ?? 0)
     }
 
     /// Makes the cells that draw the thumbnail in half blocks on `background`, and hands them to
