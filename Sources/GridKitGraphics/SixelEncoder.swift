@@ -136,54 +136,101 @@ public enum SixelEncoder {
 
     /// RGB, alpha laid over black.
     static func opaque(_ image: TerminalImage) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: image.width * image.height * 3)
-        image.rgba.withUnsafeBufferPointer { src in
-            for i in 0..<(image.width * image.height) {
-                let a = Int(src[i * 4 + 3])
-                for k in 0..<3 { out[i * 3 + k] = UInt8(Int(src[i * 4 + k]) * a / 255) }
+        let n = image.width * image.height
+        var out = [UInt8](repeating: 0, count: n * 3)
+        image.rgba.withUnsafeBufferPointer { srcBuffer in
+            out.withUnsafeMutableBufferPointer { outBuffer in
+                guard n > 0, let src = srcBuffer.baseAddress, let out = outBuffer.baseAddress else { return }
+                for i in 0..<n {
+                    let a = Int(src[i * 4 + 3])
+                    out[i * 3] = UInt8(Int(src[i * 4]) * a / 255)
+                    out[i * 3 + 1] = UInt8(Int(src[i * 4 + 1]) * a / 255)
+                    out[i * 3 + 2] = UInt8(Int(src[i * 4 + 2]) * a / 255)
+                }
             }
         }
         return out
     }
 
     /// Up to `count` colours that represent `rgb` well: median cut over (a sample of) its pixels.
-    static func medianCut(_ rgb: [UInt8], count: Int) -> [(UInt8, UInt8, UInt8)] {
+    package static func medianCut(_ rgb: [UInt8], count: Int) -> [(UInt8, UInt8, UInt8)] {
         let pixels = rgb.count / 3
         let step = max(1, pixels / 65_536) // a sample is enough to choose a palette
         var samples: [UInt32] = []
         samples.reserveCapacity(pixels / step + 1)
         var i = 0
         while i < pixels { samples.append(UInt32(rgb[i * 3]) << 16 | UInt32(rgb[i * 3 + 1]) << 8 | UInt32(rgb[i * 3 + 2])); i += step }
-        var boxes: [ArraySlice<UInt32>] = [samples[...]]
         func channel(_ v: UInt32, _ c: Int) -> UInt32 { (v >> UInt32(16 - 8 * c)) & 0xFF }
-        func widest(_ box: ArraySlice<UInt32>) -> (channel: Int, range: UInt32) {
-            var best = (0, UInt32(0))
-            for c in 0..<3 {
-                var lo: UInt32 = 255, hi: UInt32 = 0
-                for v in box { let x = channel(v, c); lo = min(lo, x); hi = max(hi, x) }
-                if hi >= lo, hi - lo > best.1 { best = (c, hi - lo) }
-            }
-            return best
+        // A box is a range of `samples`, with its widest channel worked out once when it is
+        // made: looking again at every box for each of up to 255 splits made a picture's
+        // palette cost 255 passes over its pixels (a second a tile in a debug build).
+        struct Box {
+            var range: Range<Int>
+            var channel = 0
+            var spread: UInt32 = 0
         }
+        func measured(_ range: Range<Int>) -> Box {
+            var box = Box(range: range)
+            guard range.count > 1 else { return box }
+            var lo: (UInt32, UInt32, UInt32) = (255, 255, 255), hi: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            samples.withUnsafeBufferPointer { all in
+                let base = all.baseAddress!
+                for i in range {
+                    let v = base[i], r = v >> 16 & 0xFF, g = v >> 8 & 0xFF, b = v & 0xFF
+                    lo = (min(lo.0, r), min(lo.1, g), min(lo.2, b))
+                    hi = (max(hi.0, r), max(hi.1, g), max(hi.2, b))
+                }
+            }
+            // The first channel with the largest spread, as the split below expects.
+            for (c, spread) in [hi.0 - lo.0, hi.1 - lo.1, hi.2 - lo.2].enumerated() where spread > box.spread {
+                box.channel = c
+                box.spread = spread
+            }
+            return box
+        }
+        var boxes = [measured(0..<samples.count)]
         while boxes.count < count {
-            // Split the box with the widest spread; stop when none can be split.
-            var pick = -1, pickRange: UInt32 = 0, pickChannel = 0
-            for (k, b) in boxes.enumerated() where b.count > 1 {
-                let (c, r) = widest(b)
-                if r > pickRange { pick = k; pickRange = r; pickChannel = c }
+            // Split the box with the widest spread (the first of equals); stop when none can be split.
+            var pick = -1, pickSpread: UInt32 = 0
+            for (k, b) in boxes.enumerated() where b.spread > pickSpread {
+                pick = k
+                pickSpread = b.spread
             }
             guard pick >= 0 else { break }
-            var box = Array(boxes[pick])
-            box.sort { channel($0, pickChannel) < channel($1, pickChannel) }
-            let mid = box.count / 2
-            boxes[pick] = box[..<mid]
-            boxes.append(box[mid...])
+            let box = boxes[pick]
+            sortByChannel(&samples, box.range, shift: UInt32(16 - 8 * box.channel))
+            let mid = box.range.lowerBound + box.range.count / 2
+            boxes[pick] = measured(box.range.lowerBound..<mid)
+            boxes.append(measured(mid..<box.range.upperBound))
         }
         return boxes.map { box in
             var r = 0, g = 0, b = 0
-            for v in box { r += Int(channel(v, 0)); g += Int(channel(v, 1)); b += Int(channel(v, 2)) }
-            let n = max(1, box.count)
+            for v in samples[box.range] { r += Int(channel(v, 0)); g += Int(channel(v, 1)); b += Int(channel(v, 2)) }
+            let n = max(1, box.range.count)
             return (UInt8(r / n), UInt8(g / n), UInt8(b / n))
+        }
+    }
+
+    /// Sorts `samples[range]` by one 8-bit channel, keeping the order of equal values (what a
+    /// stable sort does, in one counting pass instead of comparisons).
+    package static func sortByChannel(_ samples: inout [UInt32], _ range: Range<Int>, shift: UInt32) {
+        guard range.count > 1 else { return }
+        var counts = [Int](repeating: 0, count: 257)
+        var sorted = [UInt32](repeating: 0, count: range.count)
+        samples.withUnsafeMutableBufferPointer { all in
+            counts.withUnsafeMutableBufferPointer { countBuffer in
+                sorted.withUnsafeMutableBufferPointer { sortedBuffer in
+                    let base = all.baseAddress!, counts = countBuffer.baseAddress!, out = sortedBuffer.baseAddress!
+                    for i in range { counts[Int(base[i] >> shift & 0xFF) + 1] += 1 }
+                    for v in 0..<256 { counts[v + 1] += counts[v] }
+                    for i in range {
+                        let v = Int(base[i] >> shift & 0xFF)
+                        out[counts[v]] = base[i]
+                        counts[v] += 1
+                    }
+                    for k in 0..<range.count { base[range.lowerBound + k] = out[k] }
+                }
+            }
         }
     }
 
@@ -191,41 +238,63 @@ public enum SixelEncoder {
     /// Floyd–Steinberg error diffusion.
     static func quantize(_ rgb: [UInt8], width w: Int, height h: Int, palette: [(UInt8, UInt8, UInt8)], dither: Bool) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: w * h)
+        guard w > 0, h > 0, !palette.isEmpty, rgb.count >= w * h * 3 else { return out }
         var cache = [Int16](repeating: -1, count: 1 << 15) // 5 bits a channel
-        func nearest(_ r: Int, _ g: Int, _ b: Int) -> Int {
-            let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-            if cache[key] >= 0 { return Int(cache[key]) }
-            var best = 0, bestD = Int.max
-            for (i, c) in palette.enumerated() {
-                let dr = r - Int(c.0), dg = g - Int(c.1), db = b - Int(c.2)
-                let d = dr * dr + dg * dg + db * db
-                if d < bestD { best = i; bestD = d }
-            }
-            cache[key] = Int16(best)
-            return best
-        }
+        let colours: [Int] = palette.flatMap { [Int($0.0), Int($0.1), Int($0.2)] }
+        let n = palette.count
         var err = [Int](repeating: 0, count: (w + 2) * 3 * 2) // this row and the next
-        for y in 0..<h {
-            let cur = (y % 2) * (w + 2) * 3, next = ((y + 1) % 2) * (w + 2) * 3
-            for k in 0..<((w + 2) * 3) { err[next + k] = 0 }
-            for x in 0..<w {
-                let p = (y * w + x) * 3
-                var r = Int(rgb[p]), g = Int(rgb[p + 1]), b = Int(rgb[p + 2])
-                if dither {
-                    let e = cur + (x + 1) * 3
-                    r = max(0, min(255, r + err[e] / 16)); g = max(0, min(255, g + err[e + 1] / 16)); b = max(0, min(255, b + err[e + 2] / 16))
-                }
-                let i = nearest(r, g, b)
-                out[y * w + x] = UInt8(i)
-                guard dither else { continue }
-                let q = palette[i]
-                let errors = (r - Int(q.0), g - Int(q.1), b - Int(q.2))
-                for k in 0..<3 {
-                    let e = k == 0 ? errors.0 : k == 1 ? errors.1 : errors.2
-                    err[cur + (x + 2) * 3 + k] += e * 7
-                    err[next + x * 3 + k] += e * 3
-                    err[next + (x + 1) * 3 + k] += e * 5
-                    err[next + (x + 2) * 3 + k] += e
+        // Raw pointers: per-pixel loops over arrays ran 50 times slower in a debug build, where
+        // the tests run the app.
+        rgb.withUnsafeBufferPointer { rgbBuffer in
+            colours.withUnsafeBufferPointer { colourBuffer in
+                cache.withUnsafeMutableBufferPointer { cacheBuffer in
+                    err.withUnsafeMutableBufferPointer { errBuffer in
+                        out.withUnsafeMutableBufferPointer { outBuffer in
+                            let src = rgbBuffer.baseAddress!, pal = colourBuffer.baseAddress!
+                            let cache = cacheBuffer.baseAddress!, err = errBuffer.baseAddress!, out = outBuffer.baseAddress!
+                            func nearest(_ r: Int, _ g: Int, _ b: Int) -> Int {
+                                let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                                if cache[key] >= 0 { return Int(cache[key]) }
+                                var best = 0, bestD = Int.max, i = 0
+                                while i < n {
+                                    let dr = r - pal[i * 3], dg = g - pal[i * 3 + 1], db = b - pal[i * 3 + 2]
+                                    let d = dr * dr + dg * dg + db * db
+                                    if d < bestD { best = i; bestD = d }
+                                    i += 1
+                                }
+                                cache[key] = Int16(best)
+                                return best
+                            }
+                            for y in 0..<h {
+                                let cur = (y % 2) * (w + 2) * 3, next = ((y + 1) % 2) * (w + 2) * 3
+                                for k in 0..<((w + 2) * 3) { err[next + k] = 0 }
+                                var x = 0
+                                while x < w {
+                                    let p = (y * w + x) * 3
+                                    var r = Int(src[p]), g = Int(src[p + 1]), b = Int(src[p + 2])
+                                    if dither {
+                                        let e = cur + (x + 1) * 3
+                                        r = max(0, min(255, r + err[e] / 16))
+                                        g = max(0, min(255, g + err[e + 1] / 16))
+                                        b = max(0, min(255, b + err[e + 2] / 16))
+                                    }
+                                    let i = nearest(r, g, b)
+                                    out[y * w + x] = UInt8(i)
+                                    if dither {
+                                        let errors = (r - pal[i * 3], g - pal[i * 3 + 1], b - pal[i * 3 + 2])
+                                        for k in 0..<3 {
+                                            let e = k == 0 ? errors.0 : k == 1 ? errors.1 : errors.2
+                                            err[cur + (x + 2) * 3 + k] += e * 7
+                                            err[next + x * 3 + k] += e * 3
+                                            err[next + (x + 1) * 3 + k] += e * 5
+                                            err[next + (x + 2) * 3 + k] += e
+                                        }
+                                    }
+                                    x += 1
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -122,6 +122,44 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         #expect(meanError(image, decoded.rgb) < 2)
     }
 
+    /// The palette's boxes are sorted by one channel with a counting pass: it keeps the order of
+    /// equal values, as the stable sort it replaced did (the palette depends on that order), and
+    /// leaves what is outside the range alone.
+    @Test(arguments: [0, 1, 2])
+    func sortingByAChannelIsStable(channel: Int) {
+        var seed: UInt64 = 99 + UInt64(channel)
+        var samples: [UInt32] = (0..<3000).map { _ in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: seed >> 40) & 0x3F3F3F // few values: many equal keys
+        }
+        let shift = UInt32(16 - 8 * channel)
+        let range = 500..<2600
+        let expected =
+            Array(samples[..<500])
+            + samples[range].enumerated().sorted { a, b in
+                let ka = a.element >> shift & 0xFF, kb = b.element >> shift & 0xFF
+                return ka != kb ? ka < kb : a.offset < b.offset
+            }.map(\.element)
+            + Array(samples[2600...])
+        SixelEncoder.sortByChannel(&samples, range, shift: shift)
+        let firstDifference = zip(samples, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(samples.count == expected.count && firstDifference == nil)
+    }
+
+    /// Median cut splits the box with the widest spread (the first of equals) at its median, and
+    /// a colour is its box's mean.
+    @Test func medianCutSplitsTheWidestBoxAtItsMedian() {
+        // Reds 0, 10, 20, 30 and blues 0, 100: blue's spread is the widest, then red's.
+        let pixels: [(UInt8, UInt8, UInt8)] = [(0, 0, 0), (10, 0, 0), (20, 0, 100), (30, 0, 100)]
+        let rgb = pixels.flatMap { [$0.0, $0.1, $0.2] }
+        let two = SixelEncoder.medianCut(rgb, count: 2).map { [$0.0, $0.1, $0.2] }
+        #expect(two == [[5, 0, 0], [25, 0, 100]])
+        let three = SixelEncoder.medianCut(rgb, count: 3).map { [$0.0, $0.1, $0.2] }
+        #expect(three == [[0, 0, 0], [25, 0, 100], [10, 0, 0]])
+        let many = SixelEncoder.medianCut(rgb, count: 256).map { [$0.0, $0.1, $0.2] }
+        #expect(many.count == 4 && Set(many) == Set(pixels.map { [$0.0, $0.1, $0.2] }))
+    }
+
     @Test func kittyTransmitCarriesTheExactPixelsCompressedInChunks() throws {
         let image = testImage(50, 30)
         let bytes = KittyGraphics.transmit(image, number: 7, placeholderColumns: 5, rows: 2)
