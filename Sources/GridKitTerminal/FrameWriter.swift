@@ -128,12 +128,19 @@ package struct FrameWriter {
         return attributes.isEmpty && (bg == -1 || caps.backColorErase)
     }
 
-    /// Writes one changed cell of `canvas` at (x, y).
-    package mutating func put(_ cell: CanvasCell, x: Int, y: Int, in canvas: Canvas) {
+    /// Writes one changed cell of `canvas` at (x, y); returns the column after what was written
+    /// (past a whole row of a picture sent as its prepared bytes).
+    @discardableResult
+    package mutating func put(_ cell: CanvasCell, x: Int, y: Int, in canvas: Canvas) -> Int {
+        putCell(cell, x: x, y: y, in: canvas)
+        return y == preparedSkip.y && x < preparedSkip.end ? preparedSkip.end : x + 1
+    }
+
+    private mutating func putCell(_ cell: CanvasCell, x: Int, y: Int, in canvas: Canvas) {
         if !caps.bottomRightIsSafe && y == size.height - 1 && x + max(1, Int(cell.width)) >= size.width {
             // Writing the last cell scrolls such a terminal: a wide character that would reach
             // it leaves a space in its first column instead.
-            if x < size.width - 1 { put(CanvasCell(scalar: 32, width: 1, style: cell.style), x: x, y: y, in: canvas) }
+            if x < size.width - 1 { putCell(CanvasCell(scalar: 32, width: 1, style: cell.style), x: x, y: y, in: canvas) }
             return
         }
         if preparedRowProfile != nil {

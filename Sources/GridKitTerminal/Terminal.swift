@@ -250,25 +250,28 @@ public final class Terminal: ScreenHost {
         trackingDamage: Bool, placeholders: [UInt32: Int]?, colorMode: ColorMode
     ) -> [Int: [ClosedRange<Int>]] {
         var spans: [Int: [ClosedRange<Int>]] = [:]
-        diff.update(to: canvas) { x, y, cell in
+        let writeCell = { (x: Int, y: Int, cell: CanvasCell) -> Int in
+            let next: Int
             if cell.isPicture {
                 if let placeholders, let p = cell.picture, let n = placeholders[p.image] {
-                    writer.put(KittyGraphics.cell(row: p.row, column: p.column, number: n, mode: colorMode), x: x, y: y, in: canvas)
+                    next = writer.put(KittyGraphics.cell(row: p.row, column: p.column, number: n, mode: colorMode), x: x, y: y, in: canvas)
                 } else {
-                    writer.put(.blank, x: x, y: y, in: canvas)
+                    next = writer.put(.blank, x: x, y: y, in: canvas)
                 }
             } else {
-                writer.put(cell, x: x, y: y, in: canvas)
+                next = writer.put(cell, x: x, y: y, in: canvas)
             }
-            guard trackingDamage else { return }
+            guard trackingDamage else { return next }
             // Runs of columns, not one span: a row's scroll bar and its caption must not mark
             // the pictures between them as written over.
             if let last = spans[y]?.last, last.upperBound + 1 >= x {
-                spans[y]![spans[y]!.count - 1] = last.lowerBound...max(last.upperBound, x)
+                spans[y]![spans[y]!.count - 1] = last.lowerBound...max(last.upperBound, next - 1)
             } else {
-                spans[y, default: []].append(x...x)
+                spans[y, default: []].append(x...(next - 1))
             }
+            return next
         }
+        diff.updateWritingRuns(to: canvas, writeCell)
         return spans
     }
 

@@ -308,6 +308,6 @@ private func presentFrame(_ canvas: Canvas, _ diff: inout FrameDiff, _ writer: i
         writer.scroll(shift)
         diff.apply(shift)
     }
-    diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+    diff.updateWritingRuns(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
     return writer.finish(cursor: nil)
 }

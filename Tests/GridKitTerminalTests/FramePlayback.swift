@@ -28,7 +28,8 @@ struct FramePlayback {
             diff.apply(shift)
             sideways += 1
         }
-        diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+        // As the terminal sends: a row of a picture sent as prepared bytes is one run.
+        diff.updateWritingRuns(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
         return FramePlayback(bytes: writer.finish(cursor: cursor), everything: everything, scrolled: scrolled, sidewaysMoves: sideways)
     }
 }

@@ -56,6 +56,19 @@ import Testing
         #expect(c.row(0) == "abcde…    ")
     }
 
+    /// ASCII that fits is drawn as it is (the fast path), up to and including `maxWidth`; one
+    /// more column and it is cut with an ellipsis; a width of 0 draws nothing.
+    @Test func maxWidthAtItsEdges() {
+        let c = Canvas(size: Size(width: 10, height: 3))
+        #expect(c.drawText("abcdef", at: .zero, style: .plain, maxWidth: 6) == 6)
+        #expect(c.drawText("abcdefg", at: Point(x: 0, y: 1), style: .plain, maxWidth: 6) == 6)
+        #expect(c.drawText("abc", at: Point(x: 0, y: 2), style: .plain, maxWidth: 0) == 0)
+        #expect(c.text == "abcdef\nabcde…\n")
+        // Clipped on the left, the width is still counted from the text's start.
+        #expect(c.drawText("xyz", at: Point(x: 8, y: 2), style: .plain, clip: Rect(x: 9, y: 0, width: 1, height: 3), maxWidth: 3) == 2)
+        #expect(c.row(2) == "         y")
+    }
+
     @Test func drawContextClipsToItsFrame() {
         let c = Canvas(size: Size(width: 10, height: 3))
         let ctx = DrawContext(canvas: c, frame: Rect(x: 2, y: 1, width: 4, height: 1))

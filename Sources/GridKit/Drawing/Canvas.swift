@@ -297,10 +297,22 @@ public final class Canvas {
     @discardableResult
     public func drawText(_ text: String, at point: Point, style: Style, clip: Rect? = nil, maxWidth: Int? = nil) -> Int {
         let clipRect = (clip ?? bounds).intersection(bounds)
-        var s = text
-        if let maxWidth { s = TextWidth.truncate(text, toWidth: maxWidth) }
         guard point.y >= clipRect.minY, point.y < clipRect.maxY else { return 0 }
         var x = point.x
+        // Printable ASCII that fits, the common case (captions, names): a byte a cell, read in
+        // place, with no width lookups and no truncated copy.
+        var s = text
+        let drawnAsASCII = s.withUTF8 { bytes -> Bool in
+            guard maxWidth.map({ bytes.count <= $0 }) ?? true, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            for b in bytes {
+                if x >= clipRect.maxX { break }
+                if x >= clipRect.minX { set(CanvasCell(scalar: UInt32(b), width: 1, style: style), x: x, y: point.y) }
+                x += 1
+            }
+            return true
+        }
+        if drawnAsASCII { return x - point.x }
+        if let maxWidth { s = TextWidth.truncate(text, toWidth: maxWidth) }
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for b in s.utf8 {
                 if x >= clipRect.maxX { break }

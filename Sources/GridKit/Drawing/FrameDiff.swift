@@ -250,6 +250,17 @@ public struct FrameDiff {
     /// The memory is updated in place, so no frame is copied. Returns how many cells were reported.
     @discardableResult
     public mutating func update(to canvas: Canvas, _ body: (_ x: Int, _ y: Int, _ cell: CanvasCell) -> Void) -> Int {
+        updateWritingRuns(to: canvas) { x, y, cell in
+            body(x, y, cell)
+            return x + 1
+        }
+    }
+
+    /// As `update(to:_:)`, where `body` returns the column after the cells it wrote: a
+    /// destination that sends a run of cells at once (a row of a picture made ahead as bytes)
+    /// has the cells up to there remembered as written, not reported one by one.
+    @discardableResult
+    package mutating func updateWritingRuns(to canvas: Canvas, _ body: (_ x: Int, _ y: Int, _ cell: CanvasCell) -> Int) -> Int {
         // The canvas's record holds only if the remembered rows moved as the canvas's did.
         let known = knowsChanges(of: canvas) && canvas.movedRows == appliedShift
         let w = canvas.size.width, h = canvas.size.height
@@ -264,7 +275,7 @@ public struct FrameDiff {
             for y in 0..<h {
                 let columns = !known || forgottenRows[y] ? 0..<w : canvas.changedColumns(ofRow: y)
                 if columns.isEmpty { continue }
-                reported += Self.visit(canvas.rowCells(y), y, columns, against: prev.baseAddress! + slots[y] * w, remember: true, body)
+                reported += Self.visit(canvas.rowCells(y), y, columns, width: w, against: prev.baseAddress! + slots[y] * w, remember: true, body)
             }
         }
         for y in forgottenRows.indices { forgottenRows[y] = false }
@@ -279,7 +290,10 @@ public struct FrameDiff {
         var out: [(x: Int, y: Int, cell: CanvasCell)] = []
         if let previous, previous.size == canvas.size {
             for y in 0..<canvas.size.height {
-                _ = visit(canvas.rowCells(y), y, 0..<canvas.size.width, against: previous.rowCells(y), remember: false) { out.append(($0, $1, $2)) }
+                _ = visit(canvas.rowCells(y), y, 0..<canvas.size.width, width: canvas.size.width, against: previous.rowCells(y), remember: false) {
+                    out.append(($0, $1, $2))
+                    return $0 + 1
+                }
             }
         } else {
             var diff = FrameDiff()
@@ -290,19 +304,34 @@ public struct FrameDiff {
 
     /// Reports the cells of `columns` of row `y` that differ from `prev` (the same row of the
     /// last frame), remembering them there when asked to.
+    /// A destination's run may reach past `columns` (up to `width`): what it wrote is remembered.
     @inline(__always)
     private static func visit(
-        _ row: UnsafeMutablePointer<CanvasCell>, _ y: Int, _ columns: Range<Int>,
+        _ row: UnsafeMutablePointer<CanvasCell>, _ y: Int, _ columns: Range<Int>, width: Int,
         against prev: UnsafeMutablePointer<CanvasCell>, remember: Bool,
-        _ body: (Int, Int, CanvasCell) -> Void
+        _ body: (Int, Int, CanvasCell) -> Int
     ) -> Int {
         var reported = 0
-        for x in columns where prev[x] != row[x] {
+        var x = columns.lowerBound
+        while x < columns.upperBound {
+            guard prev[x] != row[x] else {
+                x += 1
+                continue
+            }
             let c = row[x]
             if remember { prev[x] = c }
-            if c.width == 0, x > 0, row[x - 1].width == 2 { continue }
+            if c.width == 0, x > 0, row[x - 1].width == 2 {
+                x += 1
+                continue
+            }
             reported += 1
-            body(x, y, c)
+            let next = min(body(x, y, c), width)
+            if next > x + 1 {
+                if remember { (prev + x + 1).update(from: row + x + 1, count: next - x - 1) }
+                x = next
+            } else {
+                x += 1
+            }
         }
         return reported
     }
