@@ -128,8 +128,8 @@ package struct FrameWriter {
         return attributes.isEmpty && (bg == -1 || caps.backColorErase)
     }
 
-    /// Writes one changed cell of `canvas` at (x, y); returns the column after what was written
-    /// (past a whole row of a picture sent as its prepared bytes).
+    /// Writes one changed cell of `canvas` at (x, y); returns the column the diff goes on from:
+    /// past the row when a row of a picture went out as its prepared bytes, else the next one.
     @discardableResult
     package mutating func put(_ cell: CanvasCell, x: Int, y: Int, in canvas: Canvas) -> Int {
         putCell(cell, x: x, y: y, in: canvas)

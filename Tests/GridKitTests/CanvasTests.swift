@@ -56,8 +56,9 @@ import Testing
         #expect(c.row(0) == "abcde…    ")
     }
 
-    /// ASCII that fits is drawn as it is (the fast path), up to and including `maxWidth`; one
-    /// more column and it is cut with an ellipsis; a width of 0 draws nothing.
+    /// What `maxWidth` leaves at its edges: ASCII that fits exactly is drawn whole, one column
+    /// more is cut with an ellipsis, a width of 0 draws nothing, and a clip on the left still
+    /// counts the width from the text's start.
     @Test func maxWidthAtItsEdges() {
         let c = Canvas(size: Size(width: 10, height: 3))
         #expect(c.drawText("abcdef", at: .zero, style: .plain, maxWidth: 6) == 6)

@@ -25,23 +25,29 @@ import Testing
 
     /// A destination that writes a run of cells at once (a row of a picture sent as its prepared
     /// bytes) says where the run ends: the cells up to there are remembered as written, not
-    /// reported one by one, and a run past the row's end stops there.
+    /// reported one by one, and a run said to reach past the row's end stops there (the next
+    /// row's changes are still reported).
     @Test func aRunWrittenAtOnceIsRememberedNotReported() {
         var diff = FrameDiff()
-        diff.update(to: canvas(["......", "......"])) { _, _, _ in }
-        let b = canvas(["abcdef", "ghijkl"])
+        diff.update(to: canvas(["......", "......", "......"])) { _, _, _ in }
+        let b = canvas(["abcdef", "ghijkl", "mnopqr"])
         var seen: [String] = []
         let reported = diff.updateWritingRuns(to: b) { x, y, _ in
             seen.append("\(x),\(y)")
-            // Asked for column 1 of the first row, it writes columns 1 to 3; at column 4 of the
-            // second, the rest of the row and beyond.
-            return y == 0 && x == 1 ? 4 : y == 1 && x == 4 ? 99 : x + 1
+            // Asked for column 1 of the first row, it writes columns 1 to 3; at column 4, the
+            // rest of the row and (it says) a row beyond; at column 4 of the last row, far past.
+            switch (x, y) {
+            case (1, 0): return 4
+            case (4, 0): return 12
+            case (4, 2): return 99
+            default: return x + 1
+            }
         }
-        #expect(seen == ["0,0", "1,0", "4,0", "5,0", "0,1", "1,1", "2,1", "3,1", "4,1"])
+        #expect(seen == ["0,0", "1,0", "4,0"] + (0..<6).map { "\($0),1" } + (0..<5).map { "\($0),2" })
         #expect(reported == seen.count)
         #expect(diff.update(to: b) { _, _, _ in } == 0, "every cell written, by run or alone, is remembered")
         var changed: [Int] = []
-        diff.update(to: canvas(["abXdef", "ghijkl"])) { x, _, _ in changed.append(x) }
+        diff.update(to: canvas(["abXdef", "ghijkl", "mnopqr"])) { x, _, _ in changed.append(x) }
         #expect(changed == [2])
     }
 
