@@ -250,7 +250,7 @@ public final class Terminal: ScreenHost {
         trackingDamage: Bool, placeholders: [UInt32: Int]?, colorMode: ColorMode
     ) -> [Int: [ClosedRange<Int>]] {
         var spans: [Int: [ClosedRange<Int>]] = [:]
-        let writeCell = { (x: Int, y: Int, cell: CanvasCell) -> Int in
+        diff.updateWritingRuns(to: canvas) { x, y, cell -> Int in
             let next: Int
             if cell.isPicture {
                 if let placeholders, let p = cell.picture, let n = placeholders[p.image] {
@@ -271,7 +271,6 @@ public final class Terminal: ScreenHost {
             }
             return next
         }
-        diff.updateWritingRuns(to: canvas, writeCell)
         return spans
     }
 

@@ -313,14 +313,6 @@ public final class Canvas {
         }
         if drawnAsASCII { return x - point.x }
         if let maxWidth { s = TextWidth.truncate(text, toWidth: maxWidth) }
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            for b in s.utf8 {
-                if x >= clipRect.maxX { break }
-                if x >= clipRect.minX { set(CanvasCell(scalar: UInt32(b), width: 1, style: style), x: x, y: point.y) }
-                x += 1
-            }
-            return x - point.x
-        }
         func place(_ cell: CanvasCell) {
             let w = Int(cell.width)
             if x >= clipRect.minX {
