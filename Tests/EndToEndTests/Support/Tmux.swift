@@ -5,6 +5,9 @@ import Foundation
 final class Tmux {
     let socket: String
     let pidFile: String
+    /// The program's `XDG_CACHE_HOME` unless the caller gives one: a folder of this session's,
+    /// removed by `close()`, so no test writes thumbnails into the user's cache.
+    private let cacheHome: String?
     static let deadline: TimeInterval = 30
 
     /// Starts `arguments` in a `width`×`height` pane. The pane prints BEFORE first and
@@ -12,6 +15,14 @@ final class Tmux {
     init(_ arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         socket = "gridkit-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         pidFile = NSTemporaryDirectory() + socket + ".pid"
+        var environment = environment
+        if environment["XDG_CACHE_HOME"] == nil {
+            let home = NSTemporaryDirectory() + socket + "-cache"
+            environment["XDG_CACHE_HOME"] = home
+            cacheHome = home
+        } else {
+            cacheHome = nil
+        }
         let quoted = arguments.map(Tmux.shellQuote).joined(separator: " ")
         // The caller's NO_COLOR (a user's, or the test runner's) must not change what tests see.
         let env = "-u NO_COLOR " + environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
@@ -41,6 +52,7 @@ final class Tmux {
         while pids.contains(where: { kill($0, 0) == 0 }), Date() < end { Thread.sleep(forTimeInterval: 0.05) }
         for pid in pids where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
         unlink(pidFile)
+        if let cacheHome { try? FileManager.default.removeItem(atPath: cacheHome) }
     }
 
     static func shellQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }

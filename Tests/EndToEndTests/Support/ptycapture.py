@@ -11,7 +11,7 @@ seconds from start until TEXT appeared. Each --answer writes REPLY once every ti
 has written QUERY (`\\e` stands for ESC in both), in the order the queries were written, as a
 terminal answers them.
 """
-import argparse, fcntl, os, pty, select, struct, sys, termios, time
+import argparse, atexit, fcntl, os, pty, select, shutil, struct, sys, tempfile, termios, time
 
 KEYS = {"q": b"q", "esc": b"\x1b", "enter": b"\r", "right": b"\x1b[C", "left": b"\x1b[D", "down": b"\x1b[B", "up": b"\x1b[A",
         "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "ctrl-l": b"\x0c"}
@@ -29,9 +29,14 @@ def main():
     split = argv.index("--") if "--" in argv else len(argv)
     a = ap.parse_args(argv[:split])
     cmd = argv[split + 1:]
+    # The program's thumbnail cache, unless the caller gives one: a folder of this run's,
+    # removed at the end, never the user's.
+    cache = tempfile.mkdtemp(prefix="gk-ptycapture-cache-")
+    atexit.register(shutil.rmtree, cache, True)
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.setdefault("TERM", "xterm-256color")
+        os.environ.setdefault("XDG_CACHE_HOME", cache)
         os.environ.pop("NO_COLOR", None)
         os.execvp(cmd[0], cmd) if cmd else os._exit(127)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", a.rows, a.cols, a.cols * 10, a.rows * 20))

@@ -278,6 +278,9 @@ def reference_layout(args, env_extra, cols, rows, steps, timeout, procs, work):
         env_args += ["-e", f"{k}={v}"]
     env = clean_environment()
     env.pop("DISPLAY", None)
+    # A thumbnail cache of the reference's own: none in the user's, and none shared with the
+    # terminal's run, whose pictures would otherwise come from whichever run made them first.
+    env["XDG_CACHE_HOME"] = os.path.join(work, "cache-reference")
     subprocess.run(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", str(cols), "-y", str(rows)]
                    + env_args + ["sh", script] + args, env=env, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, timeout=20, check=True)
@@ -422,6 +425,7 @@ def start_terminal(a, procs, display, program, work):
         # then keeps the window open.
         f.write(f'echo $$ > {quote(shell_pid_file)}\n"$@"\necho $? > {quote(status_file)}\necho EXITED\nexec sleep 600\n')
     env = clean_environment()
+    env["XDG_CACHE_HOME"] = os.path.join(work, "cache-terminal")
     env.update(a.env)
     env["DISPLAY"] = display
     if a.terminal == "xterm":
