@@ -103,7 +103,7 @@ package struct TerminalCapabilities: Sendable {
         } else {
             caps.moveToColumn = nil
         }
-        caps.reset = string("sgr0") ?? caps.reset
+        caps.reset = string("sgr0").map(Self.withoutCharsetChoice) ?? caps.reset
         let sgr = template("sgr"), sitm = string("sitm") ?? [], bold = string("bold") ?? [], dim = string("dim") ?? [],
             smul = string("smul") ?? [], rev = string("rev") ?? [], reset = caps.reset
         caps.attributes = { a in
@@ -111,12 +111,13 @@ package struct TerminalCapabilities: Sendable {
             // without it, reset and turn each on. Italic is not among sgr's.
             var out: [UInt8]
             if let sgr {
-                out = apply(
-                    sgr,
-                    [
-                        0, a.contains(.underline) ? 1 : 0, a.contains(.reverse) ? 1 : 0, 0,
-                        a.contains(.dim) ? 1 : 0, a.contains(.bold) ? 1 : 0
-                    ])
+                out = Self.withoutCharsetChoice(
+                    apply(
+                        sgr,
+                        [
+                            0, a.contains(.underline) ? 1 : 0, a.contains(.reverse) ? 1 : 0, 0,
+                            a.contains(.dim) ? 1 : 0, a.contains(.bold) ? 1 : 0
+                        ]))
             } else {
                 out = reset
                 if a.contains(.bold) { out += bold }
@@ -160,6 +161,19 @@ package struct TerminalCapabilities: Sendable {
         if let dch = template("dch") { caps.deleteCharacters = { apply(dch, [$0]) } } else { caps.deleteCharacters = nil }
         if let ich = template("ich") { caps.insertCharacters = { apply(ich, [$0]) } } else { caps.insertCharacters = nil }
         return caps
+    }
+
+    /// `sgr0` or `sgr`'s output without choosing the ASCII character set again (`ESC ( B` in
+    /// xterm's and kitty's, a shift-in in tmux's, screen's and VTE's): that undoes line drawing
+    /// by character set, which GridKit never turns on (its lines are UTF-8), and curses sends
+    /// the whole `sgr0` when it sets the screen up. A reset or an attribute change is then 3
+    /// bytes (one, in tmux) shorter, in every frame. A sequence that would be left empty is
+    /// kept as it is.
+    static func withoutCharsetChoice(_ sequence: [UInt8]) -> [UInt8] {
+        var rest = sequence
+        while let i = rest.firstRange(of: [0x1B, UInt8(ascii: "("), UInt8(ascii: "B")]) { rest.removeSubrange(i) }
+        rest.removeAll { $0 == 0x0F }
+        return rest.isEmpty ? sequence : rest
     }
 
     /// A capability without its padding (`$<5>`, `$<2/>`): delays for hardware terminals, which

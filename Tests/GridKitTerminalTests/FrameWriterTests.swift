@@ -235,6 +235,18 @@ import Testing
         #expect(TerminalCapabilities.withoutPadding(Array("\u{1B}[%i%p1%d;%p2%dH$<5>".utf8)) == Array("\u{1B}[%i%p1%d;%p2%dH".utf8))
         #expect(TerminalCapabilities.withoutPadding(Array("a$<2*/>b$x".utf8)) == Array("ab$x".utf8))
     }
+
+    /// Resets and attribute changes as terminfo's `sgr0` and `sgr` give them, less the choice of
+    /// the ASCII character set: xterm's and kitty's `ESC ( B`, tmux's, screen's and VTE's
+    /// shift-in, whichever end it is at. The SGR itself is untouched.
+    @Test(arguments: [
+        ("\u{1B}(B\u{1B}[m", "\u{1B}[m"), ("\u{1B}[m\u{0F}", "\u{1B}[m"), ("\u{1B}[0m\u{0F}", "\u{1B}[0m"),
+        ("\u{1B}[m\u{1B}(B", "\u{1B}[m"), ("\u{1B}(B\u{1B}[0;1;7m", "\u{1B}[0;1;7m"), ("\u{1B}[0;4m", "\u{1B}[0;4m"),
+        ("\u{1B}(B", "\u{1B}(B")
+    ])
+    func resetsLeaveTheCharacterSetAlone(terminfo: String, sent: String) {
+        #expect(TerminalCapabilities.withoutCharsetChoice(Array(terminfo.utf8)) == Array(sent.utf8))
+    }
 }
 
 /// SplitMix64, for repeatable random frames.
