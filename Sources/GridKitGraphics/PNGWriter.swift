@@ -1,7 +1,8 @@
 import GridKit
 
-/// Writes RGBA as a PNG compressed with zlib, each row filtered by the row above ("Up"), which
-/// suits photographs and flat matte alike. For protocols that want a file format (iTerm2).
+/// Writes a picture as a PNG: RGB where it is opaque (a thumbnail over its matte), else RGBA,
+/// each row filtered by the row above ("Up"), which suits photographs and flat matte alike.
+/// For protocols that want a file format (iTerm2).
 public enum PNGWriter {
     private static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
 
@@ -12,19 +13,21 @@ public enum PNGWriter {
 
     /// The PNG file for `image`.
     public static func png(_ image: TerminalImage) -> [UInt8] {
-        let w = image.width, h = image.height, stride = w * 4
-        var raw = [UInt8](repeating: 0, count: (stride + 1) * h)
-        image.rgba.withUnsafeBufferPointer { px in
-            for y in 0..<h {
-                let row = y * (stride + 1)
-                raw[row] = y == 0 ? 0 : 2 // none for the first row, then Up
-                for i in 0..<stride {
-                    let above = y == 0 ? 0 : px[(y - 1) * stride + i]
-                    raw[row + 1 + i] = px[y * stride + i] &- above
+        let opaque = image.isOpaque
+        let pixels = opaque ? image.rgb() : image.rgba
+        let w = image.width, h = image.height, stride = w * (opaque ? 3 : 4)
+        let raw = [UInt8](unsafeUninitializedCapacity: (stride + 1) * h) { out, made in
+            pixels.withUnsafeBufferPointer { px in
+                for y in 0..<h {
+                    let row = y * (stride + 1), from = y * stride
+                    out[row] = y == 0 ? 0 : 2 // none for the first row, then Up
+                    for i in 0..<stride { out[row + 1 + i] = y == 0 ? px[from + i] : px[from + i] &- px[from - stride + i] }
                 }
             }
+            made = (stride + 1) * h
         }
-        let header = be32(UInt32(w)) + be32(UInt32(h)) + [8, 6, 0, 0, 0]
+        // Bit depth 8; colour type 2 (RGB) or 6 (RGBA).
+        let header = be32(UInt32(w)) + be32(UInt32(h)) + [8, opaque ? 2 : 6, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
             + chunk("IDAT", Zlib.compress(raw)) + chunk("IEND", [])
     }

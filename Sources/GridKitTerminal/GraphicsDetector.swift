@@ -273,8 +273,27 @@ public enum GraphicsDetector {
 
     /// Bytes for the outer terminal through tmux: inside `ESC P tmux; … ESC \`, ESC doubled.
     public static func wrapForTmux(_ bytes: [UInt8]) -> [UInt8] {
-        var out = Array("\u{1B}Ptmux;".utf8)
-        for b in bytes { out.append(b); if b == 27 { out.append(27) } }
-        return out + Array("\u{1B}\\".utf8)
+        var out: [UInt8] = []
+        wrapForTmux(bytes, into: &out)
+        return out
+    }
+
+    /// `wrapForTmux(bytes)` appended to `out`, copied a stretch at a time: a picture is hundreds
+    /// of kilobytes of base64 with an ESC only at each chunk's start and end.
+    static func wrapForTmux(_ bytes: [UInt8], into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count + bytes.count / 1024 + 16)
+        out += Array("\u{1B}Ptmux;".utf8)
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            var start = 0
+            while start < all.count, let hit = memchr(base + start, 27, all.count - start) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: all[start...i]))
+                out.append(27)
+                start = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: all[start...]))
+        }
+        out += Array("\u{1B}\\".utf8)
     }
 }

@@ -63,8 +63,12 @@ final class PictureLayer {
     private var capacity: Int { mode == .kittyDirect ? 1 << 24 : KittyGraphics.maxPaletteNumber }
 
     private func emit(_ bytes: [UInt8], upload: Bool = false) {
-        let wrapped = passthrough ? GraphicsDetector.wrapForTmux(bytes) : bytes
-        if upload { uploads += wrapped } else { out += wrapped }
+        switch (passthrough, upload) {
+        case (true, true): GraphicsDetector.wrapForTmux(bytes, into: &uploads)
+        case (true, false): GraphicsDetector.wrapForTmux(bytes, into: &out)
+        case (false, true): uploads += bytes
+        case (false, false): out += bytes
+        }
     }
 
     /// Takes the frame's picture bytes made since the last call.

@@ -21,6 +21,20 @@ import Testing
         #expect(decoded.pixels == image.rgba)
     }
 
+    /// An opaque picture (a thumbnail over its matte) goes as RGB, colour type 2; one with any
+    /// transparency keeps its alpha (type 6). libpng reads both back pixel for pixel.
+    @Test func pngWriterDropsTheAlphaOnlyOfOpaquePictures() throws {
+        let opaque = gradient(40, 24)
+        var rgba = opaque.rgba
+        rgba[4 * 37 + 3] = 128 // one pixel half transparent
+        let translucent = TerminalImage(width: 40, height: 24, rgba: rgba)
+        let rgbPNG = PNGWriter.png(opaque), rgbaPNG = PNGWriter.png(translucent)
+        // IHDR's colour type: 8 signature bytes, 8 of chunk length and type, 4 + 4 of size, the depth.
+        #expect(rgbPNG[25] == 2 && rgbaPNG[25] == 6)
+        #expect(try ImageDecoder.decode(rgbPNG).pixels == opaque.rgba)
+        #expect(try ImageDecoder.decode(rgbaPNG).pixels == translucent.rgba)
+    }
+
     @Test func itermSequenceCarriesAPngSizedInCells() throws {
         let image = gradient(40, 24)
         let text = String(decoding: ITermImage.sequence(image, columns: 4, rows: 2), as: UTF8.self)

@@ -56,6 +56,19 @@ import Testing
         #expect(GraphicsDetector.wrapForTmux(Array("\u{1B}_Ga\u{1B}\\".utf8)) == Array("\u{1B}Ptmux;\u{1B}\u{1B}_Ga\u{1B}\u{1B}\\\u{1B}\\".utf8))
     }
 
+    /// Wrapped for tmux after what a frame holds already: every ESC doubled, at the start, the
+    /// end and side by side, the rest copied as it is (stretches of base64 between).
+    @Test func wrappingForTmuxAppendsAndDoublesEveryEscape() {
+        let payload = Array("\u{1B}\u{1B}_Gf=32;".utf8) + Array(repeating: UInt8(ascii: "A"), count: 5000) + Array("\u{1B}\\x\u{1B}".utf8)
+        var out = Array("frame".utf8)
+        GraphicsDetector.wrapForTmux(payload, into: &out)
+        let expected =
+            Array("frame\u{1B}Ptmux;\u{1B}\u{1B}\u{1B}\u{1B}_Gf=32;".utf8) + Array(repeating: UInt8(ascii: "A"), count: 5000)
+            + Array("\u{1B}\u{1B}\\x\u{1B}\u{1B}\u{1B}\\".utf8)
+        #expect(out == expected)
+        #expect(GraphicsDetector.wrapForTmux([]) == Array("\u{1B}Ptmux;\u{1B}\\".utf8))
+    }
+
     @Test func theSettingIsAModeOrAuto() throws {
         #expect(try GraphicsDetector.requested(nil) == nil)
         #expect(try GraphicsDetector.requested("auto") == nil)
