@@ -1,9 +1,9 @@
 import Foundation
 import GridKit
-import GridKitGraphics
 import Testing
 
 @testable import Demos
+@testable import GridKitGraphics
 @testable import GridKitTerminal
 
 @Suite struct PictureTests {
@@ -33,6 +33,27 @@ import Testing
         #expect(rgbPNG[25] == 2 && rgbaPNG[25] == 6)
         #expect(try ImageDecoder.decode(rgbPNG).pixels == opaque.rgba)
         #expect(try ImageDecoder.decode(rgbaPNG).pixels == translucent.rgba)
+    }
+
+    /// Each row takes the filter that leaves it the smallest differences: Sub for a row that
+    /// grows to the right, Up for one that repeats the row above, Paeth for one that repeats it
+    /// a pixel to the right, with the filtered bytes as PNG defines them (libpng reads whole
+    /// pictures back above).
+    @Test func pngRowsTakeTheFilterThatLeavesTheLeast() {
+        // One byte a pixel, 8 wide.
+        let rows: [[UInt8]] = [
+            [10, 20, 30, 40, 50, 60, 70, 80],
+            [250, 9, 200, 3, 180, 77, 5, 140],
+            [250, 9, 200, 3, 180, 77, 5, 140],
+            [0, 250, 9, 200, 3, 180, 77, 5]
+        ]
+        let out = PNGWriter.filtered(rows.flatMap { $0 }, width: 8, height: 4, bytesPerPixel: 1)
+        let filters = [0, 2, 3].map { out[$0 * 9] }
+        #expect(filters == [1, 2, 4], "Sub, Up, Paeth: \(filters)")
+        #expect(Array(out[1..<9]) == [10, 10, 10, 10, 10, 10, 10, 10])
+        #expect(Array(out[19..<27]) == [UInt8](repeating: 0, count: 8))
+        // Paeth: of left, above and upper left, the one nearest left + above - upper left.
+        #expect(PNGWriter.paeth(10, 20, 15) == 15 && PNGWriter.paeth(10, 20, 25) == 10 && PNGWriter.paeth(10, 20, 10) == 20)
     }
 
     @Test func itermSequenceCarriesAPngSizedInCells() throws {
