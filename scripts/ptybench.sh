@@ -40,8 +40,14 @@ run "contacts 20k-file vdir" --ready-regex 'Contacts . 20,000' -- "$bin" contact
 rm -rf "$vdir"
 
 photos=$("$bench" write-jpegs 200)
-python3 "$tool" --quiet --label "photos 200×1080p" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
-  --ready-regex 'Photos' -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/ptysummary.py"
+# With a thumbnail cache of its own: the first visit decodes the 1080p JPEGs while the keys
+# come (their thumbnails land in the keys' answers), the second reads the cache as a visit
+# after the first does.
+cache1080=$(mktemp -d /tmp/gridkit-xdg-XXXXXX)
+for visit in "first visit" "second visit"; do
+  python3 "$tool" --quiet --label "photos 200×1080p, $visit" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
+    --env "XDG_CACHE_HOME=$cache1080" --ready-regex 'Photos' -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/ptysummary.py"
+done
 
 # A library the size of a real one, without and with the desktop's shared thumbnail cache (a
 # cache folder of its own, checked against the standard afterwards). First paint is the first
@@ -87,6 +93,8 @@ echo "pictures (120×40, 200×1080p folder, 24 tiles a screen, keys sleep:3000,d
 perkey=$(mktemp /tmp/gridkit-perkey-XXXXXX.json)
 for mode in blocks sixel kitty kitty-direct iterm; do
   python3 "$tool" --quiet --label "$mode" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=$mode --keys 'sleep:3000,down*20' \
-    --ready-regex 'Photos' --per-key "$perkey" -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/picturesummary.py" "$perkey" 4
+    --env "XDG_CACHE_HOME=$cache1080" --ready-regex 'Photos' --per-key "$perkey" -- "$bin" photos --view grid "$photos" |
+    python3 "$(dirname "$0")/picturesummary.py" "$perkey" 4
 done
 rm -f "$perkey"
+rm -rf "$cache1080"

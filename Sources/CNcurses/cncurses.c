@@ -42,6 +42,15 @@ int gk_check_terminal(const char *term) {
     return usable ? 1 : -2;
 }
 
+int gk_load_terminfo(const char *term) {
+    int err = 0;
+    return setupterm(term, STDOUT_FILENO, &err) == OK ? 1 : 0;
+}
+
+void gk_unload_terminfo(void) {
+    if (cur_term != NULL) del_curterm(cur_term);
+}
+
 static char environment_codeset[64];
 
 /* True when a locale name says UTF-8 ("en_US.UTF-8", "C.utf8", "UTF-8"), any case. */

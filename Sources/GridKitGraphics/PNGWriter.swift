@@ -3,8 +3,9 @@ import GridKit
 /// Writes a picture as a PNG: RGB where it is opaque (a thumbnail over its matte), else RGBA.
 /// For protocols that want a file format (iTerm2).
 ///
-/// Each row is filtered the way that leaves the smallest differences (Sub, Up or Paeth, by the
-/// sum of their magnitudes, as libpng chooses), and deflated at level 3. On thumbnails of photos
+/// Each row is filtered the way that leaves the smallest differences (among Sub, Up and Paeth,
+/// by libpng's measure: the sum of their magnitudes, read as signed bytes), and deflated at
+/// level 3. On thumbnails of photos
 /// that is as small as Up alone at zlib's default level 6, in about a quarter of the time, and
 /// deflating was over half of what a decode thread did per thumbnail for iTerm2.
 public enum PNGWriter {
@@ -31,7 +32,7 @@ public enum PNGWriter {
     }
 
     /// The rows of `pixels`, each led by its filter type and filtered by it: for each row the
-    /// filter whose bytes, read as signed, add up to the least.
+    /// filter whose bytes, read as signed, have the least sum of magnitudes (ties: Up, then Sub).
     static func filtered(_ pixels: [UInt8], width: Int, height: Int, bytesPerPixel bpp: Int) -> [UInt8] {
         let stride = width * bpp
         return [UInt8](unsafeUninitializedCapacity: (stride + 1) * height) { out, made in

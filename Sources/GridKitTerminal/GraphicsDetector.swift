@@ -281,7 +281,10 @@ public enum GraphicsDetector {
     /// `wrapForTmux(bytes)` appended to `out`, copied a stretch at a time: a picture is hundreds
     /// of kilobytes of base64 with an ESC only at each chunk's start and end.
     static func wrapForTmux(_ bytes: [UInt8], into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + bytes.count + bytes.count / 1024 + 16)
+        // Room for the wrapped bytes ahead (two ESCs a chunk of 4096), grown by doubling: a
+        // frame's pictures are wrapped one after another into the same buffer.
+        let needed = out.count + bytes.count + bytes.count / 1024 + 16
+        if needed > out.capacity { out.reserveCapacity(max(needed, 2 * out.capacity)) }
         out += Array("\u{1B}Ptmux;".utf8)
         bytes.withUnsafeBufferPointer { all in
             guard let base = all.baseAddress else { return }

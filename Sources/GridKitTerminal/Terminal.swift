@@ -52,6 +52,11 @@ public final class Terminal: ScreenHost {
     /// Each frame goes out inside a synchronized update (private mode 2026), where the terminal
     /// said it knows one: it shows the frame once all of it has come.
     private let synchronizesFrames: Bool
+    /// terminfo's whole `sgr0`, character set choice and all: frames reset with `CSI m` alone
+    /// (`TerminalCapabilities.withoutCharsetChoice`), and a repaint, how a user mends a garbled
+    /// screen, also takes back the ASCII set should anything else writing to the terminal (a
+    /// background job, `wall`) have changed it. curses' own repaint sends no `sgr0`.
+    private let fullReset = gk_string_cap("sgr0").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
     /// A synchronized update was begun before something curses writes at once (a clear), and
     /// the next frame ends it.
     private var frameHeld = false
@@ -348,6 +353,7 @@ public final class Terminal: ScreenHost {
     private func repaintEverything(_ handler: (InputEvent?) -> Bool) -> Bool {
         holdFrame() // resuming clears the screen: the repainted frame ends the update
         gk_resume()
+        if !fullReset.isEmpty { _ = gk_write_raw(fullReset, fullReset.count) }
         _ = gk_resize()
         size = currentSize()
         diff.invalidate()

@@ -163,6 +163,15 @@ package struct TerminalCapabilities: Sendable {
         return caps
     }
 
+    /// `body`'s result with `term`'s terminfo entry loaded as the current one, without a screen
+    /// (nil when terminfo has no such entry): what `fromTerminfo()` reads for a given terminal.
+    @MainActor
+    package static func withTerminfo<T>(of term: String, _ body: () -> T) -> T? {
+        guard gk_load_terminfo(term) == 1 else { return nil }
+        defer { gk_unload_terminfo() }
+        return body()
+    }
+
     /// `sgr0` or `sgr`'s output without choosing the ASCII character set again (`ESC ( B` in
     /// xterm's and kitty's, a shift-in in tmux's, screen's and VTE's): that undoes line drawing
     /// by character set, which GridKit never turns on (its lines are UTF-8), and curses sends

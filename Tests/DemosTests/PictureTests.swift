@@ -28,6 +28,9 @@ import Testing
         var rgba = opaque.rgba
         rgba[4 * 37 + 3] = 128 // one pixel half transparent
         let translucent = TerminalImage(width: 40, height: 24, rgba: rgba)
+        var lastPixel = opaque.rgba
+        lastPixel[lastPixel.count - 1] = 0
+        #expect(PNGWriter.png(TerminalImage(width: 40, height: 24, rgba: lastPixel))[25] == 6, "the last pixel counts too")
         let rgbPNG = PNGWriter.png(opaque), rgbaPNG = PNGWriter.png(translucent)
         // IHDR's colour type: 8 signature bytes, 8 of chunk length and type, 4 + 4 of size, the depth.
         #expect(rgbPNG[25] == 2 && rgbaPNG[25] == 6)
@@ -35,10 +38,11 @@ import Testing
         #expect(try ImageDecoder.decode(rgbaPNG).pixels == translucent.rgba)
     }
 
-    /// Each row takes the filter that leaves it the smallest differences: Sub for a row that
-    /// grows to the right, Up for one that repeats the row above, Paeth for one that repeats it
-    /// a pixel to the right, with the filtered bytes as PNG defines them (libpng reads whole
-    /// pictures back above).
+    /// Each row takes the filter that leaves it the smallest differences (the sum of their
+    /// magnitudes, the bytes read as signed): Sub for a row that grows to the right, Up for one
+    /// that repeats the row above (and, narrowly, for a noisy one), Paeth (narrowly) for one
+    /// shifted a pixel to the right, with the filtered bytes as PNG defines them (libpng reads
+    /// whole pictures back above).
     @Test func pngRowsTakeTheFilterThatLeavesTheLeast() {
         // One byte a pixel, 8 wide.
         let rows: [[UInt8]] = [
@@ -48,12 +52,19 @@ import Testing
             [0, 250, 9, 200, 3, 180, 77, 5]
         ]
         let out = PNGWriter.filtered(rows.flatMap { $0 }, width: 8, height: 4, bytesPerPixel: 1)
-        let filters = [0, 2, 3].map { out[$0 * 9] }
-        #expect(filters == [1, 2, 4], "Sub, Up, Paeth: \(filters)")
+        let filters = (0..<4).map { out[$0 * 9] }
+        // Row 1: Up's magnitudes add up to 418, Sub's to 520 (an unsigned sum would pick Paeth).
+        #expect(filters == [1, 2, 2, 4], "Sub, Up, Up, Paeth: \(filters)")
         #expect(Array(out[1..<9]) == [10, 10, 10, 10, 10, 10, 10, 10])
         #expect(Array(out[19..<27]) == [UInt8](repeating: 0, count: 8))
-        // Paeth: of left, above and upper left, the one nearest left + above - upper left.
+        #expect(Array(out[28..<36]) == [6, 250, 15, 197, 59, 177, 0, 121])
+        // Sub and Paeth look one pixel back: three bytes in RGB.
+        let rgb = PNGWriter.filtered([10, 20, 30, 15, 25, 35, 20, 30, 40], width: 3, height: 1, bytesPerPixel: 3)
+        #expect(rgb == [1, 10, 20, 30, 5, 5, 5, 5, 5, 5])
+        // Paeth: of left, above and upper left, the one nearest left + above - upper left; on a
+        // tie left, then above.
         #expect(PNGWriter.paeth(10, 20, 15) == 15 && PNGWriter.paeth(10, 20, 25) == 10 && PNGWriter.paeth(10, 20, 10) == 20)
+        #expect(PNGWriter.paeth(0, 6, 4) == 0 && PNGWriter.paeth(6, 0, 4) == 0)
     }
 
     @Test func itermSequenceCarriesAPngSizedInCells() throws {

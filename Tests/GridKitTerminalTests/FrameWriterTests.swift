@@ -247,6 +247,19 @@ import Testing
     func resetsLeaveTheCharacterSetAlone(terminfo: String, sent: String) {
         #expect(TerminalCapabilities.withoutCharsetChoice(Array(terminfo.utf8)) == Array(sent.utf8))
     }
+
+    /// And as read from the terminfo entries themselves: xterm's `sgr0` is `ESC ( B ESC [ m` and
+    /// tmux's `ESC [ m SI`; both reset with `ESC [ m`, and bold comes without the character set.
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func resetsReadFromTerminfoLeaveTheCharacterSetAlone(term: String) throws {
+        let read = try #require(
+            TerminalCapabilities.withTerminfo(of: term) { () -> (reset: [UInt8], bold: [UInt8]) in
+                let caps = TerminalCapabilities.fromTerminfo()
+                return (caps.reset, caps.attributes([.bold]))
+            })
+        #expect(read.reset == Array("\u{1B}[m".utf8))
+        #expect(read.bold == Array("\u{1B}[0;1m".utf8), "\(String(decoding: read.bold, as: UTF8.self).debugDescription)")
+    }
 }
 
 /// SplitMix64, for repeatable random frames.

@@ -11,6 +11,11 @@
 /* 1 when TERM names a terminal terminfo knows and a grid can use; 0 unknown; -1 no terminfo
    database; -2 it cannot place the cursor (no cup, or hardcopy/overstriking: dumb). */
 int gk_check_terminal(const char *term);
+/* Makes TERM's terminfo entry the current one without opening a screen, so what GridKit
+   reads from terminfo can be checked for a given terminal (tests); 1 when loaded.
+   gk_unload_terminfo lets it go. */
+int gk_load_terminfo(const char *term);
+void gk_unload_terminfo(void);
 /* Switches LC_CTYPE to a UTF-8 locale if the environment's is not (widths are asked of the C
    library in Unicode); returns 1 when UTF-8. The environment's own codeset is kept: see
    gk_environment_codeset. */
