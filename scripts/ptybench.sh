@@ -91,6 +91,10 @@ rm -rf "$cachehome" "$timeline" "$raw"
 echo ""
 echo "pictures (120×40, 200×1080p folder, 24 tiles a screen, keys sleep:3000,down*20):"
 perkey=$(mktemp /tmp/gridkit-perkey-XXXXXX.json)
+# A visit in a pixel mode first: those read the cache's large thumbnails, which the half-block
+# visits above did not make.
+python3 "$tool" --quiet --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=kitty --keys 'sleep:3000,down*20' \
+  --env "XDG_CACHE_HOME=$cache1080" --ready-regex 'Photos' -- "$bin" photos --view grid "$photos" >/dev/null
 for mode in blocks sixel kitty kitty-direct iterm; do
   python3 "$tool" --quiet --label "$mode" --cols 120 --rows 40 --env GRIDKIT_GRAPHICS=$mode --keys 'sleep:3000,down*20' \
     --env "XDG_CACHE_HOME=$cache1080" --ready-regex 'Photos' --per-key "$perkey" -- "$bin" photos --view grid "$photos" |
