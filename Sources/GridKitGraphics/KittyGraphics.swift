@@ -49,12 +49,10 @@ public enum KittyGraphics {
         return cell
     }
 
-    /// The image's pixels as kitty takes them: RGBA, zlib-compressed, base64 (made once per image).
-    /// At level 3: on photo thumbnails in about half the time of zlib's default level 6, for
-    /// about 3% more bytes (2% on the built-in samples); compressing was the largest part of a
-    /// decode thread's work per thumbnail.
+    /// The image's pixels as kitty takes them: RGBA, zlib-compressed at `Zlib.picturesLevel`,
+    /// base64 (made once per image).
     public static func payload(_ image: TerminalImage) -> [UInt8] {
-        image.encoding("kitty") { Base64.encode(Zlib.compress(image.rgba, level: 3)) }
+        image.encoding("kitty") { Base64.encode(Zlib.compress(image.rgba, level: Zlib.picturesLevel)) }
     }
 
     /// The APC sequences that send `image` as number `number`, in chunks of 4096 as the

@@ -5,13 +5,9 @@ import GridKit
 ///
 /// Each row is filtered the way that leaves the smallest differences (among Sub, Up and Paeth,
 /// by libpng's measure: the sum of their magnitudes, read as signed bytes), and deflated at
-/// level 3. On thumbnails of photos
-/// that is as small as Up alone at zlib's default level 6, in about a quarter of the time, and
-/// deflating was over half of what a decode thread did per thumbnail for iTerm2.
+/// `Zlib.picturesLevel`. On thumbnails of photos that is as small as Up alone at zlib's default
+/// level 6, in about a quarter of the time.
 public enum PNGWriter {
-    /// zlib's level for the pixel data (see above).
-    static let level = 3
-
     private static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -28,7 +24,7 @@ public enum PNGWriter {
         // Bit depth 8; colour type 2 (RGB) or 6 (RGBA).
         let header = be32(UInt32(w)) + be32(UInt32(h)) + [8, opaque ? 2 : 6, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-            + chunk("IDAT", Zlib.compress(raw, level: level)) + chunk("IEND", [])
+            + chunk("IDAT", Zlib.compress(raw, level: Zlib.picturesLevel)) + chunk("IEND", [])
     }
 
     /// The rows of `pixels`, each led by its filter type and filtered by it: for each row the
