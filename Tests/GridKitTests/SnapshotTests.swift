@@ -1,3 +1,4 @@
+import Foundation
 import GridKit
 import GridKitTesting
 import Testing
@@ -61,7 +62,9 @@ import Testing
     }
 
     @Test func recordingFailsTheCheck() throws {
-        let scratch = Snapshot(testFile: "/tmp/gridkit-snapshot-\(UInt32.random(in: 0...UInt32.max))/Test.swift")
+        let folder = NSTemporaryDirectory() + "gridkit-snapshot-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = Snapshot(testFile: folder + "/Test.swift")
         let canvas = Canvas(size: Size(width: 3, height: 1))
         #expect(throws: SnapshotError.self) { try scratch.verify(canvas, named: "new") }
         try scratch.verify(canvas, named: "new") // now stored: passes
