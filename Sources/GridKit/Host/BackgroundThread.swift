@@ -43,6 +43,16 @@ public enum BackgroundThread {
         }
     }
 
+    /// `name` cut to what Linux keeps for a thread (15 bytes, whole characters).
+    package static func kernelName(_ name: String) -> String {
+        var cut = ""
+        for ch in name {
+            guard cut.utf8.count + String(ch).utf8.count <= 15 else { break }
+            cut.append(ch)
+        }
+        return cut
+    }
+
     /// The signals blocked on the calling thread, for tests.
     public static func blockedSignalsOfCurrentThread() -> Set<Int32> {
         var mask = sigset_t()
@@ -64,7 +74,15 @@ public enum BackgroundThread {
             sigemptyset(&mask)
             for s in BackgroundThread.hostSignals { sigaddset(&mask, s) }
             pthread_sigmask(SIG_SETMASK, &mask, nil)
-            Thread.current.name = name // shown by debuggers, perf and top -H
+            // Shown by debuggers, perf and top -H. Linux keeps 15 bytes and refuses a longer name
+            // outright (Foundation's `Thread.name` then leaves the process's name in place);
+            // `pthread_setname_np` is not in Swift's Glibc, and this file is what it writes.
+            let fd = open("/proc/thread-self/comm", O_WRONLY)
+            if fd >= 0 {
+                let short = BackgroundThread.kernelName(name)
+                _ = short.withCString { write(fd, $0, strlen($0)) }
+                close(fd)
+            }
             // On Linux the nice value belongs to the thread, and 0 means the calling one.
             if lowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
             body()
