@@ -66,7 +66,7 @@ func benchPhotos() {
                 }
             }
             cells.append(format2(Double(items.count) / (Double(now() - t0) / 1e9)))
-            let pool = DecodePool(threads: 2)
+            let pool = DecodePool(threads: 2, helpers: 0)
             let done = DispatchSemaphore(value: 0)
             let t1 = now()
             for (k, item) in items.enumerated() {

@@ -236,7 +236,7 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
 
 @Suite struct DecodePoolTests {
     @Test func urgentJobsRunBeforePrefetchesAndCancelledOnesNever() throws {
-        let pool = DecodePool(threads: 1)
+        let pool = DecodePool(threads: 1, helpers: 0)
         let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
         let order = Mutex<[Int]>([])
         pool.submit(key: 0, urgent: true) {
@@ -258,5 +258,41 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         for _ in 0..<3 { done.wait() }
         #expect(order.withLock { $0 } == [2, 4, 1])
         pool.stop()
+    }
+
+    /// The helper takes what the screen has waited for, once it has waited the delay, while the
+    /// only worker is busy; it leaves prefetches alone.
+    @Test func aHelperTakesAnUrgentJobThatHasWaited() throws {
+        let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .milliseconds(20))
+        defer { pool.stop() }
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        pool.submit(key: 0, urgent: true) {
+            started.signal(); gate.wait()
+        }
+        started.wait() // the worker is held
+        pool.submit(key: 1, urgent: false) {}
+        pool.submit(key: 2, urgent: true) { done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success, "the helper ran the urgent job")
+        #expect(pool.pendingKeys == [1], "the prefetch is left to the worker")
+        gate.signal()
+    }
+
+    /// An urgent job younger than the delay stays for the workers, and a prefetch promoted after
+    /// waiting long counts its age from the promotion.
+    @Test func aHelperLeavesYoungJobs() throws {
+        let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .seconds(1))
+        defer { pool.stop() }
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        pool.submit(key: 0, urgent: true) {
+            started.signal(); gate.wait()
+        }
+        started.wait()
+        pool.submit(key: 1, urgent: false) {}
+        Thread.sleep(forTimeInterval: 1.2)
+        pool.submit(key: 1, urgent: true) {} // promoted now: young again
+        pool.submit(key: 2, urgent: true) {}
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(pool.pendingKeys == [1, 2])
+        gate.signal()
     }
 }

@@ -9,7 +9,13 @@ import GridKit
 /// Sendable by construction, checked by hand: `queue` and `stopped` are only read or written
 /// while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
 package final class DecodePool: @unchecked Sendable {
-    private struct Job { let key: Int; var urgent: Bool; let work: @Sendable () -> Void }
+    private struct Job {
+        let key: Int
+        var urgent: Bool
+        /// When the screen began to wait for it (monotonic nanoseconds); 0 while only prefetched.
+        var urgentSince: UInt64
+        let work: @Sendable () -> Void
+    }
     private let condition = NSCondition()
     private var queue: [Job] = []
     /// Work that may wait for an idle pool (filling the shared thumbnail cache): taken only when
@@ -17,19 +23,43 @@ package final class DecodePool: @unchecked Sendable {
     private var later: [@Sendable () -> Void] = []
     private var stopped = false
 
+    /// How long an urgent job waits before a helper takes it (nanoseconds).
+    private let helperDelay: UInt64
+
     /// `threads: 0` runs nothing, which tests use to look at the queue. By default one thread
     /// per core but one (at least one, at most four): a core stays free for the thread that
     /// reads keys and draws and for the terminal reading what it writes. On two cores, two
     /// decoders put a Page Down's frame behind them for a scheduler tick (4 ms) now and then.
-    package init(threads count: Int = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))) {
+    ///
+    /// `helpers` threads more (by default one, on the core left free) take only what the screen
+    /// has waited `helperDelay` for: on a first visit to large photos one decoder falls behind
+    /// the keys and the spare core joins in; thumbnails read from a cache are done before that,
+    /// and the core stays free for the terminal.
+    package init(
+        threads count: Int = DecodePool.defaultThreads,
+        helpers: Int = DecodePool.defaultHelpers,
+        helperDelay: Duration = .milliseconds(15)
+    ) {
+        let (seconds, attoseconds) = helperDelay.components
+        self.helperDelay = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         for i in 0..<count {
             // Low priority: when cores are scarce the thread that reads keys and draws goes first;
             // idle cores still decode at full speed. A worker ends when the pool stops.
-            BackgroundThread.start(name: "gridkit-decode-\(i)", lowPriority: true) { [weak self] in
+            BackgroundThread.start(name: "gk-decode-\(i)", lowPriority: true) { [weak self] in
                 self?.workLoop()
             }
         }
+        for i in 0..<(count > 0 ? helpers : 0) {
+            BackgroundThread.start(name: "gk-help-\(i)", lowPriority: true) { [weak self] in
+                self?.helpLoop()
+            }
+        }
     }
+
+    /// One per core but one, at least one and at most four.
+    package static var defaultThreads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+    /// One where the default workers leave a core free, else none.
+    package static var defaultHelpers: Int { ProcessInfo.processInfo.activeProcessorCount > defaultThreads ? 1 : 0 }
 
     deinit { stop() }
 
@@ -47,7 +77,7 @@ package final class DecodePool: @unchecked Sendable {
         guard !stopped else { return }
         if later.count >= Self.laterLimit { later.removeFirst() }
         later.append(work)
-        condition.signal()
+        condition.broadcast()
     }
 
     static let laterLimit = 256
@@ -56,11 +86,12 @@ package final class DecodePool: @unchecked Sendable {
     package func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
         condition.lock()
         if let i = queue.firstIndex(where: { $0.key == key }) {
-            if urgent && !queue[i].urgent { queue[i].urgent = true }
+            if urgent && !queue[i].urgent { queue[i].urgent = true; queue[i].urgentSince = Self.now() }
         } else {
-            queue.append(Job(key: key, urgent: urgent, work: work))
+            queue.append(Job(key: key, urgent: urgent, urgentSince: urgent ? Self.now() : 0, work: work))
         }
-        condition.signal()
+        // Every waiter: a helper woken alone would leave a job too young for it to a worker asleep.
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -98,7 +129,7 @@ package final class DecodePool: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while queue.isEmpty && later.isEmpty && !stopped { condition.wait() }
         if stopped { return nil }
-        if queue.isEmpty { return Job(key: -1, urgent: false, work: later.removeFirst()) }
+        if queue.isEmpty { return Job(key: -1, urgent: false, urgentSince: 0, work: later.removeFirst()) }
         // Urgent jobs first, in the order they came; then prefetches in theirs.
         let i = queue.firstIndex { $0.urgent } ?? 0
         return queue.remove(at: i)
@@ -107,4 +138,23 @@ package final class DecodePool: @unchecked Sendable {
     private func workLoop() {
         while let job = next() { job.work() }
     }
+
+    /// The first urgent job once it has waited `helperDelay`. Until then the helper sleeps,
+    /// waking when the queue changes or when that job comes of age.
+    private func nextForHelper() -> Job? {
+        condition.lock(); defer { condition.unlock() }
+        while !stopped {
+            guard let i = queue.firstIndex(where: { $0.urgent }) else { condition.wait(); continue }
+            let age = Self.now() &- queue[i].urgentSince
+            if age >= helperDelay { return queue.remove(at: i) }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(helperDelay - age) / 1e9))
+        }
+        return nil
+    }
+
+    private func helpLoop() {
+        while let job = nextForHelper() { job.work() }
+    }
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
