@@ -11,7 +11,7 @@ enum TestFault {
     /// while the screen is up with mouse reporting on.
     static func armIfAsked() {
         guard ProcessInfo.processInfo.environment[variable] == value else { return }
-        BackgroundThread.start(name: "gridkit-fault") {
+        BackgroundThread.start(name: "gk-fault") {
             usleep(500_000)
             UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1
         }

@@ -260,25 +260,30 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         pool.stop()
     }
 
-    /// The helper takes what the screen has waited for, once it has waited the delay, while the
-    /// only worker is busy; it leaves prefetches alone.
-    @Test func aHelperTakesAnUrgentJobThatHasWaited() throws {
+    /// While the only worker is busy, the helper takes what has waited: the urgent job first
+    /// (after the delay), then the prefetch (after twice the delay).
+    @Test func aHelperTakesJobsThatHaveWaited() throws {
         let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .milliseconds(20))
         defer { pool.stop() }
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let order = Mutex<[Int]>([])
         pool.submit(key: 0, urgent: true) {
             started.signal(); gate.wait()
         }
         started.wait() // the worker is held
-        pool.submit(key: 1, urgent: false) {}
-        pool.submit(key: 2, urgent: true) { done.signal() }
-        #expect(done.wait(timeout: .now() + 30) == .success, "the helper ran the urgent job")
-        #expect(pool.pendingKeys == [1], "the prefetch is left to the worker")
+        pool.submit(key: 1, urgent: false) {
+            order.withLock { $0.append(1) }; done.signal()
+        }
+        pool.submit(key: 2, urgent: true) {
+            order.withLock { $0.append(2) }; done.signal()
+        }
+        for _ in 0..<2 { #expect(done.wait(timeout: .now() + 30) == .success, "the helper ran it") }
+        #expect(order.withLock { $0 } == [2, 1])
         gate.signal()
     }
 
-    /// An urgent job younger than the delay stays for the workers, and a prefetch promoted after
-    /// waiting long counts its age from the promotion.
+    /// An urgent job younger than the delay stays for the workers, and so does a prefetch
+    /// younger than twice the delay; a prefetch promoted counts its age from the promotion.
     @Test func aHelperLeavesYoungJobs() throws {
         let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .seconds(1))
         defer { pool.stop() }

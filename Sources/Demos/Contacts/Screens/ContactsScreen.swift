@@ -124,7 +124,7 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         showDirectory()
         guard let paths = pendingPaths else { return }
         let mailbox = context.mailbox
-        BackgroundThread.start(name: "gridkit-contacts") { [weak self] in
+        BackgroundThread.start(name: "gk-contacts") { [weak self] in
             let loaded = ContactSources.load(paths: paths)
             let directory = ContactDirectory(store: loaded.store)
             let problems = loaded.problems

@@ -12,8 +12,8 @@ package final class DecodePool: @unchecked Sendable {
     private struct Job {
         let key: Int
         var urgent: Bool
-        /// When the screen began to wait for it (monotonic nanoseconds); 0 while only prefetched.
-        var urgentSince: UInt64
+        /// When it was queued, or promoted to urgent (monotonic nanoseconds).
+        var since: UInt64
         let work: @Sendable () -> Void
     }
     private let condition = NSCondition()
@@ -31,10 +31,11 @@ package final class DecodePool: @unchecked Sendable {
     /// reads keys and draws and for the terminal reading what it writes. On two cores, two
     /// decoders put a Page Down's frame behind them for a scheduler tick (4 ms) now and then.
     ///
-    /// `helpers` threads more (by default one, on the core left free) take only what the screen
-    /// has waited `helperDelay` for: on a first visit to large photos one decoder falls behind
-    /// the keys and the spare core joins in; thumbnails read from a cache are done before that,
-    /// and the core stays free for the terminal.
+    /// `helpers` threads more (by default one, on the core left free) take only work the workers
+    /// have left waiting: a thumbnail on screen after `helperDelay`, one ahead of it after twice
+    /// that. On a first visit to large photos one decoder falls behind the keys and the spare
+    /// core joins in; thumbnails read from a cache are done before, and the core stays free for
+    /// the terminal. `helpers` needs `threads` of at least one.
     package init(
         threads count: Int = DecodePool.defaultThreads,
         helpers: Int = DecodePool.defaultHelpers,
@@ -86,9 +87,9 @@ package final class DecodePool: @unchecked Sendable {
     package func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
         condition.lock()
         if let i = queue.firstIndex(where: { $0.key == key }) {
-            if urgent && !queue[i].urgent { queue[i].urgent = true; queue[i].urgentSince = Self.now() }
+            if urgent && !queue[i].urgent { queue[i].urgent = true; queue[i].since = Self.now() }
         } else {
-            queue.append(Job(key: key, urgent: urgent, urgentSince: urgent ? Self.now() : 0, work: work))
+            queue.append(Job(key: key, urgent: urgent, since: Self.now(), work: work))
         }
         // Every waiter: a helper woken alone would leave a job too young for it to a worker asleep.
         condition.broadcast()
@@ -129,7 +130,7 @@ package final class DecodePool: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while queue.isEmpty && later.isEmpty && !stopped { condition.wait() }
         if stopped { return nil }
-        if queue.isEmpty { return Job(key: -1, urgent: false, urgentSince: 0, work: later.removeFirst()) }
+        if queue.isEmpty { return Job(key: -1, urgent: false, since: 0, work: later.removeFirst()) }
         // Urgent jobs first, in the order they came; then prefetches in theirs.
         let i = queue.firstIndex { $0.urgent } ?? 0
         return queue.remove(at: i)
@@ -139,15 +140,17 @@ package final class DecodePool: @unchecked Sendable {
         while let job = next() { job.work() }
     }
 
-    /// The first urgent job once it has waited `helperDelay`. Until then the helper sleeps,
-    /// waking when the queue changes or when that job comes of age.
+    /// The job a worker would take next, once it has waited `helperDelay` (urgent) or twice that
+    /// (a prefetch). Until then the helper sleeps, waking when the queue changes or when that job
+    /// comes of age.
     private func nextForHelper() -> Job? {
         condition.lock(); defer { condition.unlock() }
         while !stopped {
-            guard let i = queue.firstIndex(where: { $0.urgent }) else { condition.wait(); continue }
-            let age = Self.now() &- queue[i].urgentSince
-            if age >= helperDelay { return queue.remove(at: i) }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(helperDelay - age) / 1e9))
+            guard let i = queue.firstIndex(where: { $0.urgent }) ?? queue.indices.first else { condition.wait(); continue }
+            let delay = queue[i].urgent ? helperDelay : 2 * helperDelay
+            let age = Self.now() &- queue[i].since
+            if age >= delay { return queue.remove(at: i) }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(delay - age) / 1e9))
         }
         return nil
     }

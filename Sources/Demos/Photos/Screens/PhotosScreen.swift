@@ -203,7 +203,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// most every 50 ms, so a deep tree costs a few updates, not one per folder).
     private func startScan(_ paths: [RawPath], mailbox: Mailbox) {
         let stop = stopScan, scan = scanner
-        BackgroundThread.start(name: "gridkit-photo-walk", lowPriority: true) { [weak self] in
+        BackgroundThread.start(name: "gk-photo-walk", lowPriority: true) { [weak self] in
             scan(paths, stop) { found in
                 guard !stop.isSet else { return false }
                 mailbox.post { self?.add(found) }
