@@ -30,9 +30,9 @@ example: deps
 # README's program in tmux.
 test: deps lint example docs api
 	$(SWIFT) build --build-tests
-	@run="$$$$-$$(date +%s%N)"; stamp=$$(mktemp); \
+	@run="$$$$-$$(date +%s%N)"; names=$$(mktemp) && scripts/leftovers.sh --record "$$names" || exit 1; \
 	  GRIDKIT_TEST_RUN="$$run" GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" \
-	    $(SWIFT) test --skip-build --disable-xctest && scripts/leftovers.sh "$$run" "$$stamp"; rc=$$?; rm -f "$$stamp"; exit $$rc
+	    $(SWIFT) test --skip-build --disable-xctest && scripts/leftovers.sh "$$run" "$$names"; rc=$$?; rm -f "$$names"; exit $$rc
 
 # The DocC catalog (Sources/GridKit/GridKit.docc), offline with the toolchain's docc; any
 # warning fails it. The archive lands in .build/docs.

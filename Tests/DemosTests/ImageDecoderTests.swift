@@ -263,7 +263,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
     /// While the only worker is busy, the helper takes what has waited: the urgent job first
     /// (after the delay), then the prefetch (after twice the delay).
     @Test func aHelperTakesJobsThatHaveWaited() throws {
-        let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .milliseconds(20))
+        // Half a second: the order holds unless the test thread stalls that long between submits.
+        let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .milliseconds(500))
         defer { pool.stop() }
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         let order = Mutex<[Int]>([])
@@ -294,10 +295,24 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         started.wait()
         pool.submit(key: 1, urgent: false) {}
         Thread.sleep(forTimeInterval: 1.2)
+        #expect(pool.pendingKeys == [1], "a prefetch waits twice the delay")
         pool.submit(key: 1, urgent: true) {} // promoted now: young again
         pool.submit(key: 2, urgent: true) {}
         Thread.sleep(forTimeInterval: 0.1)
         #expect(pool.pendingKeys == [1, 2])
         gate.signal()
+    }
+
+    /// An idle worker is woken for a new job even though the helper waits on the same condition
+    /// (woken alone, the helper would leave the job, too young for it, to a worker asleep).
+    @Test func anIdleWorkerTakesANewJobAtOnce() throws {
+        let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .seconds(3_600))
+        defer { pool.stop() }
+        let done = DispatchSemaphore(value: 0)
+        Thread.sleep(forTimeInterval: 0.05) // both threads asleep on the condition
+        for k in 0..<20 {
+            pool.submit(key: k, urgent: k.isMultiple(of: 2)) { done.signal() }
+            #expect(done.wait(timeout: .now() + 30) == .success, "job \(k) ran")
+        }
     }
 }

@@ -77,7 +77,7 @@ public enum BackgroundThread {
             // Shown by debuggers, perf and top -H. Linux keeps 15 bytes and refuses a longer name
             // outright (Foundation's `Thread.name` then leaves the process's name in place);
             // `pthread_setname_np` is not in Swift's Glibc, and this file is what it writes.
-            let fd = open("/proc/thread-self/comm", O_WRONLY)
+            let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
             if fd >= 0 {
                 let short = BackgroundThread.kernelName(name)
                 _ = short.withCString { write(fd, $0, strlen($0)) }

@@ -41,8 +41,9 @@ package final class DecodePool: @unchecked Sendable {
         helpers: Int = DecodePool.defaultHelpers,
         helperDelay: Duration = .milliseconds(15)
     ) {
+        // At most a day (no overflow when doubled); a negative delay is none.
         let (seconds, attoseconds) = helperDelay.components
-        self.helperDelay = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        self.helperDelay = UInt64(min(max(0, seconds), 86_400)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         for i in 0..<count {
             // Low priority: when cores are scarce the thread that reads keys and draws goes first;
             // idle cores still decode at full speed. A worker ends when the pool stops.
@@ -86,6 +87,8 @@ package final class DecodePool: @unchecked Sendable {
     /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
     package func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
         condition.lock()
+        // After `stop()` nothing would ever run it.
+        guard !stopped else { condition.unlock(); return }
         if let i = queue.firstIndex(where: { $0.key == key }) {
             if urgent && !queue[i].urgent { queue[i].urgent = true; queue[i].since = Self.now() }
         } else {
@@ -140,17 +143,22 @@ package final class DecodePool: @unchecked Sendable {
         while let job = next() { job.work() }
     }
 
-    /// The job a worker would take next, once it has waited `helperDelay` (urgent) or twice that
-    /// (a prefetch). Until then the helper sleeps, waking when the queue changes or when that job
-    /// comes of age.
+    /// The first urgent job that has waited `helperDelay`, else the first prefetch that has
+    /// waited twice that. Until one has, the helper sleeps until the earliest of those times (or
+    /// a change to the queue) and looks again: the job it timed may have gone to a worker.
     private func nextForHelper() -> Job? {
         condition.lock(); defer { condition.unlock() }
         while !stopped {
-            guard let i = queue.firstIndex(where: { $0.urgent }) ?? queue.indices.first else { condition.wait(); continue }
-            let delay = queue[i].urgent ? helperDelay : 2 * helperDelay
-            let age = Self.now() &- queue[i].since
-            if age >= delay { return queue.remove(at: i) }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(delay - age) / 1e9))
+            guard !queue.isEmpty else { condition.wait(); continue }
+            let now = Self.now()
+            var due: Int?, soonest = UInt64.max
+            for (i, job) in queue.enumerated() {
+                let at = job.since + (job.urgent ? helperDelay : 2 * helperDelay)
+                if at <= now, due == nil || (job.urgent && !queue[due!].urgent) { due = i }
+                soonest = min(soonest, at)
+            }
+            if let due { return queue.remove(at: due) }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(soonest - now) / 1e9))
         }
         return nil
     }
