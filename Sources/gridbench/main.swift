@@ -1,6 +1,7 @@
 // gridbench: in-process figures for GridKit. Times are wall-clock on this machine; compare
 // runs made together, and read the ratios more than the absolute numbers.
 //   gridbench [numbers] [contacts] [photos] [diffable] [graphics] [photokeys]   the tables (all by default)
+//   gridbench walk                               only the photo library's folder walk (part of photos)
 //   gridbench write-contacts FILE N              a generated address book, for ptybench
 //   gridbench write-jpegs N                      a folder of 1920×1080 JPEGs; prints its path
 //   gridbench write-library F N                  F folders of N 800×600 JPEGs (hard links to 40 distinct ones); prints its path
@@ -56,6 +57,7 @@ print("gridbench — \(benchSize.width)×\(benchSize.height) canvas, release bui
 if chosen.isEmpty || chosen.contains("numbers") { print(""); benchNumbers() }
 if chosen.isEmpty || chosen.contains("contacts") { print(""); benchContacts() }
 if chosen.isEmpty || chosen.contains("photos") { print(""); benchPhotos() }
+if chosen == ["walk"] { print(""); benchWalk() }
 if chosen.isEmpty || chosen.contains("diffable") { print(""); benchDiffable() }
 if chosen.isEmpty || chosen.contains("graphics") { print(""); benchGraphics() }
 if chosen.isEmpty || chosen.contains("photokeys") { print(""); benchPhotoKeys() }

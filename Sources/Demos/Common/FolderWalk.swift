@@ -12,12 +12,34 @@ package enum FolderWalk {
         package var problem: String?
     }
 
+    /// The folder being visited, open: a file's status is read relative to it, so the kernel
+    /// does not resolve the folder's path again for each file (in a library of 20,000 photos
+    /// that was a quarter of the walk).
+    package struct OpenFolder {
+        fileprivate let fd: Int32
+
+        /// `stat` of the file `name` in this folder, following a link; or the error.
+        package func status(of name: RawPath) -> Result<stat, Errno> {
+            var info = stat()
+            guard name.withCString({ fstatat(fd, $0, &info, 0) }) == 0 else { return .failure(Errno(errno)) }
+            return .success(info)
+        }
+    }
+
+    /// A system call's error number.
+    package struct Errno: Error {
+        package let code: Int32
+        init(_ code: Int32) { self.code = code }
+        /// As `strerror` says it, in lower case.
+        package var message: String { String(cString: strerror(code)).lowercased() }
+    }
+
     /// Calls `visit` once per folder under `root` (root first, then its folders depth first in
-    /// name order) with the folder's files in name order; stops when `visit` returns false.
-    /// `problem` hears folders that cannot be opened below the root.
+    /// name order) with the folder's files in name order and the folder open; stops when `visit`
+    /// returns false. `problem` hears folders that cannot be opened below the root.
     package static func walk(
         _ root: RawPath, problem: (RawPath, String) -> Void = { _, _ in },
-        visit: (_ folder: RawPath, _ files: [File]) -> Bool
+        visit: (_ folder: RawPath, _ files: [File], _ open: OpenFolder) -> Bool
     ) {
         var pending = [root]
         while let folder = pending.popLast() {
@@ -53,9 +75,10 @@ package enum FolderWalk {
                     files.append(File(path: path, name: name, problem: "not a regular file (\(kind ?? "unknown type"))"))
                 }
             }
-            closedir(d)
             files.sort { $0.name < $1.name }
-            if !visit(folder, files) { return }
+            let going = visit(folder, files, OpenFolder(fd: fd))
+            closedir(d)
+            if !going { return }
             pending += folders.sorted(by: >)
         }
     }

@@ -151,7 +151,7 @@ package enum ContactSources {
     /// (a vdir holds tens of thousands of files: walked on bytes, see `FolderWalk`).
     static func vcardFiles(in dir: RawPath) -> [RawPath] {
         var out: [RawPath] = []
-        FolderWalk.walk(dir.withoutTrailingSlashes) { _, files in
+        FolderWalk.walk(dir.withoutTrailingSlashes) { _, files, _ in
             out += files.lazy.filter { hasVCardExtension($0.name) }.map(\.path) // a FIFO is refused by the read, and said
             return true
         }

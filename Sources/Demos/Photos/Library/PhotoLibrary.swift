@@ -58,10 +58,12 @@ package struct PhotoLibrary: Sendable {
     /// folders depth first, in name order; photos in a folder in natural name order.
     ///
     /// Paths are bytes: a name that is not UTF-8 is opened as it is and shown escaped. Each photo
-    /// costs one `stat` (for its type, size and permissions); folders are read with `readdir`.
+    /// costs one `stat` (for its type, size and permissions), made relative to its open folder;
+    /// folders are read with `readdir`.
     package static func scan(_ paths: [RawPath], every interval: Duration, stop: () -> Bool = { false }, report: (Found) -> Bool) {
         var found = Found()
         let clock = ContinuousClock()
+        let order = FinderOrder()
         // The first folder with photos goes out at once: the grid has something to show.
         var last: ContinuousClock.Instant?
         var going = true
@@ -81,19 +83,19 @@ package struct PhotoLibrary: Sendable {
                 let root = path.withoutTrailingSlashes
                 FolderWalk.walk(
                     root, problem: { found.skipped.append("\($0): \($1)") },
-                    visit: { folder, files in
+                    visit: { folder, files, open in
                         // A tree without photos reports nothing for long: ask between folders.
                         if stop() { going = false; return false }
                         var items: [PhotoItem] = []
                         let shown = shownName(of: folder, under: root)
                         for file in files where extensions.contains(file.name.lowercasedExtension) {
-                            if let problem = file.problem ?? problem(with: file.path) {
+                            if let problem = file.problem ?? problem(with: open.status(of: file.name)) {
                                 found.skipped.append("\(file.path): \(problem)")
                             } else {
                                 items.append(PhotoItem(name: file.name.description, folder: shown, source: .file(file.path)))
                             }
                         }
-                        if !items.isEmpty { found.sections.append((shown, sortedByName(items))) }
+                        if !items.isEmpty { found.sections.append((shown, sortedByName(items, in: order))) }
                         flush(force: false)
                         return going
                     })
@@ -120,17 +122,20 @@ package struct PhotoLibrary: Sendable {
         return base.appending(RawPath(bytes: Array(rest))).description
     }
 
-    private static func sortedByName(_ items: [PhotoItem]) -> [PhotoItem] {
-        items.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    private static func sortedByName(_ items: [PhotoItem], in order: FinderOrder) -> [PhotoItem] {
+        items.sorted { order.precedes($0.name, $1.name) }
     }
 
-    /// Why a photo found in a folder will not be read, from one `stat` (following a link):
+    /// Why a photo found in a folder will not be read, from its one `stat` (following a link):
     /// a FIFO, device or socket with a photo's name, a file too large to be a photo, or one the
     /// permissions do not let us read (judged from the mode, as `access` would, without asking
     /// the kernel a second time per file). Reading checks again on the opened file.
-    static func problem(with path: RawPath) -> String? {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else { return String(cString: strerror(errno)).lowercased() }
+    static func problem(with status: Result<stat, FolderWalk.Errno>) -> String? {
+        let info: stat
+        switch status {
+        case .success(let s): info = s
+        case .failure(let error): return error.message
+        }
         if let kind = SafeFile.kind(of: info.st_mode) { return "not a regular file (\(kind))" }
         if Int(info.st_size) > SafeFile.imageLimit {
             return "too large (\(SafeFile.megabytes(Int(info.st_size))), the limit is \(SafeFile.megabytes(SafeFile.imageLimit)))"
