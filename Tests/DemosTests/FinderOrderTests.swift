@@ -66,4 +66,18 @@ import Testing
         #expect(FinderOrder.byNumber("a1\u{301}", "a2") == nil)
         #expect(FinderOrder.byNumber("a", "a1") == nil)
     }
+
+    /// A folder's photos as the walk lists them: by number, case aside (bytes would put
+    /// `IMG_10` before `IMG_9`, and every capital before `img_2`).
+    @Test func aFolderScansInTheFileManagersOrder() throws {
+        let folder = NSTemporaryDirectory() + "gridkit-order-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png").path
+        for name in ["IMG_10.png", "IMG_9.png", "img_2.png", "IMG_1.png", "IMG_0100.png"] {
+            try FileManager.default.copyItem(atPath: png, toPath: folder + "/" + name)
+        }
+        let library = PhotoLibrary.scan([RawPath(folder)])
+        #expect(library.sections.first?.items.map(\.name) == ["IMG_1.png", "img_2.png", "IMG_9.png", "IMG_10.png", "IMG_0100.png"])
+    }
 }
