@@ -6,7 +6,8 @@ import GridKitTesting
 
 /// The photo grid's key path in process, with every thumbnail decoded: per Down that scrolls,
 /// the time to handle the key and draw the grid (`draw`), to diff the frame and write it as
-/// escape sequences (`write`), and the bytes written. The bytes match what ptybench counts per
+/// escape sequences (`write`, with the thumbnails' rows made ahead as the terminal has them,
+/// `PreparedRowBytes`), and the bytes written. The bytes match what ptybench counts per
 /// Down on the same folder in half blocks, less the title and status lines. Run with exact
 /// picture colours and with the writer's default tolerance (`HalfBlockChoice`), and the colour
 /// error each leaves on a screenful of thumbnails. `COLD=1` runs other memory through the
@@ -89,12 +90,16 @@ private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write
     let mailbox = Mailbox()
     let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(folder)]))
     defer { screen.pool.stop() }
-    // The thumbnails' cells prepared on the decode threads, as the terminal has them (`HalfBlockPreparation`).
+    // The thumbnails' cells and their rows' bytes prepared on the decode threads, as the terminal
+    // has them (`HalfBlockPreparation`, `PreparedRowBytes`).
+    let profile = PreparedRowBytes.Profile(capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: tolerance)
     let context = ScreenContext(
-        mailbox: mailbox, colorMode: .palette256, prepareCells: HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance))
+        mailbox: mailbox, colorMode: .palette256,
+        prepareCells: HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance, rowBytes: profile))
     let h = GridHarness(screen: screen, size: size, context: context)
     var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
     writer.halfBlocks.tolerance = tolerance
+    writer.preparedRowProfile = profile
     var diff = FrameDiff()
     var shown = ShownColors(size: size)
     func settle() {

@@ -148,9 +148,10 @@ func benchGraphics() {
     }
 }
 
-/// The folder walk of a real library's size (`gridbench walk` runs it alone).
+/// The folder walk of a real library's size, off the main thread in the app (`gridbench walk`
+/// runs it alone). Its names are all `IMG_0000.jpg` and on, which sort without the collator
+/// (`FinderOrder`): names that differ in their letters first cost more.
 func benchWalk() {
-    // The folder walk of a real library's size, off the main thread in the app.
     let root = photoLibrary(folders: 20, perFolder: 1000)
     var samples: [UInt64] = []
     var count = 0

@@ -57,7 +57,7 @@ print("gridbench — \(benchSize.width)×\(benchSize.height) canvas, release bui
 if chosen.isEmpty || chosen.contains("numbers") { print(""); benchNumbers() }
 if chosen.isEmpty || chosen.contains("contacts") { print(""); benchContacts() }
 if chosen.isEmpty || chosen.contains("photos") { print(""); benchPhotos() }
-if chosen == ["walk"] { print(""); benchWalk() }
+if chosen.contains("walk") && !chosen.contains("photos") { print(""); benchWalk() }
 if chosen.isEmpty || chosen.contains("diffable") { print(""); benchDiffable() }
 if chosen.isEmpty || chosen.contains("graphics") { print(""); benchGraphics() }
 if chosen.isEmpty || chosen.contains("photokeys") { print(""); benchPhotoKeys() }

@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: ["en", "sv", "cs", "da", "ja", "de_DE"])
     func theQuickAnswerIsTheCollators(locale identifier: String) {
-        let locale = Locale(identifier: identifier), order = FinderOrder(locale: locale)
+        let locale = Locale(identifier: identifier)
         var rng = SeededGenerator(seed: 21)
         var quick = 0
         for _ in 0..<6000 {
@@ -46,7 +46,6 @@ import Testing
                 quick += 1
                 #expect(answer == collator, "\(a) against \(b) in \(identifier)")
             }
-            #expect(order.compare(a, b) == collator)
         }
         // Enough pairs took the quick way for the check to mean something.
         #expect(quick > 800)

@@ -4,14 +4,15 @@ import Foundation
 /// by value, in the locale's collation), answered without the collator where the answer is
 /// certain.
 ///
-/// The collator costs a few microseconds a comparison on Linux (it makes a locale object each
-/// time), and sorting the names of a folder compares each with its neighbour at least once:
-/// that was a third of a 20,000-photo library's walk. Most names a camera or a phone writes
-/// differ first in a number (`IMG_0041.jpg`, `IMG_0042.jpg`). When two names are the same up to
-/// a run of digits that differ in value, the collator's first difference at any strength is
-/// those numbers, whatever the locale: so the smaller number goes first. Every other pair goes
-/// to the collator, with the same options `localizedStandardCompare` passes and the locale
-/// taken once.
+/// The comparison costs a few microseconds on Linux (it makes a locale object each time), and
+/// sorting the names of a folder compares each with its neighbour at least once: that was a
+/// third of a 20,000-photo library's walk. Most names a camera or a phone writes differ first in
+/// a number (`IMG_0041.jpg`, `IMG_0042.jpg`). Where two names are the same up to a run of ASCII
+/// digits whose values differ, Foundation's comparison on Linux (CoreFoundation's, before it
+/// asks ICU) reads both runs as numbers and answers by their values, whatever the locale: so
+/// the smaller number goes first here too. Every other pair goes to that comparison, with the
+/// options `localizedStandardCompare` passes and the locale taken once. (On Linux
+/// `Locale.current` is `en_001` whatever `LANG` says.)
 package struct FinderOrder: Sendable {
     private let locale: Locale
 
@@ -28,9 +29,9 @@ package struct FinderOrder: Sendable {
     }
 
     /// The answer when `a` and `b` are the same up to a run of ASCII digits whose values differ;
-    /// nil for any other pair. The runs must end at the end of the name or before an ASCII
-    /// character (no combining mark may join a digit), and be at most 18 digits long (the
-    /// collator reads longer runs another way).
+    /// nil for any other pair. Runs are at most 18 digits (CoreFoundation reads a run into 64
+    /// bits, and a longer one wraps) and end at the end of the name or before an ASCII byte: a
+    /// margin kept on purpose, so that no combining mark on a digit reaches this path.
     static func byNumber(_ a: String, _ b: String) -> ComparisonResult? {
         var a = a, b = b
         return a.withUTF8 { x in b.withUTF8 { y in byNumber(x, y) } }

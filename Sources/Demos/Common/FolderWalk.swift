@@ -44,7 +44,7 @@ package enum FolderWalk {
         var pending = [root]
         while let folder = pending.popLast() {
             guard let d = folder.withCString({ opendir($0) }) else {
-                if folder != root { problem(folder, String(cString: strerror(errno)).lowercased()) }
+                if folder != root { problem(folder, Errno(errno).message) }
                 continue
             }
             var files: [File] = [], folders: [RawPath] = []
@@ -61,7 +61,7 @@ package enum FolderWalk {
                     var info = stat()
                     let followed = name.withCString { fstatat(fd, $0, &info, 0) } == 0
                     if !followed {
-                        files.append(File(path: path, name: name, problem: String(cString: strerror(errno)).lowercased()))
+                        files.append(File(path: path, name: name, problem: Errno(errno).message))
                     } else if info.st_mode & S_IFMT == S_IFDIR {
                         var own = stat()
                         let isLink = name.withCString { fstatat(fd, $0, &own, AT_SYMLINK_NOFOLLOW) } == 0 && own.st_mode & S_IFMT == S_IFLNK

@@ -358,10 +358,14 @@ public final class Canvas {
         (0..<size.height).map { row($0).replacingTrailingSpaces() }.joined(separator: "\n")
     }
 
-    /// A copy, for keeping a frame to compare with later.
+    /// A copy, for keeping a frame to compare with later (or to write again: it notes the same
+    /// prepared rows, so a writer sends it as it sends this canvas).
     public func copy() -> Canvas {
         let c = Canvas(size: size, colorMode: colorMode)
-        for y in 0..<size.height { c.rowTable[y].update(from: rowTable[y], count: size.width) }
+        for y in 0..<size.height {
+            c.rowTable[y].update(from: rowTable[y], count: size.width)
+            for place in preparedRows(ofRow: y) { c.notePreparedRow(place, y: y) }
+        }
         c.placed = placed
         c.backgroundTone = backgroundTone
         c.glyphSet = glyphSet
