@@ -69,6 +69,16 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
         #expect(shown(d) == ["Alan Turing"])
         #expect(ContactGroup.organisation("").title == "no organisation")
     }
+    /// The cards are read for their groups once per kind, however often the groups are opened.
+    @Test func groupsAreReadOncePerKind() {
+        let d = ContactDirectory((0..<30).map { person("P\($0)", "Q\($0)", org: "Org \($0 % 4)", categories: ["C\($0 % 3)"]) })
+        let first = d.groups(.organisation).map(\.group)
+        #expect(d.groups(.organisation).map(\.group) == first)
+        #expect(first.count == 4)
+        #expect(d.groupScans == 1)
+        #expect(d.groups(.category).count == 3)
+        #expect(d.groupScans == 2)
+    }
 
     @Test func categoriesAreGroupsWithCountsSortedAndWithoutCase() {
         let d = ContactDirectory([

@@ -141,8 +141,23 @@ package final class ContactDirectory {
     }
 
     /// Every group of `kind` with how many contacts it has, by name as the first contact in
-    /// display order spells it (for organisations, "" for those without one last).
+    /// display order spells it (for organisations, "" for those without one last). Made once
+    /// per kind: the contacts and their order never change, and reading every card's groups
+    /// took 50–90 ms for 100,000 cards each time the groups were opened.
     package func groups(_ kind: ContactGroup.Kind) -> [(group: ContactGroup, count: Int)] {
+        if let made = groupsMade[kind] { return made }
+        let made = scanGroups(kind)
+        groupsMade[kind] = made
+        groupScans += 1
+        return made
+    }
+
+    /// `groups(_:)` as made, by kind.
+    private var groupsMade: [ContactGroup.Kind: [(group: ContactGroup, count: Int)]] = [:]
+    /// How many times the cards were read for their groups (for tests).
+    package private(set) var groupScans = 0
+
+    private func scanGroups(_ kind: ContactGroup.Kind) -> [(group: ContactGroup, count: Int)] {
         var found: [(name: String, count: Int)] = [], byKey: [String: Int] = [:]
         store.text.withUnsafeBufferPointer { text in
             var recent = RecentNames<Int>()
