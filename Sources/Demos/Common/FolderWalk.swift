@@ -13,8 +13,8 @@ package enum FolderWalk {
     }
 
     /// The folder being visited, open: a file's status is read relative to it, so the kernel
-    /// does not resolve the folder's path again for each file (in a library of 20,000 photos
-    /// that was a quarter of the walk).
+    /// does not resolve the folder's path again for each file (in a library of 20,000 photos,
+    /// half of each `stat`'s time went to that).
     package struct OpenFolder {
         fileprivate let fd: Int32
 
