@@ -80,6 +80,21 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
         #expect(d.groupScans == 2)
     }
 
+    /// Groups read off the directory (the loading thread reads them once the list shows) are
+    /// the directory's own, and opening the groups then reads no card.
+    @Test func groupsReadElsewhereAreKept() {
+        let contacts = (0..<30).map { person("P\($0)", "Q\($0)", org: "Org \($0 % 4)", categories: ["C\($0 % 3)"]) }
+        let here = ContactDirectory(contacts), elsewhere = ContactDirectory(contacts)
+        let read = elsewhere.groupReader()
+        elsewhere.keep(read)
+        for kind in ContactGroup.Kind.allCases {
+            #expect(elsewhere.groups(kind).map(\.group) == here.groups(kind).map(\.group))
+            #expect(elsewhere.groups(kind).map(\.count) == here.groups(kind).map(\.count))
+        }
+        #expect(elsewhere.groupScans == 0)
+        #expect(here.groupScans == 2)
+    }
+
     @Test func categoriesAreGroupsWithCountsSortedAndWithoutCase() {
         let d = ContactDirectory([
             person("Ada", "Lovelace", categories: ["work", "Climbing club"]), person("Grace", "Hopper", categories: ["Work"]),

@@ -146,18 +146,34 @@ package final class ContactDirectory {
     /// took 50–90 ms for 100,000 cards each time the groups were opened.
     package func groups(_ kind: ContactGroup.Kind) -> [(group: ContactGroup, count: Int)] {
         if let made = groupsMade[kind] { return made }
-        let made = scanGroups(kind)
+        let made = Self.scanGroups(kind, store: store, order: order)
         groupsMade[kind] = made
         groupScans += 1
         return made
     }
 
+    /// The groups of every kind by kind, as `groups(_:)` has them.
+    package typealias AllGroups = [ContactGroup.Kind: [(group: ContactGroup, count: Int)]]
+
+    /// Reads the groups of every kind from the cards and their order alone, which never change:
+    /// on another thread than the directory's, which then hands them to `keep(_:)`. So the
+    /// list shows at once, and the groups are ready before the user asks for them.
+    package var groupReader: @Sendable () -> AllGroups {
+        let store = store, order = order
+        return { Dictionary(uniqueKeysWithValues: ContactGroup.Kind.allCases.map { ($0, Self.scanGroups($0, store: store, order: order)) }) }
+    }
+
+    /// Keeps groups read by `groupReader`, for each kind not read here meanwhile.
+    package func keep(_ groups: AllGroups) {
+        for (kind, made) in groups where groupsMade[kind] == nil { groupsMade[kind] = made }
+    }
+
     /// `groups(_:)` as made, by kind.
-    private var groupsMade: [ContactGroup.Kind: [(group: ContactGroup, count: Int)]] = [:]
-    /// How many times the cards were read for their groups (for tests).
+    private var groupsMade: AllGroups = [:]
+    /// How many times the cards were read for their groups here (for tests).
     package private(set) var groupScans = 0
 
-    private func scanGroups(_ kind: ContactGroup.Kind) -> [(group: ContactGroup, count: Int)] {
+    private static func scanGroups(_ kind: ContactGroup.Kind, store: ContactStore, order: [Int32]) -> [(group: ContactGroup, count: Int)] {
         var found: [(name: String, count: Int)] = [], byKey: [String: Int] = [:]
         store.text.withUnsafeBufferPointer { text in
             var recent = RecentNames<Int>()

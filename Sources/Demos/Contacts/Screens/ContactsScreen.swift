@@ -127,9 +127,20 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         BackgroundThread.start(name: "gk-contacts") { [weak self] in
             let loaded = ContactSources.load(paths: paths)
             let directory = ContactDirectory(store: loaded.store)
-            let problems = loaded.problems
+            let problems = loaded.problems, readGroups = directory.groupReader, made = ObjectIdentifier(directory)
             mailbox.post { self?.finishLoading(directory, problems: problems) }
+            // Then the groups, ready for the first `g`, on a thread that yields to the one
+            // putting the list on screen.
+            BackgroundThread.start(name: "gk-groups", lowPriority: true) {
+                let groups = readGroups()
+                mailbox.post { self?.keep(groups, readFrom: made) }
+            }
         }
+    }
+
+    /// Groups read on the loading thread, kept by the directory they were read from.
+    private func keep(_ groups: ContactDirectory.AllGroups, readFrom made: ObjectIdentifier) {
+        if ObjectIdentifier(directory) == made { directory.keep(groups) }
     }
 
     private func finishLoading(_ loaded: ContactDirectory, problems: [String]) {
