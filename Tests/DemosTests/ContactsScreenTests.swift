@@ -96,7 +96,8 @@ import Testing
         let host = HeadlessHost(size: Size(width: 80, height: 20))
         host.waitForWork = { mailbox in
             // Generous: CI machines are loaded. Polling stops as soon as the work arrives.
-            for _ in 0..<6000 where !mailbox.hasWork && screen.isLoading { usleep(5_000) }
+            // (And for the groups, read once the list shows.)
+            for _ in 0..<6000 where !mailbox.hasWork && (screen.isLoading || !screen.groupsKept) { usleep(5_000) }
             return mailbox.hasWork
         }
         ScreenController(host: host).run(screen)
@@ -107,6 +108,10 @@ import Testing
         #expect(frame.contains("Jürgen Müller") && frame.contains("Broken Card"))
         #expect(screen.exitMessages.contains("/no/such.vcf: no such file or directory"))
         #expect(screen.exitMessages.contains { $0.contains("garbage.vcf: not a vCard file") })
+        // The groups came from the loading thread: opening them reads no card.
+        #expect(screen.groupsKept)
+        #expect(!screen.directory.groups(.organisation).isEmpty)
+        #expect(screen.directory.groupScans == 0)
     }
 
     @Test func noContactsShowsTheReason() {

@@ -127,21 +127,26 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         BackgroundThread.start(name: "gk-contacts") { [weak self] in
             let loaded = ContactSources.load(paths: paths)
             let directory = ContactDirectory(store: loaded.store)
-            let problems = loaded.problems, readGroups = directory.groupReader, made = ObjectIdentifier(directory)
+            let problems = loaded.problems, readGroups = directory.groupReader, store = loaded.store
             mailbox.post { self?.finishLoading(directory, problems: problems) }
             // Then the groups, ready for the first `g`, on a thread that yields to the one
             // putting the list on screen.
             BackgroundThread.start(name: "gk-groups", lowPriority: true) {
                 let groups = readGroups()
-                mailbox.post { self?.keep(groups, readFrom: made) }
+                mailbox.post { self?.keep(groups, readFrom: store) }
             }
         }
     }
 
-    /// Groups read on the loading thread, kept by the directory they were read from.
-    private func keep(_ groups: ContactDirectory.AllGroups, readFrom made: ObjectIdentifier) {
-        if ObjectIdentifier(directory) == made { directory.keep(groups) }
+    /// Groups read on the loading thread, kept by the directory whose cards they were read from.
+    private func keep(_ groups: ContactDirectory.AllGroups, readFrom store: ContactStore) {
+        guard directory.store === store else { return }
+        directory.keep(groups)
+        groupsKept = true
     }
+
+    /// Whether the groups read on the loading thread have reached the directory (for tests).
+    package private(set) var groupsKept = false
 
     private func finishLoading(_ loaded: ContactDirectory, problems: [String]) {
         directory = loaded
