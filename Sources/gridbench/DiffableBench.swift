@@ -12,7 +12,7 @@ final class IDCell: GridCell {
 /// Snapshot applies: a few changes in a big list, and a full replacement.
 @MainActor
 func benchDiffable() {
-    row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg"])
+    row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg", "1M: +1k section"])
     func grid() -> (GridView, GridDiffableDataSource<Int, Int>) {
         let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
         g.register(IDCell.self)
@@ -38,7 +38,8 @@ func benchDiffable() {
             let (g, source) = grid()
             try! source.apply(base)
             g.render(into: Canvas(size: benchSize))
-            var next = base
+            // The source's copy, as a screen that loads more makes the next one.
+            var next = source.snapshot()
             change(&next)
             let t0 = now()
             try! source.apply(next)
@@ -57,6 +58,10 @@ func benchDiffable() {
     row([
         "", time(small) { hundredChanges(&$0, count: 100_000) },
         time(big) { $0 = snapshot(1_000_000..<2_000_000, sections: 1_000) },
-        time(big) { hundredChanges(&$0, count: 1_000_000) }
+        time(big) { hundredChanges(&$0, count: 1_000_000) },
+        time(big) {
+            $0.appendSections([-1])
+            $0.appendItems(Array(1_000_000..<1_001_000), toSection: -1)
+        }
     ])
 }

@@ -16,7 +16,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// Headers and footers, when the layout has them.
     public var supplementaryViewProvider: SupplementaryViewProvider?
 
-    private var current = GridSnapshot<SectionID, ItemID>()
+    @usableFromInline var current = GridSnapshot<SectionID, ItemID>()
     /// Sections applied as trees (`apply(_:to:)`), by section.
     var sectionSnapshots: [SectionID: GridSectionSnapshot<ItemID>] = [:]
     /// What outline sections ask and tell as parents open and close.
@@ -61,22 +61,44 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     /// Shows `snapshot`: works out the difference from what is shown (O(n) with hashing, plus
     /// O(k log k) for the k items that stayed in a section) and runs it as one batch update.
-    /// The focused item keeps the focus wherever it moved; if it was deleted, the nearest item
-    /// that survived gets it. A snapshot with a duplicate or unknown identifier throws and
-    /// changes nothing.
+    /// A snapshot that only adds sections, and items after a section's old ones (loading more),
+    /// costs about what it adds. The focused item keeps the focus wherever it moved; if it was
+    /// deleted, the nearest item that survived gets it. A snapshot with a duplicate or unknown
+    /// identifier throws and changes nothing.
     @inlinable
     public func apply(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
         try snapshot.validateOperationsAndSections()
         // Inlinable so that the hashing loops are specialized for the caller's identifier types:
         // generic code from another module runs unspecialized, several times slower per item.
+        if let growth = SnapshotGrowth(oldSections: current.sectionIdentifiers, oldItems: sections, oldPositions: positions, new: snapshot) {
+            try commit(snapshot, positions: growth.positions, oldToNew: []) { growth.changes }
+            return
+        }
         let hashed = try HashedSnapshot<SectionID, ItemID>(snapshot.allItems, expected: snapshot.numberOfItems, old: sections, oldPositions: positions)
-        try commit(snapshot, hashed)
+        try commit(snapshot, positions: hashed.positions, oldToNew: hashed.oldToNew) { difference(to: snapshot, hashed) }
+    }
+
+    /// Every deletion, insertion and move from what is shown to `snapshot`.
+    @usableFromInline
+    func difference(to snapshot: GridSnapshot<SectionID, ItemID>, _ hashed: HashedSnapshot<SectionID, ItemID>) -> SnapshotDifference {
+        var newSectionIndex: [SectionID: Int] = [:]
+        for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
+        let reloaded = snapshot.reloadedItemIdentifiers.compactMap { positions[$0].map { SnapshotDifference.pack($0.section, $0.item) } }
+        return SnapshotDifference(
+            oldCounts: sections.map(\.count), newCounts: hashed.sections.map(\.count),
+            sectionInNew: current.sectionIdentifiers.map { newSectionIndex[$0] },
+            oldToNew: hashed.oldToNew, newFromOld: hashed.newFromOld, reloaded: reloaded)
     }
 
     /// Runs the difference as one batch and moves focus and selection to their identifiers.
+    /// `oldToNew` (each old item's packed new position, -1 when gone) finds the focus a survivor
+    /// when its item was deleted; `changes` is asked for only when the grid shows this source.
     @usableFromInline
-    func commit(_ snapshot: GridSnapshot<SectionID, ItemID>, _ hashed: HashedSnapshot<SectionID, ItemID>) throws {
-        let newSections = hashed.sections, newPositions = hashed.positions, oldToNew = hashed.oldToNew, newFromOld = hashed.newFromOld
+    func commit(
+        _ snapshot: GridSnapshot<SectionID, ItemID>, positions newPositions: [ItemID: IndexPath], oldToNew: [Int],
+        changes makeChanges: () -> SnapshotDifference
+    ) throws {
+        let newSections = snapshot.allItems
         guard let grid = gridView, grid.dataSource === self else {
             install(snapshot, newSections, newPositions)
             return
@@ -90,13 +112,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             if let f = grid.focusedIndexPath { grid.delegate?.gridView(grid, didFocusItemAt: f) }
             return
         }
-        var newSectionIndex: [SectionID: Int] = [:]
-        for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
-        let reloaded = snapshot.reloadedItemIdentifiers.compactMap { positions[$0].map { SnapshotDifference.pack($0.section, $0.item) } }
-        let changes = SnapshotDifference(
-            oldCounts: sections.map(\.count), newCounts: newSections.map(\.count),
-            sectionInNew: current.sectionIdentifiers.map { newSectionIndex[$0] },
-            oldToNew: oldToNew, newFromOld: newFromOld, reloaded: reloaded)
+        let changes = makeChanges()
 
         let focusedID = grid.focusedIndexPath.flatMap(itemIdentifier(for:))
         let survivor = focusedID.flatMap { newPositions[$0] == nil ? nearestSurvivor(of: $0, oldToNew: oldToNew) : nil }

@@ -75,6 +75,14 @@ struct SnapshotDifference {
         }
     }
 
+    /// A difference that only adds (see `SnapshotGrowth`): reloads at old index paths.
+    @usableFromInline
+    init(insertedSections: [Int], insertedItems: [IndexPath], reloadedItems: [IndexPath]) {
+        self.insertedSections = insertedSections
+        self.insertedItems = insertedItems
+        self.reloadedItems = reloadedItems
+    }
+
     /// Writes the difference into a batch.
     func record(into batch: GridBatchUpdate) {
         batch.deleteSections(deletedSections)
