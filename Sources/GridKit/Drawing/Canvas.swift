@@ -230,9 +230,9 @@ public final class Canvas {
         for y in r.minY..<r.maxY {
             repairWide(x: r.minX, y: y)
             repairWide(x: r.maxX - 1, y: y)
-            let row = rowTable[y]
+            let row = rowTable[y], words = cell.words
             var first = r.maxX, last = r.minX
-            for x in r.minX..<r.maxX where row[x] != cell {
+            for x in r.minX..<r.maxX where !(row + x).holds(words) {
                 row[x] = cell
                 if x < first { first = x }
                 last = x

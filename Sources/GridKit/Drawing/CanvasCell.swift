@@ -86,10 +86,35 @@ public struct CanvasCell: Equatable, Sendable {
     /// Adds two combining marks after the base scalar (kitty placeholders: row and column).
     package mutating func setMarks(_ first: UInt32, _ second: UInt32) { setTail(GraphemeTails.number(of: (first, second, 0))) }
 
+    /// The cell's sixteen bytes as two words, for comparing many cells with one (`sameBits`).
+    @inline(__always)
+    var words: (UInt64, UInt64) {
+        withUnsafeBytes(of: self) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+    }
+
     /// Field by field, cheapest and most often different first: a frame diff compares thousands.
     @inline(__always)
     public static func == (a: CanvasCell, b: CanvasCell) -> Bool {
         a.head == b.head && a.style.background == b.style.background && a.style.foreground == b.style.foreground
             && a.width == b.width && a.style.attributes == b.style.attributes && a.tail == b.tail
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == CanvasCell {
+    /// Whether the cell here is equal to the one whose `words` are given: two loads and two
+    /// comparisons, where `==` on a cell read from memory loads and compares six fields. Every
+    /// byte of a cell is a field's (a test checks the layout), so equal bytes are equal cells.
+    /// Frame diffs and fills compare thousands of cells a frame, most of them equal.
+    @inline(__always)
+    func holds(_ words: (UInt64, UInt64)) -> Bool {
+        let raw = UnsafeRawPointer(self)
+        return raw.loadUnaligned(as: UInt64.self) == words.0 && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == words.1
+    }
+
+    /// Whether the cells here and at `other` are equal, as `holds(_:)` compares them.
+    @inline(__always)
+    func sameBits(as other: UnsafeMutablePointer<CanvasCell>) -> Bool {
+        let raw = UnsafeRawPointer(other)
+        return holds((raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 }

@@ -314,7 +314,7 @@ public struct FrameDiff {
         var reported = 0
         var x = columns.lowerBound
         while x < columns.upperBound {
-            guard prev[x] != row[x] else {
+            guard !(prev + x).sameBits(as: row + x) else {
                 x += 1
                 continue
             }
