@@ -39,6 +39,26 @@ import Testing
         #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 1))))
     }
 
+    /// The frame diff and fills compare cells as two words read from memory: that must say
+    /// what `==` says, for text, tails, styles, widths and picture cells alike.
+    @Test func comparingTheBytesAgreesWithEquality() {
+        let styles = [Style.plain, Style(foreground: .rgb(200, 0, 0)), Style(background: .palette(3), attributes: .bold), Style(foreground: .rgb(200, 0, 1))]
+        var cells: [CanvasCell] = []
+        for text in ["a", "b", "e\u{301}", "e\u{302}", "漢"] {
+            for style in styles { for width: UInt8 in [0, 1, 2] { cells.append(CanvasCell(text: text, width: width, style: style)) } }
+        }
+        cells += [.picture(image: 1, column: 2, row: 3), .picture(image: 1, column: 2, row: 4), .picture(image: 2, column: 2, row: 3)]
+        let stored = UnsafeMutablePointer<CanvasCell>.allocate(capacity: cells.count)
+        defer { stored.deallocate() }
+        stored.initialize(from: cells, count: cells.count)
+        for i in cells.indices {
+            for j in cells.indices {
+                #expect((stored + i).sameBits(as: stored + j) == (cells[i] == cells[j]))
+                #expect((stored + i).holds(cells[j].words) == (cells[i] == cells[j]))
+            }
+        }
+    }
+
     @Test func aTailIsNumberedOnceAcrossThreads() async {
         let numbers = await withTaskGroup(of: UInt32.self) { group in
             for _ in 0..<8 { group.addTask { GraphemeTails.number(of: (0x301, 0x302, 0x303)) } }

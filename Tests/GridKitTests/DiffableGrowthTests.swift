@@ -6,18 +6,32 @@ import Testing
 /// Applies that only add (loading more): the short way must give the grid exactly what the full
 /// difference would, and must not be taken for anything else.
 @MainActor @Suite struct DiffableGrowthTests {
-    private func growth(_ old: [(Int, [String])], _ new: GridSnapshot<Int, String>) -> SnapshotGrowth<Int, String>? {
+    private func table(_ sections: [[String]]) -> [String: IndexPath] {
         var positions: [String: IndexPath] = [:]
-        for (s, list) in old.map(\.1).enumerated() { for (i, id) in list.enumerated() { positions[id] = IndexPath(item: i, section: s) } }
-        return SnapshotGrowth(oldSections: old.map(\.0), oldItems: old.map(\.1), oldPositions: positions, new: new)
+        for (s, list) in sections.enumerated() { for (i, id) in list.enumerated() { positions[id] = IndexPath(item: i, section: s) } }
+        return positions
     }
 
-    /// Random growth: items after a section's last, new sections anywhere, reloads of old items.
-    /// The batch, replayed by UIKit's rules, gives the new snapshot; it is the one the full
-    /// difference finds; the grid answers every index path and keeps the focus on its item.
+    /// The growth from `old` to `new` and the table it leaves; the table must be untouched when
+    /// there is none.
+    private func growth(_ old: [(Int, [String])], _ new: GridSnapshot<Int, String>) -> (SnapshotGrowth<Int, String>, [String: IndexPath])? {
+        let before = table(old.map(\.1))
+        var positions = before
+        guard let g = SnapshotGrowth(oldSections: old.map(\.0), oldItems: old.map(\.1), new: new, positions: &positions) else {
+            #expect(positions == before, "a snapshot that is not growth left the table changed")
+            return nil
+        }
+        return (g, positions)
+    }
+
+    /// Random growth: items after a section's last, new sections anywhere, reloads. The batch,
+    /// replayed by UIKit's rules, gives the new snapshot; it is the one the full difference finds;
+    /// the table is the full one, and undoing gives the old one back; the grid answers every index
+    /// path and keeps the focus and the selection on their items.
     @Test func randomGrowthAgreesWithTheFullDifference() throws {
         var rng = SeededGenerator(seed: 21)
         let f = DiffableFixture()
+        f.grid.allowsMultipleSelection = true
         var current: [(Int, [String])] = []
         var nextID = 0
         for round in 0..<500 {
@@ -32,27 +46,33 @@ import Testing
                 }
             }
             var next = snapshot(sections)
-            let oldItems = current.flatMap(\.1)
-            if !oldItems.isEmpty, rng.int(0...3) == 0 { next.reloadItems([oldItems[rng.int(0...(oldItems.count - 1))]]) }
+            // A reload of an old item (at its old index path) or of one just added (none: it is inserted).
+            let all = sections.flatMap(\.1)
+            if !all.isEmpty, rng.int(0...2) == 0 { next.reloadItems([all[rng.int(0...(all.count - 1))]]) }
 
-            let g = try #require(growth(current, next), "round \(round)")
+            let (g, positions) = try #require(growth(current, next), "round \(round)")
             let newItems = sections.map(\.1)
             #expect(replay(g.changes, old: current.map(\.1), new: newItems) == newItems, "round \(round)")
-            var newPositions: [String: IndexPath] = [:], oldPositions: [String: IndexPath] = [:]
-            for (s, list) in newItems.enumerated() { for (i, id) in list.enumerated() { newPositions[id] = IndexPath(item: i, section: s) } }
-            for (s, list) in current.map(\.1).enumerated() { for (i, id) in list.enumerated() { oldPositions[id] = IndexPath(item: i, section: s) } }
-            #expect(g.positions == newPositions, "round \(round)")
+            #expect(positions == table(newItems), "round \(round)")
+            var undone = positions
+            g.undo(&undone, oldItems: current.map(\.1))
+            #expect(undone == table(current.map(\.1)), "round \(round): undo")
+            // The full way, as apply takes it when a snapshot is not growth.
+            let hashed = try HashedSnapshot<Int, String>(newItems, expected: next.numberOfItems, old: current.map(\.1), oldPositions: table(current.map(\.1)))
             let pack = { (ip: IndexPath?) in ip.map { SnapshotDifference.pack($0.section, $0.item) } ?? -1 }
             let full = SnapshotDifference(
                 oldCounts: current.map(\.1.count), newCounts: newItems.map(\.count),
                 sectionInNew: current.map { id in sections.firstIndex { $0.0 == id.0 } },
-                oldToNew: current.flatMap(\.1).map { pack(newPositions[$0]) },
-                newFromOld: newItems.joined().map { pack(oldPositions[$0]) },
-                reloaded: next.reloadedItemIdentifiers.map { pack(oldPositions[$0]) })
+                oldToNew: hashed.oldToNew, newFromOld: hashed.newFromOld,
+                reloaded: next.reloadedItemIdentifiers.compactMap { table(current.map(\.1))[$0] }.map(pack))
+            #expect(hashed.positions == positions, "round \(round)")
             #expect(g.changes.insertedSections == full.insertedSections && g.changes.insertedItems == full.insertedItems, "round \(round)")
-            #expect(g.changes.reloadedItems == full.reloadedItems && full.deletedItems.isEmpty && full.movedItems.isEmpty, "round \(round)")
+            #expect(g.changes.reloadedItems == full.reloadedItems, "round \(round)")
+            #expect(full.deletedSections.isEmpty && full.deletedItems.isEmpty && full.movedItems.isEmpty, "round \(round)")
+            #expect(g.changes.deletedSections.isEmpty && g.changes.deletedItems.isEmpty && g.changes.movedItems.isEmpty, "round \(round)")
 
             let focusedBefore = f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:))
+            let selectedBefore = Set(f.grid.indexPathsForSelectedItems.compactMap(f.source.itemIdentifier(for:)))
             try f.source.apply(next)
             for (s, list) in newItems.enumerated() {
                 #expect(f.grid.layout.numberOfItems(inSection: s) == list.count)
@@ -60,8 +80,11 @@ import Testing
                     Issue.record("round \(round): \(id) not at [\(s), \(i)]")
                 }
             }
-            if let id = focusedBefore { #expect(f.grid.focusedIndexPath == newPositions[id], "round \(round)") }
-            if rng.int(0...4) == 0, let ip = f.source.indexPath(for: oldItems.isEmpty ? "" : oldItems[0]) { f.grid.focusItem(at: ip) }
+            if let id = focusedBefore { #expect(f.grid.focusedIndexPath == positions[id], "round \(round)") }
+            #expect(Set(f.grid.indexPathsForSelectedItems.compactMap(f.source.itemIdentifier(for:))) == selectedBefore, "round \(round)")
+            // Focus and select items anywhere, so that some are in sections that move.
+            if !all.isEmpty, let ip = f.source.indexPath(for: all[rng.int(0...(all.count - 1))]) { f.grid.focusItem(at: ip) }
+            if !all.isEmpty, rng.int(0...2) == 0, let ip = f.source.indexPath(for: all[rng.int(0...(all.count - 1))]) { f.grid.selectItem(at: ip) }
             current = sections
         }
     }

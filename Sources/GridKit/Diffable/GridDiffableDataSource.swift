@@ -61,17 +61,23 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     /// Shows `snapshot`: works out the difference from what is shown (O(n) with hashing, plus
     /// O(k log k) for the k items that stayed in a section) and runs it as one batch update.
-    /// A snapshot that only adds sections, and items after a section's old ones (loading more),
-    /// costs about what it adds. The focused item keeps the focus wherever it moved; if it was
-    /// deleted, the nearest item that survived gets it. A snapshot with a duplicate or unknown
-    /// identifier throws and changes nothing.
+    /// A snapshot that only adds (loading more: sections, and items after a section's old ones)
+    /// hashes only the new items, and the old ones of sections whose index changed. The focused
+    /// item keeps the focus wherever it moved; if it was deleted, the nearest item that survived
+    /// gets it. A snapshot with a duplicate or unknown identifier throws and changes nothing.
     @inlinable
     public func apply(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
         try snapshot.validateOperationsAndSections()
         // Inlinable so that the hashing loops are specialized for the caller's identifier types:
         // generic code from another module runs unspecialized, several times slower per item.
-        if let growth = SnapshotGrowth(oldSections: current.sectionIdentifiers, oldItems: sections, oldPositions: positions, new: snapshot) {
-            try commit(snapshot, positions: growth.positions, oldToNew: []) { growth.changes }
+        // Only adding (loading more): `positions` is updated in place, not built again.
+        if let growth = SnapshotGrowth(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot, positions: &positions) {
+            do {
+                try commit(snapshot, positions: positions, oldToNew: []) { growth.changes }
+            } catch {
+                growth.undo(&positions, oldItems: sections)
+                throw error
+            }
             return
         }
         let hashed = try HashedSnapshot<SectionID, ItemID>(snapshot.allItems, expected: snapshot.numberOfItems, old: sections, oldPositions: positions)
@@ -91,8 +97,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     }
 
     /// Runs the difference as one batch and moves focus and selection to their identifiers.
-    /// `oldToNew` (each old item's packed new position, -1 when gone) finds the focus a survivor
-    /// when its item was deleted; `changes` is asked for only when the grid shows this source.
+    /// `oldToNew` (each old item's packed new position, -1 when gone; empty when none is gone)
+    /// finds the focus a survivor when its item was deleted; `changes` is asked for only when
+    /// the grid shows this source. Nothing changes when it throws.
     @usableFromInline
     func commit(
         _ snapshot: GridSnapshot<SectionID, ItemID>, positions newPositions: [ItemID: IndexPath], oldToNew: [Int],

@@ -3,23 +3,29 @@
 /// after a section's old ones. Loading more (a folder walk, the next page of results) applies
 /// snapshots like that, each one bigger than the last.
 ///
-/// Found without hashing the items already shown: a section that did not change is one array
-/// comparison (O(1) when the snapshot was copied from the data source's, which shares its
-/// storage) and a section that grew compares its old prefix item by item. Only the new items are
-/// hashed, and the old ones again only where sections were inserted before them. So the k-th
-/// apply of a walk costs what it adds, not everything found so far.
+/// Found and applied without hashing the items already shown, and without copying the data
+/// source's table of positions (it is updated in place, and put back if the apply fails). The
+/// work is the new items, plus: one array comparison per section that kept its items (O(1) when
+/// the snapshot was copied from the data source's, which shares their storage), an item-by-item
+/// comparison of the old items of a section that grew, and the old items again where sections
+/// were inserted before them (their index paths change). Appending sections or items at the end
+/// so costs about what it adds.
 @usableFromInline
 struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
-    @usableFromInline var positions: [ItemID: IndexPath]
-    @usableFromInline var changes: SnapshotDifference
+    @usableFromInline let changes: SnapshotDifference
+    /// Each old section's index in the new snapshot.
+    @usableFromInline let newOfOld: [Int]
+    /// The identifiers added to the table, to take out again.
+    @usableFromInline let added: [ItemID]
 
-    /// Nil when `new` does more than add, or repeats an identifier (the full difference then
-    /// finds the same changes, or throws for the duplicate).
+    /// Nil, with `positions` unchanged, when `new` does more than add or repeats an identifier
+    /// (the full difference then finds the same changes, or throws for the duplicate). Otherwise
+    /// `positions`, the table of what is shown, now holds where everything in `new` is.
     @inlinable
-    init?(oldSections: [SectionID], oldItems: [[ItemID]], oldPositions: [ItemID: IndexPath], new: GridSnapshot<SectionID, ItemID>) {
+    init?(oldSections: [SectionID], oldItems: [[ItemID]], new: GridSnapshot<SectionID, ItemID>, positions: inout [ItemID: IndexPath]) {
         let newSections = new.sectionIdentifiers, newItems = new.allItems
-        // Each old section's index in the new snapshot: new section identifiers are unique, so
-        // one pass in order pairs them off, and any left unpaired means one went or moved.
+        // New section identifiers are unique, so one pass in order pairs them with the old ones,
+        // and any old one left unpaired went or moved.
         var newOfOld: [Int] = [], insertedSections: [Int] = []
         newOfOld.reserveCapacity(oldSections.count)
         for (j, id) in newSections.enumerated() {
@@ -33,27 +39,51 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
             if now.count == old.count ? now != old : !now[..<old.count].elementsEqual(old) { return nil }
         }
 
-        var positions = oldPositions
-        for (s, old) in oldItems.enumerated() where newOfOld[s] != s {
-            for i in 0..<old.count { positions[old[i]] = IndexPath(item: i, section: newOfOld[s]) }
+        // Reloads name old index paths: read before anything moves.
+        let reloaded = new.reloadedItemIdentifiers.compactMap { positions[$0] }
+        Self.place(oldItems, moved: newOfOld, back: false, in: &positions)
+        var added: [ItemID] = [], insertedItems: [IndexPath] = []
+        func add(_ id: ItemID, _ at: IndexPath) -> Bool {
+            if let before = positions.updateValue(at, forKey: id) {
+                // A duplicate: put the table back as it was.
+                positions[id] = before
+                for id in added { positions[id] = nil }
+                Self.place(oldItems, moved: newOfOld, back: true, in: &positions)
+                return false
+            }
+            added.append(id)
+            return true
         }
-        var insertedItems: [IndexPath] = []
         for s in 0..<oldItems.count {
             let ns = newOfOld[s], list = newItems[ns]
             for i in oldItems[s].count..<list.count {
-                guard positions.updateValue(IndexPath(item: i, section: ns), forKey: list[i]) == nil else { return nil }
+                guard add(list[i], IndexPath(item: i, section: ns)) else { return nil }
                 insertedItems.append(IndexPath(item: i, section: ns))
             }
         }
         for ns in insertedSections {
             let list = newItems[ns]
-            for i in 0..<list.count {
-                guard positions.updateValue(IndexPath(item: i, section: ns), forKey: list[i]) == nil else { return nil }
-            }
+            for i in 0..<list.count { guard add(list[i], IndexPath(item: i, section: ns)) else { return nil } }
         }
-        self.positions = positions
-        changes = SnapshotDifference(
-            insertedSections: insertedSections, insertedItems: insertedItems,
-            reloadedItems: new.reloadedItemIdentifiers.compactMap { oldPositions[$0] })
+        self.newOfOld = newOfOld
+        self.added = added
+        changes = SnapshotDifference(insertedSections: insertedSections, insertedItems: insertedItems, reloadedItems: reloaded)
+    }
+
+    /// Puts `positions` back as it was before this growth (the apply failed).
+    @usableFromInline
+    func undo(_ positions: inout [ItemID: IndexPath], oldItems: [[ItemID]]) {
+        for id in added { positions[id] = nil }
+        Self.place(oldItems, moved: newOfOld, back: true, in: &positions)
+    }
+
+    /// Records the items of the old sections that changed index at their new index (or, `back`,
+    /// at their old one again).
+    @inlinable
+    static func place(_ oldItems: [[ItemID]], moved newOfOld: [Int], back: Bool, in positions: inout [ItemID: IndexPath]) {
+        for (s, old) in oldItems.enumerated() where newOfOld[s] != s {
+            let section = back ? s : newOfOld[s]
+            for i in 0..<old.count { positions[old[i]] = IndexPath(item: i, section: section) }
+        }
     }
 }

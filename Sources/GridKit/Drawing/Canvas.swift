@@ -227,10 +227,11 @@ public final class Canvas {
     package func fill(_ rect: Rect, with cell: CanvasCell) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        let words = cell.words
         for y in r.minY..<r.maxY {
             repairWide(x: r.minX, y: y)
             repairWide(x: r.maxX - 1, y: y)
-            let row = rowTable[y], words = cell.words
+            let row = rowTable[y]
             var first = r.maxX, last = r.minX
             for x in r.minX..<r.maxX where !(row + x).holds(words) {
                 row[x] = cell
