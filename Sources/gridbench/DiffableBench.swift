@@ -9,7 +9,8 @@ final class IDCell: GridCell {
     }
 }
 
-/// Snapshot applies: a few changes in a big list, and a full replacement.
+/// Snapshot applies: a few changes in a big list, a full replacement, and loading more (a
+/// section appended to a copy of the shown snapshot).
 @MainActor
 func benchDiffable() {
     row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg", "1M: +1k section"])

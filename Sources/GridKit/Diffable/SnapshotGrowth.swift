@@ -47,8 +47,7 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
             if let before = positions.updateValue(at, forKey: id) {
                 // A duplicate: put the table back as it was.
                 positions[id] = before
-                for id in added { positions[id] = nil }
-                Self.place(oldItems, moved: newOfOld, back: true, in: &positions)
+                Self.restore(&positions, removing: added, oldItems: oldItems, moved: newOfOld)
                 return false
             }
             added.append(id)
@@ -73,8 +72,14 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     /// Puts `positions` back as it was before this growth (the apply failed).
     @usableFromInline
     func undo(_ positions: inout [ItemID: IndexPath], oldItems: [[ItemID]]) {
+        Self.restore(&positions, removing: added, oldItems: oldItems, moved: newOfOld)
+    }
+
+    /// Takes `added` out of the table and puts the old sections' items back at their old indexes.
+    @inlinable
+    static func restore(_ positions: inout [ItemID: IndexPath], removing added: [ItemID], oldItems: [[ItemID]], moved newOfOld: [Int]) {
         for id in added { positions[id] = nil }
-        Self.place(oldItems, moved: newOfOld, back: true, in: &positions)
+        place(oldItems, moved: newOfOld, back: true, in: &positions)
     }
 
     /// Records the items of the old sections that changed index at their new index (or, `back`,
