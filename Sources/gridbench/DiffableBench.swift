@@ -10,10 +10,10 @@ final class IDCell: GridCell {
 }
 
 /// Snapshot applies: a few changes in a big list, a full replacement, and loading more (a
-/// section appended to a copy of the shown snapshot).
+/// section appended to a copy of the shown snapshot, or put in front of all the others).
 @MainActor
 func benchDiffable() {
-    row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg", "1M: +1k section"])
+    row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg", "1M: +1k section", "1M: +1k in front"])
     func grid() -> (GridView, GridDiffableDataSource<Int, Int>) {
         let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
         g.register(IDCell.self)
@@ -62,6 +62,10 @@ func benchDiffable() {
         time(big) { hundredChanges(&$0, count: 1_000_000) },
         time(big) {
             $0.appendSections([-1])
+            $0.appendItems(Array(1_000_000..<1_001_000), toSection: -1)
+        },
+        time(big) {
+            $0.insertSections([-1], beforeSection: 0)
             $0.appendItems(Array(1_000_000..<1_001_000), toSection: -1)
         }
     ])

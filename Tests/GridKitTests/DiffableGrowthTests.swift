@@ -6,15 +6,15 @@ import Testing
 /// Applies that only add (loading more): the short way must give the grid exactly what the full
 /// difference would, and must not be taken for anything else.
 @MainActor @Suite struct DiffableGrowthTests {
-    private func table(_ sections: [[String]]) -> [String: IndexPath] {
-        var positions: [String: IndexPath] = [:]
-        for (s, list) in sections.enumerated() { for (i, id) in list.enumerated() { positions[id] = IndexPath(item: i, section: s) } }
+    private func table(_ sections: [[String]]) -> PositionTable<String> {
+        var positions = PositionTable<String>(sections: sections.count)
+        for (s, list) in sections.enumerated() { for (i, id) in list.enumerated() { _ = positions.insert(id, item: i, section: s) } }
         return positions
     }
 
     /// The growth from `old` to `new` and the table it leaves; the table must be untouched when
     /// there is none.
-    private func growth(_ old: [(Int, [String])], _ new: GridSnapshot<Int, String>) -> (SnapshotGrowth<Int, String>, [String: IndexPath])? {
+    private func growth(_ old: [(Int, [String])], _ new: GridSnapshot<Int, String>) -> (SnapshotGrowth<Int, String>, PositionTable<String>)? {
         let before = table(old.map(\.1))
         var positions = before
         guard let g = SnapshotGrowth(oldSections: old.map(\.0), oldItems: old.map(\.1), new: new, positions: &positions) else {
@@ -53,9 +53,9 @@ import Testing
             let (g, positions) = try #require(growth(current, next), "round \(round)")
             let newItems = sections.map(\.1)
             #expect(replay(g.changes, old: current.map(\.1), new: newItems) == newItems, "round \(round)")
-            #expect(positions == table(newItems), "round \(round)")
+            #expect(positions.indexPaths == table(newItems).indexPaths, "round \(round)")
             var undone = positions
-            g.undo(&undone, oldItems: current.map(\.1))
+            g.undo(&undone)
             #expect(undone == table(current.map(\.1)), "round \(round): undo")
             // The full way, as apply takes it when a snapshot is not growth.
             let hashed = try HashedSnapshot<Int, String>(newItems, expected: next.numberOfItems, old: current.map(\.1), oldPositions: table(current.map(\.1)))
@@ -65,7 +65,7 @@ import Testing
                 sectionInNew: current.map { id in sections.firstIndex { $0.0 == id.0 } },
                 oldToNew: hashed.oldToNew, newFromOld: hashed.newFromOld,
                 reloaded: next.reloadedItemIdentifiers.compactMap { table(current.map(\.1))[$0] }.map(pack))
-            #expect(hashed.positions == positions, "round \(round)")
+            #expect(hashed.positions.indexPaths == positions.indexPaths, "round \(round)")
             #expect(g.changes.insertedSections == full.insertedSections && g.changes.insertedItems == full.insertedItems, "round \(round)")
             #expect(g.changes.reloadedItems == full.reloadedItems, "round \(round)")
             #expect(full.deletedSections.isEmpty && full.deletedItems.isEmpty && full.movedItems.isEmpty, "round \(round)")
@@ -114,6 +114,41 @@ import Testing
         #expect(throws: GridSnapshotError<Int, String>.duplicateItem("a")) { try f.source.apply(snapshot([(1, ["a", "b", "a"])])) }
         #expect(throws: GridSnapshotError<Int, String>.duplicateItem("b")) { try f.source.apply(snapshot([(1, ["a", "b"]), (2, ["b"])])) }
         #expect(f.source.snapshot().itemIdentifiers == ["a", "b"] && f.grid.layout.numberOfSections == 1)
+    }
+
+    /// A section inserted in front of others moves them without touching their items' entries:
+    /// only the sections' slots change, which is what keeps loading more in front of a big
+    /// section (folders before "All photos") from costing as much as the section.
+    @Test func sectionsInsertedInFrontKeepTheirItemsEntries() throws {
+        let big = (0..<1000).map { "p\($0)" }
+        let old = [(1, ["a"]), (9, big)]
+        let (g, positions) = try #require(growth(old, snapshot([(1, ["a"]), (2, ["b"]), (3, []), (9, big + ["q"])])))
+        let before = table(old.map(\.1))
+        #expect(big.allSatisfy { positions.entries[$0] == before.entries[$0] })
+        #expect(positions["p999"] == IndexPath(item: 999, section: 3) && positions["q"] == IndexPath(item: 1000, section: 3))
+        #expect(positions["b"] == IndexPath(item: 0, section: 1) && positions["a"] == IndexPath(item: 0, section: 0))
+        #expect(g.changes.insertedSections == [1, 2] && g.changes.insertedItems == [IndexPath(item: 1000, section: 3)])
+    }
+
+    /// The data source takes the short way for growth (its table keeps the slots of sections
+    /// that moved) and the full way otherwise (slots numbered afresh), and answers the same.
+    @Test func applyTakesTheShortWayOnlyForGrowth() throws {
+        let f = DiffableFixture()
+        try f.source.apply(snapshot([(1, ["a", "b"]), (2, ["c"])]))
+        var more = f.source.snapshot()
+        more.insertSections([3], beforeSection: 2)
+        more.appendItems(["d"], toSection: 3)
+        more.appendItems(["e"], toSection: 2)
+        try f.source.apply(more)
+        #expect(f.source.positions.slotOfSection == [0, 2, 1], "growth keeps section 2's slot")
+        #expect(f.source.indexPath(for: "c") == IndexPath(item: 0, section: 2) && f.source.indexPath(for: "e") == IndexPath(item: 1, section: 2))
+        #expect(f.source.indexPath(for: "d") == IndexPath(item: 0, section: 1))
+        var fewer = f.source.snapshot()
+        fewer.deleteItems(["b"])
+        try f.source.apply(fewer)
+        #expect(f.source.positions.slotOfSection == [0, 1, 2], "the full way numbers slots afresh")
+        #expect(f.source.indexPath(for: "c") == IndexPath(item: 0, section: 2) && f.source.indexPath(for: "a") == IndexPath(item: 0, section: 0))
+        #expect(f.source.indexPath(for: "b") == nil)
     }
 
     /// The walk's case: a snapshot copied from the data source, a section appended.

@@ -27,7 +27,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     var movementStart: GridSnapshot<SectionID, ItemID>?
     var gridViewForOutline: GridView? { gridView }
     @usableFromInline var sections: [[ItemID]] = []
-    @usableFromInline var positions: [ItemID: IndexPath] = [:]
+    @usableFromInline var positions = PositionTable<ItemID>()
 
     /// A data source for `gridView` that becomes its `dataSource`.
     public init(gridView: GridView, cellProvider: @escaping CellProvider) {
@@ -61,10 +61,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     /// Shows `snapshot`: works out the difference from what is shown (O(n) with hashing, plus
     /// O(k log k) for the k items that stayed in a section) and runs it as one batch update.
-    /// A snapshot that only adds (loading more: sections, and items after a section's old ones)
-    /// hashes only the new items, and the old ones of sections whose index changed. The focused
-    /// item keeps the focus wherever it moved; if it was deleted, the nearest item that survived
-    /// gets it. A snapshot with a duplicate or unknown identifier throws and changes nothing.
+    /// A snapshot that only adds (loading more: sections anywhere, and items after a section's
+    /// old ones) hashes only the new items. The focused item keeps the focus wherever it moved;
+    /// if it was deleted, the nearest item that survived gets it. A snapshot with a duplicate or unknown identifier throws and changes nothing.
     @inlinable
     public func apply(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
         try snapshot.validateOperationsAndSections()
@@ -75,7 +74,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             do {
                 try commit(snapshot, positions: positions, oldToNew: []) { growth.changes }
             } catch {
-                growth.undo(&positions, oldItems: sections)
+                growth.undo(&positions)
                 throw error
             }
             return
@@ -89,7 +88,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     func difference(to snapshot: GridSnapshot<SectionID, ItemID>, _ hashed: HashedSnapshot<SectionID, ItemID>) -> SnapshotDifference {
         var newSectionIndex: [SectionID: Int] = [:]
         for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
-        let reloaded = snapshot.reloadedItemIdentifiers.compactMap { positions[$0].map { SnapshotDifference.pack($0.section, $0.item) } }
+        let reloaded = snapshot.reloadedItemIdentifiers.map(positions.packed).filter { $0 >= 0 }
         return SnapshotDifference(
             oldCounts: sections.map(\.count), newCounts: hashed.sections.map(\.count),
             sectionInNew: current.sectionIdentifiers.map { newSectionIndex[$0] },
@@ -102,7 +101,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// the grid shows this source. Nothing changes when it throws.
     @usableFromInline
     func commit(
-        _ snapshot: GridSnapshot<SectionID, ItemID>, positions newPositions: [ItemID: IndexPath], oldToNew: [Int],
+        _ snapshot: GridSnapshot<SectionID, ItemID>, positions newPositions: PositionTable<ItemID>, oldToNew: [Int],
         changes makeChanges: () -> SnapshotDifference
     ) throws {
         let newSections = snapshot.allItems
@@ -168,7 +167,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         return true
     }
 
-    private func install(_ snapshot: GridSnapshot<SectionID, ItemID>, _ newSections: [[ItemID]], _ newPositions: [ItemID: IndexPath]) {
+    private func install(_ snapshot: GridSnapshot<SectionID, ItemID>, _ newSections: [[ItemID]], _ newPositions: PositionTable<ItemID>) {
         current = snapshot.clearingReloads()
         sections = newSections
         positions = newPositions
@@ -214,7 +213,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 @usableFromInline
 struct HashedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     @usableFromInline let sections: [[ItemID]]
-    @usableFromInline var positions: [ItemID: IndexPath] = [:]
+    @usableFromInline var positions: PositionTable<ItemID>
     /// Per new item (section by section): its packed old position, or -1.
     @usableFromInline var newFromOld: [Int] = []
     /// Per old item: its packed new position, or -1.
@@ -222,21 +221,21 @@ struct HashedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
 
     /// Throws for the first identifier seen twice.
     @inlinable
-    init(_ sections: [[ItemID]], expected: Int, old: [[ItemID]], oldPositions: [ItemID: IndexPath]) throws(GridSnapshotError<SectionID, ItemID>) {
+    init(_ sections: [[ItemID]], expected: Int, old: [[ItemID]], oldPositions: PositionTable<ItemID>) throws(GridSnapshotError<SectionID, ItemID>) {
         self.sections = sections
-        positions.reserveCapacity(expected)
+        positions = PositionTable(sections: sections.count, capacity: expected)
         newFromOld.reserveCapacity(expected)
         for s in 0..<sections.count {
             let list = sections[s]
             for i in 0..<list.count {
                 let id = list[i]
-                if positions.updateValue(IndexPath(item: i, section: s), forKey: id) != nil { throw .duplicateItem(id) }
-                newFromOld.append(oldPositions[id].map { SnapshotDifference.pack($0.section, $0.item) } ?? -1)
+                guard positions.insert(id, item: i, section: s) else { throw .duplicateItem(id) }
+                newFromOld.append(oldPositions.packed(id))
             }
         }
         oldToNew.reserveCapacity(oldPositions.count)
         for list in old {
-            for i in 0..<list.count { oldToNew.append(positions[list[i]].map { SnapshotDifference.pack($0.section, $0.item) } ?? -1) }
+            for i in 0..<list.count { oldToNew.append(positions.packed(list[i])) }
         }
     }
 }

@@ -1,28 +1,28 @@
 /// A snapshot that only adds to the one shown: every shown section is still there, in the same
 /// order, and keeps its items as the first ones; new sections may come anywhere, new items only
-/// after a section's old ones. Loading more (a folder walk, the next page of results) applies
-/// snapshots like that, each one bigger than the last.
+/// after a section's old ones. Loading more (a folder walk, the next page of results, new
+/// messages above a history) applies snapshots like that, each one bigger than the last.
 ///
 /// Found and applied without hashing the items already shown, and without copying the data
 /// source's table of positions (it is updated in place, and put back if the apply fails). The
 /// work is the new items, plus: one array comparison per section that kept its items (O(1) when
 /// the snapshot was copied from the data source's, which shares their storage), an item-by-item
-/// comparison of the old items of a section that grew, and the old items again where sections
-/// were inserted before them (their index paths change). Appending sections or items at the end
-/// so costs about what it adds.
+/// comparison of the old items of a section that grew, and one pass over the sections (a
+/// section that moves keeps its slot in the table, so its items are not touched). Adding
+/// sections or items anywhere so costs about what it adds.
 @usableFromInline
 struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     @usableFromInline let changes: SnapshotDifference
-    /// Each old section's index in the new snapshot.
-    @usableFromInline let newOfOld: [Int]
     /// The identifiers added to the table, to take out again.
     @usableFromInline let added: [ItemID]
+    /// The table's sections before (`PositionTable.sectionOfSlot`, `slotOfSection`).
+    @usableFromInline let oldSlots: (sectionOfSlot: [Int], slotOfSection: [Int])
 
     /// Nil, with `positions` unchanged, when `new` does more than add or repeats an identifier
     /// (the full difference then finds the same changes, or throws for the duplicate). Otherwise
     /// `positions`, the table of what is shown, now holds where everything in `new` is.
     @inlinable
-    init?(oldSections: [SectionID], oldItems: [[ItemID]], new: GridSnapshot<SectionID, ItemID>, positions: inout [ItemID: IndexPath]) {
+    init?(oldSections: [SectionID], oldItems: [[ItemID]], new: GridSnapshot<SectionID, ItemID>, positions: inout PositionTable<ItemID>) {
         let newSections = new.sectionIdentifiers, newItems = new.allItems
         // New section identifiers are unique, so one pass in order pairs them with the old ones,
         // and any old one left unpaired went or moved.
@@ -41,13 +41,12 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
 
         // Reloads name old index paths: read before anything moves.
         let reloaded = new.reloadedItemIdentifiers.compactMap { positions[$0] }
-        Self.place(oldItems, moved: newOfOld, back: false, in: &positions)
+        let oldSlots = (positions.sectionOfSlot, positions.slotOfSection)
+        positions.arrangeSections(count: newSections.count, newOfOld: newOfOld)
         var added: [ItemID] = [], insertedItems: [IndexPath] = []
-        func add(_ id: ItemID, _ at: IndexPath) -> Bool {
-            if let before = positions.updateValue(at, forKey: id) {
-                // A duplicate: put the table back as it was.
-                positions[id] = before
-                Self.restore(&positions, removing: added, oldItems: oldItems, moved: newOfOld)
+        func add(_ id: ItemID, _ i: Int, _ section: Int) -> Bool {
+            guard positions.insert(id, item: i, section: section) else {
+                Self.restore(&positions, removing: added, slots: oldSlots)
                 return false
             }
             added.append(id)
@@ -56,39 +55,29 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         for s in 0..<oldItems.count {
             let ns = newOfOld[s], list = newItems[ns]
             for i in oldItems[s].count..<list.count {
-                guard add(list[i], IndexPath(item: i, section: ns)) else { return nil }
+                guard add(list[i], i, ns) else { return nil }
                 insertedItems.append(IndexPath(item: i, section: ns))
             }
         }
         for ns in insertedSections {
             let list = newItems[ns]
-            for i in 0..<list.count { guard add(list[i], IndexPath(item: i, section: ns)) else { return nil } }
+            for i in 0..<list.count { guard add(list[i], i, ns) else { return nil } }
         }
-        self.newOfOld = newOfOld
         self.added = added
+        self.oldSlots = oldSlots
         changes = SnapshotDifference(insertedSections: insertedSections, insertedItems: insertedItems, reloadedItems: reloaded)
     }
 
     /// Puts `positions` back as it was before this growth (the apply failed).
     @usableFromInline
-    func undo(_ positions: inout [ItemID: IndexPath], oldItems: [[ItemID]]) {
-        Self.restore(&positions, removing: added, oldItems: oldItems, moved: newOfOld)
+    func undo(_ positions: inout PositionTable<ItemID>) {
+        Self.restore(&positions, removing: added, slots: oldSlots)
     }
 
-    /// Takes `added` out of the table and puts the old sections' items back at their old indexes.
+    /// Takes `added` out of the table and puts its sections back as `slots` had them.
     @inlinable
-    static func restore(_ positions: inout [ItemID: IndexPath], removing added: [ItemID], oldItems: [[ItemID]], moved newOfOld: [Int]) {
-        for id in added { positions[id] = nil }
-        place(oldItems, moved: newOfOld, back: true, in: &positions)
-    }
-
-    /// Records the items of the old sections that changed index at their new index (or, `back`,
-    /// at their old one again).
-    @inlinable
-    static func place(_ oldItems: [[ItemID]], moved newOfOld: [Int], back: Bool, in positions: inout [ItemID: IndexPath]) {
-        for (s, old) in oldItems.enumerated() where newOfOld[s] != s {
-            let section = back ? s : newOfOld[s]
-            for i in 0..<old.count { positions[old[i]] = IndexPath(item: i, section: section) }
-        }
+    static func restore(_ positions: inout PositionTable<ItemID>, removing added: [ItemID], slots: (sectionOfSlot: [Int], slotOfSection: [Int])) {
+        for id in added { positions.remove(id) }
+        (positions.sectionOfSlot, positions.slotOfSection) = slots
     }
 }
