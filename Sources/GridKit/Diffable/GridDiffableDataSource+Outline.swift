@@ -25,7 +25,7 @@ extension GridDiffableDataSource: OutlineNavigating {
     /// could not (not a parent, refused, already open).
     @discardableResult
     public func expand(_ item: ItemID) -> Bool {
-        guard let section = snapshot().sectionIdentifier(containingItem: item), var tree = sectionSnapshots[section],
+        guard let section = indexPath(for: item).flatMap({ sectionIdentifier(for: $0.section) }), var tree = sectionSnapshots[section],
             !tree.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
         else { return false }
         if let load = sectionSnapshotHandlers.snapshotForExpandingParent {
@@ -40,7 +40,7 @@ extension GridDiffableDataSource: OutlineNavigating {
     /// Closes `item`; an item inside it that had the focus hands the focus to `item`.
     @discardableResult
     public func collapse(_ item: ItemID) -> Bool {
-        guard let section = snapshot().sectionIdentifier(containingItem: item), var tree = sectionSnapshots[section],
+        guard let section = indexPath(for: item).flatMap({ sectionIdentifier(for: $0.section) }), var tree = sectionSnapshots[section],
             tree.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willCollapseItem?(item)
