@@ -26,4 +26,4 @@ func peakMemoryKB() -> Int {
     return 0
 }
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-func row(_ cells: [String]) { print(zip(cells, [34, 14, 14, 14, 16, 18]).map { pad($0, $1) }.joined()) }
+func row(_ cells: [String]) { print(zip(cells, [34, 14, 14, 14, 16, 18, 12]).map { pad($0, $1) }.joined()) }

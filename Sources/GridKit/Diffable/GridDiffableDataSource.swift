@@ -225,17 +225,20 @@ struct HashedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         self.sections = sections
         positions = PositionTable(sections: sections.count, capacity: expected)
         newFromOld.reserveCapacity(expected)
+        // Each old item's new position is filled in from the other side, as its identifier is
+        // found among the old ones: no second hashing pass over the old items.
+        var oldStart = [Int](repeating: 0, count: old.count + 1)
+        for s in 0..<old.count { oldStart[s + 1] = oldStart[s] + old[s].count }
+        oldToNew = [Int](repeating: -1, count: oldStart[old.count])
         for s in 0..<sections.count {
             let list = sections[s]
             for i in 0..<list.count {
                 let id = list[i]
                 guard positions.insert(id, item: i, section: s) else { throw .duplicateItem(id) }
-                newFromOld.append(oldPositions.packed(id))
+                let from = oldPositions.packed(id)
+                newFromOld.append(from)
+                if from >= 0 { oldToNew[oldStart[from >> 32] + (from & 0xFFFF_FFFF)] = SnapshotDifference.pack(s, i) }
             }
-        }
-        oldToNew.reserveCapacity(oldPositions.count)
-        for list in old {
-            for i in 0..<list.count { oldToNew.append(positions.packed(list[i])) }
         }
     }
 }

@@ -44,6 +44,12 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         let oldSlots = (positions.sectionOfSlot, positions.slotOfSection)
         positions.arrangeSections(count: newSections.count, newOfOld: newOfOld)
         var added: [ItemID] = [], insertedItems: [IndexPath] = []
+        // Room for what comes at once (a first load of a million items), not grown step by step.
+        let adding = new.numberOfItems - positions.count
+        if adding > 1024 {
+            positions.entries.reserveCapacity(positions.count + adding)
+            added.reserveCapacity(adding)
+        }
         func add(_ id: ItemID, _ i: Int, _ section: Int) -> Bool {
             guard positions.insert(id, item: i, section: section) else {
                 Self.restore(&positions, removing: added, slots: oldSlots)

@@ -54,28 +54,6 @@ public final class GridBatchUpdate {
     public func reloadSections(_ sections: [Int]) { reloadedSections += sections }
 }
 
-/// How old index paths map to new ones once a batch is known to be consistent.
-struct BatchMapping {
-    let update: GridBatchUpdate
-    let sectionMap: [Int: Int] // surviving old section → new section
-    let removedBefore: [Int: [Int]] // old section → sorted deleted or moved-out items
-    let takenAfter: [Int: [Int]] // new section → sorted inserted or moved-in items
-    let moves: [IndexPath: IndexPath]
-    let deleted: Set<IndexPath>
-
-    /// Where an item from before the batch is now; nil when it was deleted.
-    func map(_ ip: IndexPath) -> IndexPath? {
-        if let to = moves[ip] { return to }
-        guard let ns = sectionMap[ip.section], !deleted.contains(ip) else { return nil }
-        let removed = removedBefore[ip.section] ?? []
-        var rank = ip.item
-        for r in removed { if r < ip.item { rank -= 1 } else { break } }
-        var position = rank
-        for t in takenAfter[ns] ?? [] { if t <= position { position += 1 } else { break } }
-        return IndexPath(item: position, section: ns)
-    }
-}
-
 extension GridView {
     /// Applies a batch of inserts, deletes, moves and reloads. Update the model inside `updates`
     /// (or before), and record each change on the batch object. An inconsistent batch throws a
@@ -96,7 +74,7 @@ extension GridView {
             dataSource.map { ds in
                 (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.gridView(self, numberOfItemsInSection: $0)) }
             } ?? []
-        let mapping = try validate(batch, before: before, after: after)
+        let mapping = try BatchMapping(batch, before: before, after: after)
 
         let oldFocus = focusedIndexPath
         layout.invalidateMeasurements(at: nil) // items moved: cells on screen are measured again
@@ -116,82 +94,5 @@ extension GridView {
         if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
         setNeedsDisplay()
         if notifyingFocus, movedToAnother, let f = focusedIndexPath { delegate?.gridView(self, didFocusItemAt: f) }
-    }
-
-    private func validate(_ b: GridBatchUpdate, before: [Int], after: [Int]) throws -> BatchMapping {
-        let deletedSections = Set(b.deletedSections), insertedSections = Set(b.insertedSections)
-        guard deletedSections.count == b.deletedSections.count else { throw GridUpdateError.conflict("a section is deleted twice") }
-        guard insertedSections.count == b.insertedSections.count else { throw GridUpdateError.conflict("a section is inserted twice") }
-        for s in deletedSections where s < 0 || s >= before.count { throw GridUpdateError.outOfRange("deleted section \(s)") }
-        for s in b.reloadedSections where s < 0 || s >= before.count { throw GridUpdateError.outOfRange("reloaded section \(s)") }
-        for s in insertedSections where s < 0 || s >= after.count { throw GridUpdateError.outOfRange("inserted section \(s)") }
-        if after.count != before.count + insertedSections.count - deletedSections.count {
-            throw GridUpdateError.invalidSectionCount(
-                before: before.count, after: after.count,
-                inserted: insertedSections.count, deleted: deletedSections.count)
-        }
-        var sectionMap: [Int: Int] = [:]
-        var next = 0
-        for old in 0..<before.count where !deletedSections.contains(old) {
-            while insertedSections.contains(next) { next += 1 }
-            sectionMap[old] = next
-            next += 1
-        }
-
-        var removed: [Int: Set<Int>] = [:], taken: [Int: Set<Int>] = [:]
-        func checkOld(_ ip: IndexPath, _ what: String) throws {
-            guard ip.section >= 0, ip.section < before.count, ip.item >= 0, ip.item < before[ip.section] else {
-                throw GridUpdateError.outOfRange("\(what) \(ip)")
-            }
-            if deletedSections.contains(ip.section) { throw GridUpdateError.conflict("\(what) \(ip) is in a deleted section") }
-        }
-        func checkNew(_ ip: IndexPath, _ what: String) throws {
-            guard ip.section >= 0, ip.section < after.count, ip.item >= 0, ip.item < after[ip.section] else {
-                throw GridUpdateError.outOfRange("\(what) \(ip)")
-            }
-            if insertedSections.contains(ip.section) { throw GridUpdateError.conflict("\(what) \(ip) is in an inserted section") }
-        }
-        for ip in b.deletedItems {
-            try checkOld(ip, "deleted item")
-            if !removed[ip.section, default: []].insert(ip.item).inserted { throw GridUpdateError.conflict("item \(ip) is deleted twice") }
-        }
-        for ip in b.reloadedItems { try checkOld(ip, "reloaded item") }
-        for ip in b.insertedItems {
-            try checkNew(ip, "inserted item")
-            if !taken[ip.section, default: []].insert(ip.item).inserted { throw GridUpdateError.conflict("item \(ip) is inserted twice") }
-        }
-        var moves: [IndexPath: IndexPath] = [:]
-        var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
-        for (from, to) in b.movedItems {
-            try checkOld(from, "moved item")
-            try checkNew(to, "move destination")
-            guard removed[from.section, default: []].insert(from.item).inserted else {
-                throw GridUpdateError.conflict("item \(from) is moved and also deleted or moved again")
-            }
-            guard taken[to.section, default: []].insert(to.item).inserted else {
-                throw GridUpdateError.conflict("\(to) is the destination of a move and also inserted or moved to")
-            }
-            moves[from] = to
-            movedOut[from.section, default: 0] += 1
-            movedIn[to.section, default: 0] += 1
-        }
-        // Counted once, not per section: a diffable apply can delete and insert a million items.
-        var deletedIn: [Int: Int] = [:], insertedIn: [Int: Int] = [:]
-        for ip in b.deletedItems { deletedIn[ip.section, default: 0] += 1 }
-        for ip in b.insertedItems { insertedIn[ip.section, default: 0] += 1 }
-        for (old, new) in sectionMap.sorted(by: { $0.key < $1.key }) {
-            let deleted = deletedIn[old] ?? 0
-            let inserted = insertedIn[new] ?? 0
-            let mIn = movedIn[new] ?? 0, mOut = movedOut[old] ?? 0
-            if after[new] != before[old] + inserted - deleted + mIn - mOut {
-                throw GridUpdateError.invalidItemCount(
-                    section: new, before: before[old], after: after[new], inserted: inserted,
-                    deleted: deleted, movedIn: mIn, movedOut: mOut)
-            }
-        }
-        return BatchMapping(
-            update: b, sectionMap: sectionMap,
-            removedBefore: removed.mapValues { $0.sorted() }, takenAfter: taken.mapValues { $0.sorted() },
-            moves: moves, deleted: Set(b.deletedItems))
     }
 }
