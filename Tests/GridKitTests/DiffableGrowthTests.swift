@@ -130,9 +130,10 @@ import Testing
         #expect(g.changes.insertedSections == [1, 2] && g.changes.insertedItems == [IndexPath(item: 1000, section: 3)])
     }
 
-    /// The data source takes the short way for growth (its table keeps the slots of sections
-    /// that moved) and the full way otherwise (slots numbered afresh), and answers the same.
-    @Test func applyTakesTheShortWayOnlyForGrowth() throws {
+    /// The data source takes a short way for growth and for a few changed sections (its table
+    /// keeps the slots of sections that moved) and the full way otherwise (slots numbered
+    /// afresh), and answers the same.
+    @Test func applyTakesTheShortWaysWhereTheyApply() throws {
         let f = DiffableFixture()
         try f.source.apply(snapshot([(1, ["a", "b"]), (2, ["c"])]))
         var more = f.source.snapshot()
@@ -146,9 +147,35 @@ import Testing
         var fewer = f.source.snapshot()
         fewer.deleteItems(["b"])
         try f.source.apply(fewer)
-        #expect(f.source.positions.slotOfSection == [0, 1, 2], "the full way numbers slots afresh")
+        #expect(f.source.positions.slotOfSection == [0, 2, 1], "a patch keeps the slots")
         #expect(f.source.indexPath(for: "c") == IndexPath(item: 0, section: 2) && f.source.indexPath(for: "a") == IndexPath(item: 0, section: 0))
         #expect(f.source.indexPath(for: "b") == nil)
+        try f.source.apply(snapshot([(1, ["x"]), (3, ["y"]), (2, ["z"])]))
+        #expect(f.source.positions.slotOfSection == [0, 1, 2], "the full way numbers slots afresh")
+        #expect(f.source.indexPath(for: "z") == IndexPath(item: 0, section: 2) && f.source.indexPath(for: "a") == nil)
+    }
+
+    /// A patch that deletes the focused item hands the focus to the nearest item left, as the
+    /// full way does, and a repeated identifier still throws and changes nothing.
+    @Test func aPatchMovesTheFocusOffADeletedItemAndRefusesRepeats() throws {
+        let f = DiffableFixture()
+        let sections = (0..<10).map { s in (s, (0..<4).map { "s\(s)-\($0)" }) }
+        try f.source.apply(snapshot(sections))
+        f.grid.focusItem(at: IndexPath(item: 1, section: 3))
+        var next = f.source.snapshot()
+        next.deleteItems(["s3-1", "s3-2"])
+        next.appendSections([10])
+        next.appendItems(["new"], toSection: 10)
+        try f.source.apply(next)
+        #expect(f.source.positions.slotOfSection == Array(0..<11), "a patch")
+        #expect(f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:)) == "s3-0", "s3-0 is one before, s3-3 two after")
+        #expect(f.source.indexPath(for: "s3-3") == IndexPath(item: 1, section: 3) && f.source.indexPath(for: "s3-1") == nil)
+        var repeated = f.source.snapshot()
+        repeated.deleteItems(["s5-0"])
+        repeated.appendItems(["s7-2"], toSection: 5)
+        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("s7-2")) { try f.source.apply(repeated) }
+        #expect(f.source.indexPath(for: "s5-0") == IndexPath(item: 0, section: 5) && f.source.indexPath(for: "s7-2") == IndexPath(item: 2, section: 7))
+        #expect(f.source.snapshot().numberOfItems == 39 && f.source.positions.count == 39)
     }
 
     /// The walk's case: a snapshot copied from the data source, a section appended.

@@ -196,10 +196,12 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
             try f.source.apply(snapshot(sections))
             for (s, list) in newItems.enumerated() {
                 #expect(f.grid.layout.numberOfItems(inSection: s) == list.count)
-                for (i, id) in list.enumerated() where f.source.itemIdentifier(for: IndexPath(item: i, section: s)) != id {
+                for (i, id) in list.enumerated()
+                where f.source.itemIdentifier(for: IndexPath(item: i, section: s)) != id || f.source.indexPath(for: id) != IndexPath(item: i, section: s) {
                     Issue.record("round \(round): \(id) not at [\(s), \(i)]")
                 }
             }
+            for id in oldItems.joined() where newPositions[id] == nil && f.source.indexPath(for: id) != nil { Issue.record("round \(round): \(id) is still found") }
             if let id = focusedBefore, let now = newPositions[id] { #expect(f.grid.focusedIndexPath == now, "round \(round)") }
             if let focus = f.grid.focusedIndexPath { #expect(f.grid.isValid(focus)) }
             current = sections

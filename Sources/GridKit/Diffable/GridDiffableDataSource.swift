@@ -62,8 +62,10 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// Shows `snapshot`: works out the difference from what is shown (O(n) with hashing, plus
     /// O(k log k) for the k items that stayed in a section) and runs it as one batch update.
     /// A snapshot that only adds (loading more: sections anywhere, and items after a section's
-    /// old ones) hashes only the new items. The focused item keeps the focus wherever it moved;
-    /// if it was deleted, the nearest item that survived gets it. A snapshot with a duplicate or unknown identifier throws and changes nothing.
+    /// old ones) hashes only the new items; one that changes a few sections hashes only theirs.
+    /// The focused item keeps the focus wherever it moved; if it was deleted, the nearest item
+    /// that survived gets it. A snapshot with a duplicate or unknown identifier throws and
+    /// changes nothing.
     @inlinable
     public func apply(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
         try snapshot.validateOperationsAndSections()
@@ -75,6 +77,18 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
                 try commit(snapshot, positions: positions, oldToNew: []) { growth.changes }
             } catch {
                 growth.undo(&positions)
+                throw error
+            }
+            return
+        }
+        // A few sections changed: the table is patched where they are.
+        if let patch = SnapshotPatch(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot, positions: &positions) {
+            do {
+                try commit(snapshot, positions: positions, oldToNew: patch.oldToNew) {
+                    patch.difference(oldItems: sections, newItems: snapshot.allItems)
+                }
+            } catch {
+                patch.undo(&positions)
                 throw error
             }
             return
@@ -120,8 +134,8 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         }
         let changes = makeChanges()
 
-        let focusedID = grid.focusedIndexPath.flatMap(itemIdentifier(for:))
-        let survivor = focusedID.flatMap { newPositions[$0] == nil ? nearestSurvivor(of: $0, oldToNew: oldToNew) : nil }
+        let focused = grid.focusedIndexPath, focusedID = focused.flatMap(itemIdentifier(for:))
+        let survivor = focused.flatMap { at in focusedID.flatMap { newPositions[$0] == nil ? nearestSurvivor(of: at, oldToNew: oldToNew) : nil } }
         let selectedIDs = grid.indexPathsForSelectedItems.compactMap(itemIdentifier(for:))
         let old = (current, sections, positions)
         do {
@@ -173,10 +187,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         positions = newPositions
     }
 
-    /// The old item nearest in reading order to `id` that is still in the new snapshot
-    /// (`oldToNew` is every old item's packed new position, -1 when gone).
-    private func nearestSurvivor(of id: ItemID, oldToNew: [Int]) -> IndexPath? {
-        guard let at = positions[id] else { return nil }
+    /// The old item nearest in reading order to the one at `at` (an old index path) that is
+    /// still in the new snapshot (`oldToNew` is every old item's packed new position, -1 when gone).
+    private func nearestSurvivor(of at: IndexPath, oldToNew: [Int]) -> IndexPath? {
         var start = at.item
         for s in 0..<at.section { start += sections[s].count }
         for d in 1..<max(1, oldToNew.count) {

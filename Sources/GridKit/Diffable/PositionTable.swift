@@ -57,15 +57,19 @@ struct PositionTable<ItemID: Hashable>: Equatable {
     @inlinable
     mutating func remove(_ id: ItemID) { entries[id] = nil }
 
-    /// The sections as they will be: old section `s` goes to index `newOfOld[s]`, keeping its
-    /// slot, and every other index of the `count` gets a new slot. O(sections).
+    /// The sections as they will be: new section `ns` is old section `oldOfNew[ns]`, keeping its
+    /// slot, or (-1) a new one with a new slot. A section left out goes; its items must have
+    /// been taken out. O(sections).
     @inlinable
-    mutating func arrangeSections(count: Int, newOfOld: [Int]) {
-        var slots = [Int](repeating: -1, count: count)
-        for (s, ns) in newOfOld.enumerated() { slots[ns] = slotOfSection[s] }
-        for ns in 0..<count where slots[ns] < 0 {
-            slots[ns] = sectionOfSlot.count
-            sectionOfSlot.append(ns)
+    mutating func arrangeSections(oldOfNew: [Int]) {
+        var slots = [Int](repeating: -1, count: oldOfNew.count)
+        for (ns, s) in oldOfNew.enumerated() {
+            if s >= 0 {
+                slots[ns] = slotOfSection[s]
+            } else {
+                slots[ns] = sectionOfSlot.count
+                sectionOfSlot.append(ns)
+            }
         }
         for (ns, slot) in slots.enumerated() { sectionOfSlot[slot] = ns }
         slotOfSection = slots

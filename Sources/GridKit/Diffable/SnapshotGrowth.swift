@@ -42,7 +42,9 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         // Reloads name old index paths: read before anything moves.
         let reloaded = new.reloadedItemIdentifiers.compactMap { positions[$0] }
         let oldSlots = (positions.sectionOfSlot, positions.slotOfSection)
-        positions.arrangeSections(count: newSections.count, newOfOld: newOfOld)
+        var oldOfNew = [Int](repeating: -1, count: newSections.count)
+        for (s, ns) in newOfOld.enumerated() { oldOfNew[ns] = s }
+        positions.arrangeSections(oldOfNew: oldOfNew)
         var added: [ItemID] = [], insertedItems: [IndexPath] = []
         // Room for what comes at once (a first load of a million items), not grown step by step.
         let adding = new.numberOfItems - positions.count
