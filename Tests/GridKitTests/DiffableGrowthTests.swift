@@ -161,21 +161,62 @@ import Testing
         let f = DiffableFixture()
         let sections = (0..<10).map { s in (s, (0..<4).map { "s\(s)-\($0)" }) }
         try f.source.apply(snapshot(sections))
-        f.grid.focusItem(at: IndexPath(item: 1, section: 3))
+        // A section in front by growth: slots no longer follow the sections, so the slots
+        // after each apply tell a patch (keeps them) from the full way (numbers them afresh).
+        var front = f.source.snapshot()
+        front.insertSections([-1], beforeSection: 0)
+        front.appendItems(["front"], toSection: -1)
+        try f.source.apply(front)
+        let slotsBefore = [10] + Array(0..<10)
+        #expect(f.source.positions.slotOfSection == slotsBefore, "growth")
+        f.grid.focusItem(at: IndexPath(item: 1, section: 4))
         var next = f.source.snapshot()
         next.deleteItems(["s3-1", "s3-2"])
         next.appendSections([10])
         next.appendItems(["new"], toSection: 10)
         try f.source.apply(next)
-        #expect(f.source.positions.slotOfSection == Array(0..<11), "a patch")
+        let slotsAfter = slotsBefore + [11]
+        #expect(f.source.positions.slotOfSection == slotsAfter, "a patch")
         #expect(f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:)) == "s3-0", "s3-0 is one before, s3-3 two after")
-        #expect(f.source.indexPath(for: "s3-3") == IndexPath(item: 1, section: 3) && f.source.indexPath(for: "s3-1") == nil)
+        #expect(f.source.indexPath(for: "s3-3") == IndexPath(item: 1, section: 4) && f.source.indexPath(for: "s3-1") == nil)
+        #expect(f.source.indexPath(for: "new") == IndexPath(item: 0, section: 11))
+
+        // A repeat found while the patch puts items in, with a section added (a new slot) and
+        // one deleted: everything, slots too, goes back as it was.
         var repeated = f.source.snapshot()
         repeated.deleteItems(["s5-0"])
+        repeated.deleteSections([8])
+        repeated.appendSections([12])
         repeated.appendItems(["s7-2"], toSection: 5)
         #expect(throws: GridSnapshotError<Int, String>.duplicateItem("s7-2")) { try f.source.apply(repeated) }
-        #expect(f.source.indexPath(for: "s5-0") == IndexPath(item: 0, section: 5) && f.source.indexPath(for: "s7-2") == IndexPath(item: 2, section: 7))
-        #expect(f.source.snapshot().numberOfItems == 39 && f.source.positions.count == 39)
+        #expect(f.source.positions.slotOfSection == slotsAfter && f.source.positions.sectionOfSlot.count == 12)
+        #expect(f.source.indexPath(for: "s5-0") == IndexPath(item: 0, section: 6) && f.source.indexPath(for: "s7-2") == IndexPath(item: 2, section: 8))
+        #expect(f.source.indexPath(for: "s8-1") == IndexPath(item: 1, section: 9) && f.source.indexPath(for: "new") == IndexPath(item: 0, section: 11))
+        #expect(f.source.snapshot().numberOfItems == 40 && f.source.positions.count == 40)
+    }
+
+    /// Deleted sections leave their slots behind; a table with many more slots than sections is
+    /// built anew (slots numbered afresh) instead of growing without end.
+    @Test func slotsOfDeletedSectionsDoNotPileUp() throws {
+        let f = DiffableFixture()
+        try f.source.apply(snapshot((0..<10).map { s in (s, (0..<20).map { "s\(s)-\($0)" }) }))
+        var most = 0, renumbered = false
+        for round in 10..<210 {
+            var next = f.source.snapshot()
+            let gone = next.sectionIdentifiers[0]
+            next.deleteSections([gone])
+            next.appendSections([round])
+            next.appendItems((0..<20).map { "s\(round)-\($0)" }, toSection: round)
+            let before = f.source.positions.sectionOfSlot.count
+            try f.source.apply(next)
+            let after = f.source.positions.sectionOfSlot.count
+            most = max(most, after)
+            if after < before { renumbered = true }
+            #expect(f.source.indexPath(for: "s\(round)-19") == IndexPath(item: 19, section: 9))
+            #expect(f.source.indexPath(for: "s\(gone)-0") == nil)
+        }
+        #expect(renumbered && most <= 2 * 20 + 64 + 1, "at most \(most) slots")
+        #expect(f.source.positions.count == 200)
     }
 
     /// The walk's case: a snapshot copied from the data source, a section appended.

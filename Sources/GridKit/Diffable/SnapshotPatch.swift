@@ -5,9 +5,11 @@
 ///
 /// The difference itself still comes from `SnapshotDifference`, from where every old item goes
 /// and where every new one comes from: for an unchanged section that is arithmetic, and only the
-/// items of changed sections are hashed. Worth it while the changed sections hold at most half of
-/// the items; past that, or for a repeated identifier, `init` gives nil and leaves the table as
-/// it was, and the full way builds a new one (and throws for the repeat).
+/// items of changed and deleted sections are hashed (and the reloaded identifiers looked up).
+/// Worth it while the changed sections hold at most half of the items; past that, for a repeated
+/// identifier, or once the table holds many more slots than sections (a deleted section's slot
+/// is not handed out again), `init` gives nil and leaves the table as it was, and the full way
+/// builds a new one (and throws for the repeat).
 @usableFromInline
 struct SnapshotPatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     /// Per new item, section by section: its packed old position, or -1.

@@ -58,6 +58,7 @@ extension GridView {
     /// Applies a batch of inserts, deletes, moves and reloads. Update the model inside `updates`
     /// (or before), and record each change on the batch object. An inconsistent batch throws a
     /// `GridUpdateError` naming the section and the numbers, and the grid is left as it was.
+    /// A batch with several mistakes names one of them: every index is checked before repeats.
     /// When the focused item is deleted, the focus goes to the nearest item and the delegate's
     /// `didFocusItemAt` is told.
     public func performBatchUpdates(_ updates: (GridBatchUpdate) -> Void) throws {
