@@ -129,17 +129,15 @@ import Testing
         var s = GridSnapshot<Int, String>()
         s.appendSections([1])
         s.appendItems(["a", "b", "c", "d"])
-        s.moveItem("a", afterItem: "c")
-        #expect(s.itemIdentifiers == ["b", "c", "a", "d"])
-        s.moveItem("a", beforeItem: "b")
-        #expect(s.itemIdentifiers == ["a", "b", "c", "d"])
-        s.moveItem("d", beforeItem: "a")
-        #expect(s.itemIdentifiers == ["d", "a", "b", "c"])
-        s.moveItem("d", afterItem: "c")
-        #expect(s.itemIdentifiers == ["a", "b", "c", "d"])
-        s.moveItem("b", beforeItem: "c")
-        #expect(s.itemIdentifiers == ["a", "b", "c", "d"])
-        s.moveItem("c", afterItem: "b")
-        #expect(s.itemIdentifiers == ["a", "b", "c", "d"])
+        // (item, after or before, anchor, the items then): back and forth, and onto its own place.
+        let steps: [(String, Bool, String, [String])] = [
+            ("a", true, "c", ["b", "c", "a", "d"]), ("a", false, "b", ["a", "b", "c", "d"]),
+            ("d", false, "a", ["d", "a", "b", "c"]), ("d", true, "c", ["a", "b", "c", "d"]),
+            ("b", false, "c", ["a", "b", "c", "d"]), ("c", true, "b", ["a", "b", "c", "d"])
+        ]
+        for (item, after, anchor, expected) in steps {
+            if after { s.moveItem(item, afterItem: anchor) } else { s.moveItem(item, beforeItem: anchor) }
+            #expect(s.itemIdentifiers == expected, "\(item) \(after ? "after" : "before") \(anchor)")
+        }
     }
 }
