@@ -88,5 +88,16 @@ import Testing
             }
                 == "invalid update: [1, 0] is the destination of a move and also inserted or moved to")
         #expect(refusal([2, 1], [1, 2]) { $0.moveItem(at: a, to: b) } == nil)
+        // Several mistakes: each index is checked before repeats are looked for, whichever came
+        // first in the batch.
+        let outside = IndexPath(item: 5, section: 0)
+        #expect(
+            refusal([3, 1], [0, 1]) {
+                $0.deleteItems(at: [a, a]); $0.deleteItems(at: [outside])
+            } == "\(GridUpdateError.outOfRange("deleted item \(outside)"))")
+        #expect(
+            refusal([3, 1], [1, 2]) {
+                $0.deleteItems(at: [a, a]); $0.insertItems(at: [IndexPath(item: 0, section: 2)])
+            } == "\(GridUpdateError.outOfRange("inserted item [2, 0]"))")
     }
 }
