@@ -113,7 +113,7 @@ import Testing
         var movedSideways = 0
         for step in 0..<400 {
             var overlay = false
-            switch random.int(0...19) {
+            switch random.int(0...22) {
             case 0...13:
                 let key = keys[random.int(0...(keys.count - 1))]
                 incremental.handle(.key(key)); full.handle(.key(key))
@@ -125,10 +125,25 @@ import Testing
                 overlay = true // something else draws over the grid this frame
             case 18:
                 incremental.setNeedsDisplay()
-            default:
+            case 19:
                 // The content changes (a section grows), as a reload tells the grid.
                 contentA.counts[1] += 1; contentB.counts[1] += 1
                 incremental.reloadData(); full.reloadData()
+            default:
+                // What a few items show changes (a picture arrives), mostly on screen: only their
+                // cells are drawn again.
+                let shown = incremental.indexPathsForVisibleItems
+                var items: [IndexPath] = []
+                for _ in 0..<random.int(1...3) {
+                    if !shown.isEmpty && random.int(0...4) > 0 {
+                        items.append(shown[random.int(0...(shown.count - 1))])
+                    } else {
+                        let section = random.int(0...(contentA.counts.count - 1))
+                        if contentA.counts[section] > 0 { items.append(IndexPath(item: random.int(0...(contentA.counts[section] - 1)), section: section)) }
+                    }
+                }
+                for c in [contentA, contentB] { for ip in items { c.edits[ip, default: 0] += 1 } }
+                incremental.reloadItems(at: items); full.reloadItems(at: items)
             }
             incremental.render(into: canvas)
             let fresh = Canvas(size: setup.canvas)
@@ -225,6 +240,40 @@ import Testing
         // The old focus row (now 8) and the new one (9); the scroll bar column changes apart.
         #expect(rows == [8, 9])
         #expect(canvas.row(9).hasPrefix("[0.10]"))
+    }
+
+    @Test func aReloadedItemDrawsOnlyItsCellAndSendsOnlyItsRow() {
+        let (content, grid, canvas) = shownList()
+        var diff = FrameDiff()
+        diff.update(to: canvas) { _, _, _ in }
+        let before = canvas.row(5)
+        content.edits[IndexPath(item: 5, section: 0)] = 1
+        let redraws = countingDraws(of: grid) {
+            grid.reloadItems(at: [IndexPath(item: 5, section: 0)])
+            grid.render(into: canvas)
+        }
+        var rows = Set<Int>()
+        diff.update(to: canvas) { _, y, _ in rows.insert(y) }
+        #expect(redraws == 1, "cells drawn for one reloaded item")
+        #expect(rows == [5])
+        #expect(before.hasPrefix("0.5 ") && canvas.row(5).hasPrefix("0.5'1 "))
+        // Scrolled with a reload pending: the rows let in and the reloaded cell, nothing else.
+        for _ in 0..<9 { grid.handle(.key(.down)) }
+        grid.render(into: canvas)
+        diff.update(to: canvas) { _, _, _ in }
+        content.edits[IndexPath(item: 4, section: 0)] = 1
+        grid.reloadItems(at: [IndexPath(item: 4, section: 0)])
+        grid.handle(.key(.down))
+        let scrolled = countingDraws(of: grid) { grid.render(into: canvas) }
+        #expect(scrolled == 3, "the reloaded cell, the old focus and the new one (let in)")
+        #expect(canvas.row(3).hasPrefix("0.4'1 "))
+    }
+
+    /// Cells drawn while `body` runs: those whose `draw` the grid called.
+    private func countingDraws(of grid: GridView, _ body: () -> Void) -> Int {
+        let before = LabelCell.drawCount
+        body()
+        return LabelCell.drawCount - before
     }
 
     /// A list 10 rows high of one-line items, a header of a line over each section, pinned.

@@ -28,6 +28,12 @@ struct DrawnFrame {
         return true
     }
 
+    /// Forgets which views drew these items' cells: the next frame finds them changed and draws
+    /// them again.
+    mutating func forgetCells(at indexPaths: [IndexPath]) {
+        for i in elements.indices where elements[i].kind == .cell && indexPaths.contains(elements[i].indexPath) { drawers[i] = nil }
+    }
+
     /// Notes what the canvas holds now that this frame is drawn.
     mutating func recordRows(of canvas: Canvas) {
         let rows = frame.intersection(canvas.bounds)

@@ -11,7 +11,8 @@ extension GridView {
     /// `setNeedsDisplay()` makes the next frame draw everything.
     public func render(into canvas: Canvas) {
         var elements = layout.layoutAttributesForElements(in: visibleRect)
-        let sameElements = !needsFullRedraw && drawn?.showsSameItems(as: elements) == true
+        let sameElements = !needsFullRedraw && !cellsWereReloaded && drawn?.showsSameItems(as: elements) == true
+        cellsWereReloaded = false
         var shown = sameElements ? [] : updateVisibleCells(elements)
         if layout.sizesCellsByContent {
             // Cells that just came on screen are measured; a size that changed moves what follows,

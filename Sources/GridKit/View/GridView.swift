@@ -98,6 +98,8 @@ public final class GridView {
     var needsFullRedraw = true
     /// What the last frame drew, for drawing only what changes in the next.
     var drawn: DrawnFrame?
+    /// Items were reloaded since the last frame: their cells are to be asked for again.
+    var cellsWereReloaded = false
     /// Working lists for drawing only what changed, kept so a frame allocates none.
     var renderScratch = RenderScratch()
 
@@ -173,7 +175,8 @@ public final class GridView {
         setNeedsDisplay()
     }
 
-    /// Re-asks the data source for these items' cells.
+    /// Re-asks the data source for these items' cells. The next frame draws only their cells
+    /// (and what overlaps them), not the screen: a picture arriving for one tile costs that tile.
     public func reloadItems(at indexPaths: [IndexPath]) {
         layout.invalidateMeasurements(at: indexPaths)
         for ip in indexPaths {
@@ -182,7 +185,11 @@ public final class GridView {
                 enqueue(cell, kind: .cell)
             }
         }
-        setNeedsDisplay()
+        // The last frame no longer names a view for them, so the next one draws them again
+        // (even when the pool hands back the same cell object) and looks its cells up anew.
+        drawn?.forgetCells(at: indexPaths)
+        needsDisplay = true
+        cellsWereReloaded = true
     }
 
     func discardVisibleCells() {

@@ -3,8 +3,11 @@
 /// A cell that prints its index path ("s.i"), bracketed when focused, starred when selected.
 final class LabelCell: GridCell {
     var label = ""
+    /// Cells drawn by any grid of the test process, for tests of what a frame draws again.
+    @MainActor static var drawCount = 0
     override func prepareForReuse() { label = "" }
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+        Self.drawCount += 1
         context.fill(style: .plain)
         let text = state.isFocused ? "[\(label)]" : state.isSelected ? "*\(label)" : label
         context.text(text, at: .zero, style: .plain)
@@ -40,6 +43,8 @@ final class TestContent: DelegateDataSource, GridDelegateFlowLayout, GridPrefetc
     var log: [String] = []
     var displayed: [IndexPath: Int] = [:]
     var prefetchLog: [String] = []
+    /// Times an item's content changed (shown after its label, "0.3'2"), for reload tests.
+    var edits: [IndexPath: Int] = [:]
 
     init(counts: [Int]) { self.counts = counts }
 
@@ -52,7 +57,7 @@ final class TestContent: DelegateDataSource, GridDelegateFlowLayout, GridPrefetc
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { counts[section] }
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(LabelCell.self, for: indexPath)
-        cell.label = "\(indexPath.section).\(indexPath.item)"
+        cell.label = "\(indexPath.section).\(indexPath.item)" + (edits[indexPath].map { "'\($0)" } ?? "")
         return cell
     }
     func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
