@@ -66,6 +66,48 @@ import Testing
         }
     }
 
+    /// In Albums the folders' rows go in above "All photos": with the focus down in All photos,
+    /// the focused tile stays on its screen row while rows arrive above it.
+    @MainActor
+    @Test func theFocusedTileStaysOnItsRowWhileAlbumsArriveAbove() throws {
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png").path
+        let folder: @Sendable (Int) -> (folder: String, items: [PhotoItem]) = { k in
+            ("f\(k)", (0..<30).map { PhotoItem(name: "f\(k)-\($0).png", folder: "f\(k)", source: .file(RawPath(png))) })
+        }
+        let go = DispatchSemaphore(value: 0)
+        let screen = PhotosScreen(paths: [RawPath("/unused")], view: .albums) { _, _, report in
+            _ = report(PhotoLibrary.Found(sections: (0..<4).map(folder), skipped: []))
+            _ = go.wait(timeout: .now() + 30)
+            for k in 4..<10 { _ = report(PhotoLibrary.Found(sections: [folder(k)], skipped: [])) }
+        }
+        // Once the first folders show: to the end of All photos, two rows up, then the walk goes on.
+        let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.character("z")), .key(.end), .key(.up), .key(.up), .key(.character("y"))])
+        let controller = ScreenController(host: host)
+        func focus() -> (name: String?, row: Int, sections: Int)? {
+            guard let grid = controller.gridView, let f = grid.focusedIndexPath, let frame = grid.layout.layoutAttributesForItem(at: f)?.frame else { return nil }
+            return (screen.focusedName, frame.minY - grid.contentOffset.y, grid.layout.numberOfSections)
+        }
+        var before: (name: String?, row: Int, sections: Int)?
+        var seen: [(name: String?, row: Int, sections: Int)] = []
+        host.afterPresent = { if before != nil, let now = focus() { seen.append(now) } }
+        host.afterEachEvent = { event in
+            if event == .key(.character("z")) { for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) } }
+            if event == .key(.character("y")) {
+                before = focus()
+                go.signal()
+            }
+        }
+        host.waitForWork = { mailbox in
+            for _ in 0..<6000 where !mailbox.hasWork && screen.isScanning { usleep(5_000) }
+            return mailbox.hasWork
+        }
+        controller.run(screen)
+        let start = try #require(before)
+        #expect(start.sections == 5 && start.name?.hasPrefix("f3-") == true, "four rows and All photos, the focus on the last folder's photos: \(start)")
+        #expect(seen.last?.sections == 11, "ten rows, then All photos: \(seen)")
+        for s in seen { #expect(s.name == start.name && s.row == start.row, "from \(start): \(seen)") }
+    }
+
     /// Quitting during the walk does not wait for it: the screen goes at once, and the walk
     /// hears at its next folder that it is to stop.
     @MainActor

@@ -68,7 +68,11 @@ import Testing
         #expect(strangers.isEmpty, "only members: \(strangers)")
         #expect(!list.contains("Ada Abara") && !list.contains("Kwame Abara"))
         t.send("Escape")
-        try t.waitUntil("everyone again") { $0.contains("Contacts · 320 · list") && !$0.contains("Climbing club") && $0.contains("Ada Abara") }
+        // Everyone again, the focus kept on the club's first member where it was: the contacts
+        // after it that are not members come in below it.
+        try t.waitUntil("everyone again") {
+            $0.contains("Contacts · 320 · list") && !$0.contains("Climbing club") && $0.contains("▶ Priya Abara") && $0.contains("Rosa Abara")
+        }
         t.send("q")
         try t.waitFor("EXITED 0")
     }

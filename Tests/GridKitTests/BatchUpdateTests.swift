@@ -56,6 +56,37 @@ import Testing
         #expect(h.render().text.contains("[2.2]"))
     }
 
+    /// Items coming or going before what the user looks at do not move it on screen: the
+    /// focused item keeps its row, or (the focus scrolled out of view) the first item shown.
+    @Test func whatTheUserLooksAtStaysPutWhenItemsComeOrGoBeforeIt() throws {
+        let (content, h) = harness([40, 40])
+        let g = h.gridView
+        func lines() -> [String] { h.render().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        func focusedRow() -> Int? { lines().firstIndex { $0.hasPrefix("[") } }
+        func topLabel() -> String? { lines().first?.split(separator: " ").first.map(String.init) }
+        for _ in 0..<25 { g.handle(.key(.down)) }
+        for _ in 0..<3 { g.handle(.key(.up)) }
+        let row = try #require(focusedRow())
+        #expect(row == 2, "focus mid-screen: \(lines())")
+        content.counts = [45, 40]
+        try g.performBatchUpdates { $0.insertItems(at: (0..<5).map { IndexPath(item: $0, section: 0) }) }
+        #expect(g.focusedIndexPath == IndexPath(item: 27, section: 0))
+        #expect(focusedRow() == row, "inserted before: \(lines())")
+        content.counts = [42, 40]
+        try g.performBatchUpdates { $0.deleteItems(at: (0..<3).map { IndexPath(item: $0, section: 0) }) }
+        #expect(focusedRow() == row && lines()[row].hasPrefix("[0.24]"), "deleted before: \(lines())")
+        content.counts = [42, 41]
+        try g.performBatchUpdates { $0.insertItems(at: [IndexPath(item: 0, section: 1)]) }
+        #expect(focusedRow() == row, "inserted after: \(lines())")
+
+        // Scrolled away from the focus: the first item shown stays at the top.
+        g.contentOffset = Point(x: 0, y: 5)
+        #expect(focusedRow() == nil && topLabel() == "0.5", "\(lines())")
+        content.counts = [44, 41]
+        try g.performBatchUpdates { $0.insertItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)]) }
+        #expect(topLabel() == "0.7", "\(lines())")
+    }
+
     @Test func wrongItemCountThrowsNamingSectionAndNumbersAndKeepsOldState() throws {
         let (content, h) = harness([10, 10])
         h.gridView.focusItem(at: IndexPath(item: 4, section: 1))

@@ -56,6 +56,24 @@ extension GridView {
         setContentOffset(makePoint(main: target))
     }
 
+    /// The item the user is looking at, and how far from the view's top (left) it shows: the
+    /// focused item when it is on screen, else the first item that is.
+    func screenAnchor() -> (item: IndexPath, distance: Int)? {
+        let visible = visibleRect
+        if let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f), a.frame.intersects(visible) {
+            return (f, main(a.frame.origin) - main(offset))
+        }
+        guard let first = layout.layoutAttributesForElements(in: visible).first(where: { $0.kind == .cell }) else { return nil }
+        return (first.indexPath, main(first.frame.origin) - main(offset))
+    }
+
+    /// Scrolls so that `item` is `distance` from the view's top (left) again, as far as the
+    /// content allows.
+    func restoreAnchor(_ item: IndexPath, distance: Int) {
+        guard let a = layout.layoutAttributesForItem(at: item) else { return }
+        setContentOffset(makePoint(main: main(a.frame.origin) - distance))
+    }
+
     /// True when the item's frame is wholly inside the visible area (below any pinned header).
     func isFullyVisible(_ ip: IndexPath) -> Bool {
         guard let a = layout.layoutAttributesForItem(at: ip) else { return false }
