@@ -24,7 +24,7 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("m")]
         ),
         // zlib alone (not the image shim, which brings libpng and libjpeg): what a terminal
         // library needs to compress pictures, and no more.

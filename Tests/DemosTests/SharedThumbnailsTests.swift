@@ -1,4 +1,6 @@
 import Foundation
+import GridKitGraphics
+import GridKitTesting
 import Testing
 
 @testable import Demos
@@ -154,33 +156,103 @@ import Testing
         #expect(cache.lookup(now, covering: Self.tile).map { Self.near(Self.colour($0), (220, 20, 20)) } == true, "replaced by a current one")
     }
 
-    /// A thumbnail another program wrote (here Python with zlib, its text in iTXt chunks) is used.
-    @Test func aThumbnailMadeByAnotherProgramIsUsed() throws {
-        let place = try Place()
-        let path = try place.photo("red.jpg", (220, 20, 20))
-        let original = try #require(place.cache.original(path))
-        let folder = place.base + "/cache/thumbnails/large"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// How another program may store a thumbnail's text: GLib as `tEXt`, Qt (KDE's
+    /// thumbnailers) a text of 40 characters or more as `zTXt`, others as `iTXt`.
+    enum TextChunk: String, CaseIterable, Sendable { case tEXt, zTXt, iTXt, iTXtCompressed }
+
+    /// Writes a blue 256×192 thumbnail into `folder` of the cache, as Python with zlib would,
+    /// with its text in `kind` chunks.
+    static func writeForeign(
+        _ place: Place, for original: SharedThumbnails.Original, folder: String = "large", kind: TextChunk = .tEXt, uri: String? = nil,
+        size: String? = nil
+    ) throws {
+        let dir = place.base + "/cache/thumbnails/" + folder
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let script = """
             import struct, sys, zlib
             def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+            kind = sys.argv[4]
+            def text(k, v):
+                k, v = k.encode(), v.encode()
+                if kind == 'tEXt': return chunk(b'tEXt', k + b'\\x00' + v)
+                if kind == 'zTXt': return chunk(b'zTXt', k + b'\\x00\\x00' + zlib.compress(v))
+                if kind == 'iTXt': return chunk(b'iTXt', k + b'\\x00\\x00\\x00\\x00\\x00' + v)
+                return chunk(b'iTXt', k + b'\\x00\\x01\\x00\\x00\\x00' + zlib.compress(v))
             w, h = 256, 192
             raw = b''.join(b'\\x00' + bytes([30, 60, 230]) * w for _ in range(h))
-            itxt = lambda k, v: chunk(b'iTXt', k.encode() + b'\\x00\\x00\\x00\\x00\\x00' + v.encode())
             png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
-            png += itxt('Thumb::URI', sys.argv[2]) + itxt('Thumb::MTime', sys.argv[3])
+            png += text('Thumb::URI', sys.argv[2]) + text('Thumb::MTime', sys.argv[3])
+            if len(sys.argv) > 5: png += text('Thumb::Size', sys.argv[5])
             png += chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b'')
             open(sys.argv[1], 'wb').write(png)
             """
-        let file = folder + "/" + MD5.hex(Array(original.uri.utf8)) + ".png"
+        let file = dir + "/" + MD5.hex(Array(original.uri.utf8)) + ".png"
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, file, original.uri, "\(original.modified)"]
+        p.arguments = ["python3", "-c", script, file, uri ?? original.uri, "\(original.modified)", kind.rawValue] + (size.map { [$0] } ?? [])
         try p.run()
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
+    }
+
+    /// A thumbnail another program wrote is used, whichever text chunks it wrote.
+    @Test(arguments: TextChunk.allCases)
+    func aThumbnailMadeByAnotherProgramIsUsed(kind: TextChunk) throws {
+        let place = try Place()
+        let path = try place.photo("red.jpg", (220, 20, 20))
+        let original = try #require(place.cache.original(path))
+        try Self.writeForeign(place, for: original, kind: kind)
         let image = try ThumbnailLoader.pixelsOf(path, covering: (160, 140), shared: place.cache)
         #expect(Self.near(Self.colour(image), (30, 60, 230)), "the foreign blue thumbnail, not a decode")
+    }
+
+    /// A thumbnail is used only when it names the file (its URI) and, when it says, its size;
+    /// one in a larger folder than the tile needs is used too.
+    @Test func aThumbnailIsUsedOnlyWhenItsURIAndSizeMatch() throws {
+        let place = try Place()
+        let path = try place.photo("red.jpg", (220, 20, 20))
+        let original = try #require(place.cache.original(path))
+        func shown() throws -> (Int, Int, Int) { Self.colour(try ThumbnailLoader.pixelsOf(path, covering: (160, 140), shared: SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails")))) }
+        try Self.writeForeign(place, for: original, uri: original.uri + "x")
+        #expect(Self.near(try shown(), (220, 20, 20)), "another file's thumbnail: decoded")
+        try Self.writeForeign(place, for: original, size: "\(original.size + 1)")
+        #expect(Self.near(try shown(), (220, 20, 20)), "another size: decoded")
+        try FileManager.default.removeItem(atPath: place.base + "/cache/thumbnails/large")
+        try Self.writeForeign(place, for: original, folder: "x-large", size: "\(original.size)")
+        #expect(Self.near(try shown(), (30, 60, 230)), "the x-large one covers the tile")
+    }
+
+    /// Text chunks read from any file: compressed ones unpack to at most 64 KB (a small chunk
+    /// that unpacks into megabytes is left out), and damaged bytes are skipped, never trusted.
+    @Test func damagedAndOversizedTextChunksAreSkipped() {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let n = UInt32(data.count)
+            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + Array(type.utf8) + data + [0, 0, 0, 0]
+        }
+        let uri = Array("file:///home/someone/Pictures/2026/a long folder name/IMG_0001.jpg".utf8)
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("tEXt", Array("Thumb::MTime".utf8) + [0] + Array("1700000000".utf8))
+            + chunk("zTXt", Array("Thumb::URI".utf8) + [0, 0] + Zlib.compress(uri))
+            + chunk("iTXt", Array("Thumb::Size".utf8) + [0, 1, 0, 0, 0] + Zlib.compress(Array("12345".utf8)))
+            + chunk("zTXt", Array("Bomb".utf8) + [0, 0] + Zlib.compress([UInt8](repeating: 0x41, count: 1 << 20))) + chunk("IEND", [])
+        let text = PNGText.entries(png)
+        #expect(text?["Thumb::URI"] == String(decoding: uri, as: UTF8.self))
+        #expect(text?["Thumb::MTime"] == "1700000000" && text?["Thumb::Size"] == "12345")
+        #expect(text?["Bomb"] == nil, "a megabyte unpacked from a small chunk is not taken")
+        var random = SeededGenerator(seed: 0x7e47)
+        for _ in 0..<5000 {
+            var bytes = png
+            for _ in 0..<random.int(1...6) {
+                let i = random.int(8...(bytes.count - 1))
+                switch random.int(0...2) {
+                case 0: bytes[i] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes.removeSubrange(i...)
+                default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: i)
+                }
+                if bytes.count <= 8 { break }
+            }
+            for (_, value) in PNGText.entries(bytes) ?? [:] { #expect(value.utf8.count <= 64 << 10) }
+        }
     }
 
     /// A cache that cannot be written costs nothing but the cache: the photo still shows.

@@ -26,6 +26,10 @@ int gk_decode_jpeg_oriented(const uint8_t *data, size_t size, int min_width, int
 
 void gk_image_free(gk_image *img);
 
+/// Inflates the zlib stream `data` into `out` (at most `room` bytes). Returns the length, or -1
+/// when the stream is damaged, incomplete or unpacks to more than `room`.
+long gk_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t room);
+
 /* The EXIF orientation (1-8) in an APP1 payload that starts with "Exif\0\0"; 1 when the block is
    not EXIF, is damaged, or has no valid orientation. Reads only within app1[0..<len]. */
 int gk_exif_orientation(const uint8_t *app1, size_t len);

@@ -245,7 +245,9 @@ package struct SharedThumbnails: Sendable {
     }
 }
 
-/// The text chunks of a PNG file (`tEXt`, and uncompressed `iTXt`), by keyword.
+/// The text chunks of a PNG file (`tEXt`, `zTXt` and `iTXt`, compressed or not), by keyword.
+/// Qt's writer (KDE's thumbnailers, Gwenview) stores a text of 40 characters or more, as every
+/// `Thumb::URI` is, as `zTXt`.
 package enum PNGText {
     /// Nil when `bytes` is not a PNG.
     package static func entries(_ bytes: [UInt8]) -> [String: String]? {
@@ -257,17 +259,39 @@ package enum PNGText {
             guard length <= bytes.count - i - 12 else { break }
             let data = bytes[(i + 8)..<(i + 8 + length)]
             if type == "IEND" { break }
-            if type == "tEXt", let zero = data.firstIndex(of: 0) {
-                out[latin1(data[data.startIndex..<zero])] = latin1(data[(zero + 1)...])
-            } else if type == "iTXt", let zero = data.firstIndex(of: 0), data.count - (zero - data.startIndex) > 3, data[zero + 1] == 0 {
-                // keyword, 0, compression flag (0 here), method, language tag, 0, translated keyword, 0, text
-                let rest = data[(zero + 3)...]
-                if let langEnd = rest.firstIndex(of: 0), let transEnd = rest[(langEnd + 1)...].firstIndex(of: 0) {
-                    out[latin1(data[data.startIndex..<zero])] = String(decoding: rest[(transEnd + 1)...], as: UTF8.self)
+            if let zero = data.firstIndex(of: 0) {
+                let keyword = latin1(data[data.startIndex..<zero])
+                switch type {
+                case "tEXt":
+                    out[keyword] = latin1(data[(zero + 1)...])
+                case "zTXt":
+                    // keyword, 0, method (0: deflate), the compressed text
+                    if data.endIndex - zero > 2, data[zero + 1] == 0, let text = inflated(data[(zero + 2)...]) { out[keyword] = latin1(text[...]) }
+                case "iTXt":
+                    // keyword, 0, compressed (0 or 1), method, language tag, 0, translated keyword, 0, text
+                    guard data.endIndex - zero > 3 else { break }
+                    let compressed = data[zero + 1], rest = data[(zero + 3)...]
+                    guard let langEnd = rest.firstIndex(of: 0), let transEnd = rest[(langEnd + 1)...].firstIndex(of: 0) else { break }
+                    let text = rest[(transEnd + 1)...]
+                    if compressed == 0 {
+                        out[keyword] = String(decoding: text, as: UTF8.self)
+                    } else if compressed == 1, data[zero + 2] == 0, let plain = inflated(text) {
+                        out[keyword] = String(decoding: plain, as: UTF8.self)
+                    }
+                default: break
                 }
             }
             i += 12 + length
         }
+        return out
+    }
+
+    /// A zlib stream's bytes, up to 64 KB: nil when damaged or longer.
+    private static func inflated(_ stream: ArraySlice<UInt8>) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: 64 << 10)
+        let n = stream.withUnsafeBufferPointer { src in out.withUnsafeMutableBufferPointer { gk_inflate(src.baseAddress, src.count, $0.baseAddress, $0.count) } }
+        guard n >= 0 else { return nil }
+        out.removeSubrange(n...)
         return out
     }
 
