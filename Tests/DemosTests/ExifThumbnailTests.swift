@@ -131,6 +131,18 @@ private func isGreen(_ p: (UInt8, UInt8, UInt8, UInt8)) -> Bool { p.1 > 150 && p
         #expect(ImageDecoder.exifThumbnail(turned.bytes, minSize: (120, 160)) != nil, "exactly covering is enough")
     }
 
+    /// A thumbnail of another shape than the photo (a 4:3 one with bars for a 3:2 photo, or one
+    /// left from before a crop or a turn) is not used; one a rounding off is.
+    @Test func aThumbnailOfAnotherShapeGivesNil() {
+        for (main, thumb, used) in [
+            ((600, 400), (160, 120), false), ((1920, 1080), (160, 120), false), ((300, 400), (160, 120), false),
+            ((640, 480), (160, 120), true), ((1920, 1080), (160, 90), true), ((1921, 1080), (160, 90), true), ((400, 300), (160, 121), true)
+        ] {
+            let j = ExifThumbnailJpeg(littleEndian: true, orientation: 1, mainSize: main, thumbnailSize: thumb)
+            #expect((ImageDecoder.exifThumbnail(j.bytes, minSize: (16, 12)) != nil) == used, "\(main) with a \(thumb) thumbnail")
+        }
+    }
+
     @Test func filesWithoutAnExifThumbnailGiveNil() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images")
         for name in ["rgb.jpg", "exif-rotated.jpg", "rgb.png"] { // the second has EXIF, but no IFD1

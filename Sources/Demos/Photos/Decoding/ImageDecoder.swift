@@ -67,8 +67,8 @@ package enum ImageDecoder {
     /// The thumbnail a camera stores in a JPEG's EXIF block (often 160×120), shown upright by
     /// the main image's orientation (the thumbnail has no EXIF of its own). It is returned only
     /// when its upright size covers `minSize` in both dimensions, so that a caller falls back
-    /// to `decode` rather than blowing up a small picture; nil too when there is none or it is
-    /// damaged. Its `sourceWidth` × `sourceHeight` is the main image's upright size when the
+    /// to `decode` rather than blowing up a small picture, and when it has the main image's
+    /// shape; nil too when there is none or it is damaged. Its `sourceWidth` × `sourceHeight` is the main image's upright size when the
     /// file's frame header gives it (callers take the aspect ratio from it), else its own.
     package static func exifThumbnail(_ bytes: [UInt8], minSize: (width: Int, height: Int)) -> RGBAImage? {
         var info = gk_exif_thumbnail_info()
@@ -76,7 +76,7 @@ package enum ImageDecoder {
         let orientation = Int(info.orientation)
         // Too small is known from the thumbnail's frame header, before any decoding.
         let thumbSize = upright(Int(info.thumb_width), Int(info.thumb_height), orientation)
-        guard covers(thumbSize, minSize) else { return nil }
+        guard covers(thumbSize, minSize), sameShape(info) else { return nil }
         let start = Int(info.offset)
         let jpeg = Array(bytes[start..<(start + Int(info.length))])
         var img = gk_image()
@@ -87,6 +87,16 @@ package enum ImageDecoder {
         let main = upright(Int(info.width), Int(info.height), orientation)
         let source = main.width > 0 && main.height > 0 ? main : thumbSize
         return RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels, sourceWidth: source.width, sourceHeight: source.height)
+    }
+
+    /// True when the thumbnail has the main image's shape, to a pixel of the thumbnail (or the
+    /// main image's size is not known). Cameras store a 4:3 thumbnail with black bars for a 3:2
+    /// or 16:9 photo, and an edited photo may keep the thumbnail of the picture before it was
+    /// cropped or turned: those are decoded from the photo instead.
+    private static func sameShape(_ info: gk_exif_thumbnail_info) -> Bool {
+        let mw = Int(info.width), mh = Int(info.height), tw = Int(info.thumb_width), th = Int(info.thumb_height)
+        guard mw > 0, mh > 0 else { return true }
+        return abs(tw * mh - th * mw) <= max(mw, mh)
     }
 
     /// A stored size as shown: EXIF orientations 5-8 turn the picture a quarter.
