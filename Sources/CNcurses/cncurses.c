@@ -139,9 +139,12 @@ int gk_open(void) {
        leaves the shell receiving mouse sequences as typed text. */
     char *kmous = tigetstr("kmous");
     if (kmous != NULL && kmous != (char *)-1) append_bytes("\033[?1006l\033[?1003l\033[?1002l\033[?1000l");
-    append_cap("rmcup");
     char *smcup = tigetstr("smcup");
     has_alternate_screen = smcup != NULL && smcup != (char *)-1;
+    /* The alternate screen is left blank: xterm keeps sixel pictures drawn there, and shows
+       them for a moment when the next program switches to it. */
+    if (has_alternate_screen) append_cap("clear");
+    append_cap("rmcup");
     restored = 0;
     /* The tty's modes for our own reader (input.c): bytes as they come, not echoed, CR as CR.
        Curses reads no keys, so none of its key reader's settings (keypad, which would also put
@@ -186,6 +189,11 @@ void gk_restore_also(const char *bytes) {
 void gk_close(void) {
     if (restored) return;
     if (close_len) (void)gk_write_raw((const uint8_t *)close_seq, close_len);
+    if (has_alternate_screen) {
+        /* As in the restore above: nothing of ours stays on the alternate screen. */
+        char *clear = tigetstr("clear");
+        if (clear != NULL && clear != (char *)-1) (void)gk_write_raw((const uint8_t *)clear, strlen(clear));
+    }
     endwin();
     clear_last_line();
     restored = 1;

@@ -38,9 +38,12 @@ import Testing
         #expect(updates.count == starts.count && zip(updates, updates.dropFirst()).allSatisfy { $0.1 < $1.0 }, "updates end before the next begins")
         #expect(ends.count == starts.count + 1 && ends.last! > starts.last!, "released at exit: \(starts.count) begun, \(ends.count) ended")
         // Every picture cell, the title and the clears before the first frame and the repainted
-        // one are inside one. (Curses clears the screen once as it starts, before any frame:
-        // that clear is not.)
-        let clears = Self.offsets(of: Array("\u{1B}[2J".utf8), in: bytes).filter { $0 > starts[0] }
+        // one are inside one. (Curses clears the screen once as it starts, before any frame,
+        // and the alternate screen is cleared once more as it is left, after the release: those
+        // clears are not.)
+        let all = Self.offsets(of: Array("\u{1B}[2J".utf8), in: bytes)
+        #expect(all.contains { $0 > ends.last! }, "the alternate screen left blank at exit")
+        let clears = all.filter { $0 > starts[0] && $0 < ends.last! }
         #expect(clears.contains { $0 > updates[0].1 }, "Ctrl-L cleared the screen after the first frame")
         let pieces = [Array("▀".utf8), Array("Photos".utf8)].flatMap { Self.offsets(of: $0, in: bytes) } + clears
         let outside = pieces.filter { at in !updates.contains { $0.0 < at && at < $0.1 } }
