@@ -260,6 +260,29 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         pool.stop()
     }
 
+    /// A thumbnail asked for while its prefetch is being decoded is not decoded again: the
+    /// running job's result answers (a tile drawn twice, a sixel picture sent twice, before).
+    @Test func aJobAskedForWhileItRunsIsNotRunAgain() throws {
+        let pool = DecodePool(threads: 1, helpers: 0)
+        defer { pool.stop() }
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let runs = Mutex(0)
+        pool.submit(key: 7, urgent: false) {
+            runs.withLock { $0 += 1 }; started.signal(); gate.wait(); done.signal()
+        }
+        started.wait()
+        pool.submit(key: 7, urgent: true) { runs.withLock { $0 += 1 }; done.signal() }
+        #expect(pool.pendingKeys.isEmpty && pool.runningKeys == [7], "not queued again while it runs")
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        // Once it has finished, the key may be asked for again (a thumbnail evicted, say).
+        for _ in 0..<30_000 where !pool.runningKeys.isEmpty { usleep(1_000) }
+        #expect(pool.runningKeys.isEmpty)
+        pool.submit(key: 7, urgent: true) { runs.withLock { $0 += 1 }; done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success, "run again after it finished")
+        #expect(runs.withLock { $0 } == 2)
+    }
+
     /// While the only worker is busy, the helper takes what has waited: the urgent job first
     /// (after the delay), then the prefetch (after twice the delay).
     @Test func aHelperTakesJobsThatHaveWaited() throws {

@@ -6,8 +6,8 @@ import GridKit
 /// `BackgroundThread`s: Ctrl-C and resizes reach the thread that reads input, and a crash in a
 /// decoder still restores the terminal.
 ///
-/// Sendable by construction, checked by hand: `queue` and `stopped` are only read or written
-/// while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
+/// Sendable by construction, checked by hand: `queue`, `running` and `stopped` are only read or
+/// written while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
 package final class DecodePool: @unchecked Sendable {
     private struct Job {
         let key: Int
@@ -18,6 +18,9 @@ package final class DecodePool: @unchecked Sendable {
     }
     private let condition = NSCondition()
     private var queue: [Job] = []
+    /// Keys of the jobs being run: asked for again meanwhile, they are not run twice (the
+    /// running one's result answers both).
+    private var running: Set<Int> = []
     /// Work that may wait for an idle pool (filling the shared thumbnail cache): taken only when
     /// nothing is queued for the screen.
     private var later: [@Sendable () -> Void] = []
@@ -84,11 +87,12 @@ package final class DecodePool: @unchecked Sendable {
 
     static let laterLimit = 256
 
-    /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
+    /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated,
+    /// and one being run makes it unneeded (a prefetch running when its tile comes on screen).
     package func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
         condition.lock()
         // After `stop()` nothing would ever run it.
-        guard !stopped else { condition.unlock(); return }
+        guard !stopped, !running.contains(key) else { condition.unlock(); return }
         if let i = queue.firstIndex(where: { $0.key == key }) {
             if urgent && !queue[i].urgent { queue[i].urgent = true; queue[i].since = Self.now() }
         } else {
@@ -118,9 +122,16 @@ package final class DecodePool: @unchecked Sendable {
             guard !queue.isEmpty, !stopped else { condition.unlock(); return }
             let i = queue.firstIndex { $0.urgent } ?? 0
             let job = queue.remove(at: i)
+            running.insert(job.key)
             condition.unlock()
-            job.work()
+            run(job)
         }
+    }
+
+    /// Keys of the jobs being run.
+    package var runningKeys: Set<Int> {
+        condition.lock(); defer { condition.unlock() }
+        return running
     }
 
     /// Keys of jobs not started yet.
@@ -136,11 +147,19 @@ package final class DecodePool: @unchecked Sendable {
         if queue.isEmpty { return Job(key: -1, urgent: false, since: 0, work: later.removeFirst()) }
         // Urgent jobs first, in the order they came; then prefetches in theirs.
         let i = queue.firstIndex { $0.urgent } ?? 0
-        return queue.remove(at: i)
+        let job = queue.remove(at: i)
+        running.insert(job.key)
+        return job
     }
 
     private func workLoop() {
-        while let job = next() { job.work() }
+        while let job = next() { run(job) }
+    }
+
+    private func run(_ job: Job) {
+        job.work()
+        guard job.key >= 0 else { return }
+        condition.lock(); running.remove(job.key); condition.unlock()
     }
 
     /// The first urgent job that has waited `helperDelay`, else the first prefetch that has
@@ -157,14 +176,18 @@ package final class DecodePool: @unchecked Sendable {
                 if at <= now, due == nil || (job.urgent && !queue[due!].urgent) { due = i }
                 soonest = min(soonest, at)
             }
-            if let due { return queue.remove(at: due) }
+            if let due {
+                let job = queue.remove(at: due)
+                running.insert(job.key)
+                return job
+            }
             _ = condition.wait(until: Date(timeIntervalSinceNow: Double(soonest - now) / 1e9))
         }
         return nil
     }
 
     private func helpLoop() {
-        while let job = nextForHelper() { job.work() }
+        while let job = nextForHelper() { run(job) }
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
