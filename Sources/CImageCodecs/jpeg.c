@@ -228,6 +228,9 @@ static int apply_orientation(gk_image *img, int o) {
     img->pixels = (uint8_t *)dst;
     img->width = nw;
     img->height = nh;
+    /* The photo's size as shown too: a portrait photo is taller than wide wherever its size is
+       told (the waterfall's shapes, the viewer, the thumbnail cache). */
+    if (swap) { int sw = img->source_width; img->source_width = img->source_height; img->source_height = sw; }
     return 0;
 }
 

@@ -50,6 +50,7 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         // Stored 64×32 with red left; orientation 6 shows it 32×64 with red on top.
         let img = try ImageDecoder.decode(try image("exif-rotated.jpg"))
         #expect(img.width == 32 && img.height == 64)
+        #expect(img.sourceWidth == 32 && img.sourceHeight == 64, "the photo's size as shown")
         #expect(img.pixel(16, 3).0 > 150 && img.pixel(16, 3).2 < 100)
         #expect(img.pixel(16, 60).2 > 150 && img.pixel(16, 60).0 < 100)
     }

@@ -7,7 +7,7 @@
 
 typedef struct {
     int width, height;            /* of `pixels` (after scaling and orientation) */
-    int source_width, source_height;
+    int source_width, source_height; /* of the picture as shown (after orientation) */
     uint8_t *pixels;              /* width * height * 4 bytes, RGBA; free with gk_image_free */
     char error[200];              /* set when a call returns non-zero */
 } gk_image;
