@@ -289,6 +289,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: place.base + "/cache/thumbnails/normal", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: place.base + "/cache/thumbnails/normal/x.png", contents: Data())
         #expect(cache.original(RawPath(place.base + "/cache/thumbnails/normal/x.png")) == nil)
+        // Reached through a link to a cache folder, or a link to the cache's own folder.
+        try FileManager.default.createSymbolicLink(atPath: place.photos + "/linked", withDestinationPath: place.base + "/cache/thumbnails/normal")
+        #expect(cache.original(RawPath(place.photos + "/linked/x.png")) == nil)
+        try FileManager.default.createSymbolicLink(atPath: place.base + "/alias", withDestinationPath: place.base + "/cache")
+        #expect(SharedThumbnails(root: RawPath(place.base + "/alias/thumbnails")).original(RawPath(place.base + "/cache/thumbnails/normal/x.png")) == nil)
     }
 
     @Test func theEnvironmentChoosesTheCache() {
@@ -296,5 +301,7 @@ import Testing
         #expect(SharedThumbnails.fromEnvironment(["HOME": "/h"])?.root == "/h/.cache/thumbnails")
         #expect(SharedThumbnails.fromEnvironment(["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.root == "/h/.cache/thumbnails")
         #expect(SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": "1"]) == nil)
+        #expect(SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": "0"])?.root == "/h/.cache/thumbnails", "0 is not off")
+        #expect(SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": ""])?.root == "/h/.cache/thumbnails")
     }
 }

@@ -24,17 +24,21 @@ package struct SharedThumbnails: Sendable {
     /// What writes wait for at exit (`CacheWriteGate.shared` unless a test gives its own).
     let gate: CacheWriteGate
 
+    /// `root` with its links followed, for pictures reached through a link into the cache.
+    let resolvedRoot: RawPath
+
     package init(root: RawPath, workingDirectory: RawPath? = nil, gate: CacheWriteGate = .shared) {
         self.root = root.withoutTrailingSlashes
         self.workingDirectory = workingDirectory ?? Self.currentDirectory()
         self.gate = gate
+        resolvedRoot = Self.resolved(self.root) ?? self.root
     }
 
     /// The cache the environment names (`$XDG_CACHE_HOME/thumbnails`, else
-    /// `$HOME/.cache/thumbnails`), or nil when `GRIDKIT_NO_THUMBNAIL_CACHE` is set (not empty)
-    /// or neither variable is.
+    /// `$HOME/.cache/thumbnails`), or nil when `GRIDKIT_NO_THUMBNAIL_CACHE` is set (to anything
+    /// but empty or `0`) or neither variable is.
     package static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> SharedThumbnails? {
-        if !(env["GRIDKIT_NO_THUMBNAIL_CACHE"] ?? "").isEmpty { return nil }
+        if let off = env["GRIDKIT_NO_THUMBNAIL_CACHE"], !off.isEmpty, off != "0" { return nil }
         if let cache = env["XDG_CACHE_HOME"], cache.hasPrefix("/") { return SharedThumbnails(root: RawPath(cache).appending("thumbnails")) }
         guard let home = env["HOME"], home.hasPrefix("/") else { return nil }
         return SharedThumbnails(root: RawPath(home).appending(".cache/thumbnails"))
@@ -74,7 +78,9 @@ package struct SharedThumbnails: Sendable {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         let absolute = Self.absolute(path, in: workingDirectory)
-        guard !(absolute.bytes.starts(with: root.bytes + [0x2F])) else { return nil }
+        guard !absolute.bytes.starts(with: root.bytes + [0x2F]) else { return nil }
+        // By its real place too: a link into the cache (a folder shown that holds one).
+        if let real = Self.resolved(path), real.bytes.starts(with: resolvedRoot.bytes + [0x2F]) { return nil }
         return Original(path: path, uri: Self.uri(absolute), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
     }
 
@@ -236,6 +242,13 @@ package struct SharedThumbnails: Sendable {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
         default: return Array("!$&'()*+,-./:=@_~".utf8).contains(b)
         }
+    }
+
+    /// `path` with every link followed (`realpath`), or nil when it does not exist.
+    static func resolved(_ path: RawPath) -> RawPath? {
+        guard let real = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return RawPath(cString: real)
     }
 
     private static func currentDirectory() -> RawPath {

@@ -1,3 +1,4 @@
+import Glibc
 import GridKit
 
 /// Turns a photo into a cache entry: decode (or draw) and shrink it, and, where the terminal
@@ -40,7 +41,11 @@ package enum ThumbnailLoader {
         later: ((@escaping @Sendable () -> Void) -> Void)? = nil
     ) throws -> RGBAImage {
         let original = shared?.original(path)
-        if let shared, let original, let cached = shared.lookup(original, covering: pixels) { return cached }
+        // Only for a picture this user may read (the standard's rule; the walk goes by the mode
+        // bits, which an ACL or a network mount may contradict): else the read below says why.
+        if let shared, let original, path.withCString({ access($0, R_OK) }) == 0, let cached = shared.lookup(original, covering: pixels) {
+            return cached
+        }
         let bytes: [UInt8]
         do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError { throw ImageDecodeError(message: e.message) }
         // A camera's thumbnail may serve where the picture itself failed (too many pixels).
