@@ -272,14 +272,18 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
             runs.withLock { $0 += 1 }; started.signal(); gate.wait(); done.signal()
         }
         started.wait()
-        pool.submit(key: 7, urgent: true) { runs.withLock { $0 += 1 }; done.signal() }
+        pool.submit(key: 7, urgent: true) {
+            runs.withLock { $0 += 1 }; done.signal()
+        }
         #expect(pool.pendingKeys.isEmpty && pool.runningKeys == [7], "not queued again while it runs")
         gate.signal()
         #expect(done.wait(timeout: .now() + 30) == .success)
         // Once it has finished, the key may be asked for again (a thumbnail evicted, say).
         for _ in 0..<30_000 where !pool.runningKeys.isEmpty { usleep(1_000) }
         #expect(pool.runningKeys.isEmpty)
-        pool.submit(key: 7, urgent: true) { runs.withLock { $0 += 1 }; done.signal() }
+        pool.submit(key: 7, urgent: true) {
+            runs.withLock { $0 += 1 }; done.signal()
+        }
         #expect(done.wait(timeout: .now() + 30) == .success, "run again after it finished")
         #expect(runs.withLock { $0 } == 2)
     }
