@@ -186,14 +186,17 @@ void gk_restore_also(const char *bytes) {
     append_bytes_close(bytes);
 }
 
+/* As in the restore above: nothing of ours stays on the alternate screen when we leave it. */
+static void clear_alternate_screen(void) {
+    if (!has_alternate_screen) return;
+    char *clear = tigetstr("clear");
+    if (clear != NULL && clear != (char *)-1) (void)gk_write_raw((const uint8_t *)clear, strlen(clear));
+}
+
 void gk_close(void) {
     if (restored) return;
     if (close_len) (void)gk_write_raw((const uint8_t *)close_seq, close_len);
-    if (has_alternate_screen) {
-        /* As in the restore above: nothing of ours stays on the alternate screen. */
-        char *clear = tigetstr("clear");
-        if (clear != NULL && clear != (char *)-1) (void)gk_write_raw((const uint8_t *)clear, strlen(clear));
-    }
+    clear_alternate_screen();
     endwin();
     clear_last_line();
     restored = 1;
@@ -202,6 +205,7 @@ void gk_close(void) {
 
 int gk_suspend(void) {
     if (restored) return -1;
+    clear_alternate_screen(); /* the next program (less, vim) would show our sixels for a moment */
     endwin();
     clear_last_line();
     fflush(stdout);

@@ -272,7 +272,7 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
             runs.withLock { $0 += 1 }; started.signal(); gate.wait(); done.signal()
         }
         started.wait()
-        pool.submit(key: 7, urgent: true) {
+        pool.submit(key: 7, urgent: true, joiningRunning: true) {
             runs.withLock { $0 += 1 }; done.signal()
         }
         #expect(pool.pendingKeys.isEmpty && pool.runningKeys == [7], "not queued again while it runs")
@@ -281,11 +281,29 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         // Once it has finished, the key may be asked for again (a thumbnail evicted, say).
         for _ in 0..<30_000 where !pool.runningKeys.isEmpty { usleep(1_000) }
         #expect(pool.runningKeys.isEmpty)
-        pool.submit(key: 7, urgent: true) {
+        pool.submit(key: 7, urgent: true, joiningRunning: true) {
             runs.withLock { $0 += 1 }; done.signal()
         }
         #expect(done.wait(timeout: .now() + 30) == .success, "run again after it finished")
         #expect(runs.withLock { $0 } == 2)
+    }
+
+    /// Without `joiningRunning` (the viewer, whose result goes to the screen that asked) a key
+    /// is run again, also while it runs; and any key, negative ones too, may run again later.
+    @Test func otherJobsWithARunningKeyStillRun() throws {
+        let pool = DecodePool(threads: 1, helpers: 0)
+        defer { pool.stop() }
+        let done = DispatchSemaphore(value: 0)
+        let runs = Mutex(0)
+        for _ in 0..<2 {
+            pool.submit(key: -42, urgent: true) {
+                runs.withLock { $0 += 1 }
+                done.signal()
+            }
+            #expect(done.wait(timeout: .now() + 30) == .success)
+            for _ in 0..<30_000 where !pool.runningKeys.isEmpty { usleep(1_000) }
+        }
+        #expect(runs.withLock { $0 } == 2 && pool.runningKeys.isEmpty)
     }
 
     /// While the only worker is busy, the helper takes what has waited: the urgent job first

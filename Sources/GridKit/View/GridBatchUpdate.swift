@@ -60,10 +60,10 @@ extension GridView {
     /// `GridUpdateError` naming the section and the numbers, and the grid is left as it was.
     /// A batch with several mistakes names one of them: every index is checked before repeats.
     /// When the focused item is deleted, the focus goes to the nearest item and the delegate's
-    /// `didFocusItemAt` is told. The focused item, when it is on screen (else the first item
-    /// that is), stays where it shows: items inserted or deleted before it do not move it.
-    /// (`UICollectionView` keeps the content offset instead, and what the user looks at moves.)
-    /// A focus that was out of view is not scrolled to.
+    /// `didFocusItemAt` is told. The focused item, when it is on screen, stays where it shows:
+    /// items inserted or deleted before it do not move it. (`UICollectionView` keeps the content
+    /// offset instead, and what the user looks at moves.) Otherwise the offset is kept, and the
+    /// focus scrolled into view.
     public func performBatchUpdates(_ updates: (GridBatchUpdate) -> Void) throws {
         try performBatchUpdates(notifyingFocus: true, updates)
     }
@@ -81,7 +81,7 @@ extension GridView {
         let mapping = try BatchMapping(batch, before: before, after: after)
 
         let oldFocus = focusedIndexPath
-        // What the user looks at stays where it is on screen when items come or go before it
+        // The focused item stays where it is on screen when items come or go before it
         // (folders found while the focus is further on, say).
         let anchor = screenAnchor()
         layout.invalidateMeasurements(at: nil) // items moved: cells on screen are measured again
@@ -97,15 +97,9 @@ extension GridView {
         }
         let movedToAnother = oldFocus.map { mapping.map($0) == nil } ?? true
         if focusedIndexPath == nil { focusedIndexPath = layout.firstIndexPath }
-        if let anchor, let now = mapping.map(anchor.item), isValid(now) {
-            restoreAnchor(now, distance: anchor.distance)
-            clampContentOffset()
-            // A focus the user had scrolled away from stays out of view.
-            if anchor.item == oldFocus, let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
-        } else {
-            clampContentOffset()
-            if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
-        }
+        if let anchor, let now = mapping.map(anchor.item), isValid(now) { restoreAnchor(now, distance: anchor.distance) }
+        clampContentOffset()
+        if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
         setNeedsDisplay()
         if notifyingFocus, movedToAnother, let f = focusedIndexPath { delegate?.gridView(self, didFocusItemAt: f) }
     }

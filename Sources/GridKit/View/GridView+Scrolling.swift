@@ -56,15 +56,10 @@ extension GridView {
         setContentOffset(makePoint(main: target))
     }
 
-    /// The item the user is looking at, and how far from the view's top (left) it shows: the
-    /// focused item when it is on screen, else the first item that is.
+    /// The focused item when it is on screen, and how far from the view's top (left) it shows.
     func screenAnchor() -> (item: IndexPath, distance: Int)? {
-        let visible = visibleRect
-        if let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f), a.frame.intersects(visible) {
-            return (f, main(a.frame.origin) - main(offset))
-        }
-        guard let first = layout.layoutAttributesForElements(in: visible).first(where: { $0.kind == .cell }) else { return nil }
-        return (first.indexPath, main(first.frame.origin) - main(offset))
+        guard let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f), a.frame.intersects(visibleRect) else { return nil }
+        return (f, main(a.frame.origin) - main(offset))
     }
 
     /// Scrolls so that `item` is `distance` from the view's top (left) again, as far as the

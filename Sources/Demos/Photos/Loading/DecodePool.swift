@@ -6,8 +6,8 @@ import GridKit
 /// `BackgroundThread`s: Ctrl-C and resizes reach the thread that reads input, and a crash in a
 /// decoder still restores the terminal.
 ///
-/// Sendable by construction, checked by hand: `queue`, `running` and `stopped` are only read or
-/// written while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
+/// Sendable by construction, checked by hand: `queue`, `later`, `running` and `stopped` are only
+/// read or written while `condition` is locked, jobs are `@Sendable`, and nothing else is mutable.
 package final class DecodePool: @unchecked Sendable {
     private struct Job {
         let key: Int
@@ -18,9 +18,10 @@ package final class DecodePool: @unchecked Sendable {
     }
     private let condition = NSCondition()
     private var queue: [Job] = []
-    /// Keys of the jobs being run: asked for again meanwhile, they are not run twice (the
-    /// running one's result answers both).
+    /// Keys of the jobs being run, for `submit(joiningRunning:)`.
     private var running: Set<Int> = []
+    /// The key of work queued by `submitWhenIdle` (no job of `submit` has it).
+    private static let idleWork = Int.min
     /// Work that may wait for an idle pool (filling the shared thumbnail cache): taken only when
     /// nothing is queued for the screen.
     private var later: [@Sendable () -> Void] = []
@@ -87,12 +88,14 @@ package final class DecodePool: @unchecked Sendable {
 
     static let laterLimit = 256
 
-    /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated,
-    /// and one being run makes it unneeded (a prefetch running when its tile comes on screen).
-    package func submit(key: Int, urgent: Bool, _ work: @escaping @Sendable () -> Void) {
+    /// Queues `work` under `key`; a pending job with that key is promoted instead of repeated.
+    /// With `joiningRunning`, a job with that key being run makes it unneeded: for a caller
+    /// whose jobs deliver to the same place whoever asked (a prefetch running when its tile
+    /// comes on screen).
+    package func submit(key: Int, urgent: Bool, joiningRunning: Bool = false, _ work: @escaping @Sendable () -> Void) {
         condition.lock()
         // After `stop()` nothing would ever run it.
-        guard !stopped, !running.contains(key) else { condition.unlock(); return }
+        guard !stopped, !(joiningRunning && running.contains(key)) else { condition.unlock(); return }
         if let i = queue.firstIndex(where: { $0.key == key }) {
             if urgent && !queue[i].urgent { queue[i].urgent = true; queue[i].since = Self.now() }
         } else {
@@ -144,7 +147,7 @@ package final class DecodePool: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while queue.isEmpty && later.isEmpty && !stopped { condition.wait() }
         if stopped { return nil }
-        if queue.isEmpty { return Job(key: -1, urgent: false, since: 0, work: later.removeFirst()) }
+        if queue.isEmpty { return Job(key: Self.idleWork, urgent: false, since: 0, work: later.removeFirst()) }
         // Urgent jobs first, in the order they came; then prefetches in theirs.
         let i = queue.firstIndex { $0.urgent } ?? 0
         let job = queue.remove(at: i)
@@ -158,7 +161,7 @@ package final class DecodePool: @unchecked Sendable {
 
     private func run(_ job: Job) {
         job.work()
-        guard job.key >= 0 else { return }
+        guard job.key != Self.idleWork else { return }
         condition.lock(); running.remove(job.key); condition.unlock()
     }
 

@@ -73,7 +73,8 @@ package struct SharedThumbnails: Sendable {
         var name: String { MD5.hex(Array(uri.utf8)) + ".png" }
     }
 
-    /// The picture at `path` (one `stat`), or nil when it cannot be stat'ed or lies inside the cache.
+    /// The picture at `path` (a `stat` and a `realpath`), or nil when it cannot be stat'ed or lies
+    /// inside the cache.
     package func original(_ path: RawPath) -> Original? {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else { return nil }

@@ -318,7 +318,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         let index = flat(ip), photo = item(at: ip), size = thumbnailSize(ip)
         let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool
         let cells = prepareCells.map { ($0, background: PhotoCell.tileBackground) }
-        pool.submit(key: k, urgent: urgent) { [weak self] in
+        pool.submit(key: k, urgent: urgent, joiningRunning: true) { [weak self] in
             let entry = ThumbnailLoader.load(
                 photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, prepareCells: cells,
                 shared: shared, later: { pool.submitWhenIdle($0) })
