@@ -22,11 +22,13 @@ func benchPhotoKeys() {
     let asked = ProcessInfo.processInfo.environment["TOLERANCES"]?.split(separator: ",").compactMap { Int($0) } ?? []
     let tolerances = [0, HalfBlockChoice.standardTolerance] + asked.filter { $0 != 0 && $0 != HalfBlockChoice.standardTolerance }
     for tolerance in tolerances {
-        let (draw, write, bytes, error, landing) = photoKeys(folder: dir, tolerance: tolerance)
+        let (draw, write, bytes, error, landing, pageDraw, pageWrite) = photoKeys(folder: dir, tolerance: tolerance)
         errors[tolerance] = error
         row(["  tolerance \(tolerance): draw (ms)", ms(percentile(draw, 0.5)), ms(percentile(draw, 0.95))])
         if tolerance == HalfBlockChoice.standardTolerance {
             row(["  a thumbnail lands: draw (ms)", ms(percentile(landing, 0.5)), ms(percentile(landing, 0.95))])
+            row(["  Page Down/Up: draw (ms)", ms(percentile(pageDraw, 0.5)), ms(percentile(pageDraw, 0.95))])
+            row(["  Page Down/Up: write (ms)", ms(percentile(pageWrite, 0.5)), ms(percentile(pageWrite, 0.95))])
         }
         row(["  tolerance \(tolerance): write (ms)", ms(percentile(write, 0.5)), ms(percentile(write, 0.95))])
         row(["  tolerance \(tolerance): write, replayed (ms)", ms(replayed[tolerance] ?? 0), ""])
@@ -88,7 +90,9 @@ func benchPhotoKeys() {
 }
 
 @MainActor
-private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write: [UInt64], bytes: [UInt64], error: Double, landing: [UInt64]) {
+private func photoKeys(
+    folder: String, tolerance: Int
+) -> (draw: [UInt64], write: [UInt64], bytes: [UInt64], error: Double, landing: [UInt64], pageDraw: [UInt64], pageWrite: [UInt64]) {
     let size = Size(width: 120, height: 38)
     let mailbox = Mailbox()
     let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(folder)]))
@@ -156,6 +160,20 @@ private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write
         h.render()
         shown.read(present())
     }
+    // Page Down and Page Up, a screenful of new tiles each (all decoded by now).
+    var pageDraw: [UInt64] = [], pageWrite: [UInt64] = []
+    for _ in 0..<(Int(ProcessInfo.processInfo.environment["PAGELOOP"] ?? "") ?? 5) {
+        for key in Array(repeating: Key.pageDown, count: 3) + Array(repeating: Key.pageUp, count: 3) {
+            let t0 = now()
+            h.gridView.handle(.key(key))
+            h.render()
+            let t1 = now()
+            let out = present()
+            pageDraw.append(t1 - t0)
+            pageWrite.append(now() - t1)
+            shown.read(out)
+        }
+    }
     // A thumbnail landing, as `PhotosScreen` shows it: its tile is reloaded and the frame drawn
     // (the same picture here, so the write finds nothing to send: only drawing is timed).
     var landing: [UInt64] = []
@@ -178,7 +196,7 @@ private func photoKeys(folder: String, tolerance: Int) -> (draw: [UInt64], write
         best = min(best, now() - t0)
     }
     replayed[tolerance] = best / UInt64(max(1, frames.count))
-    return (draw, write, bytes, shown.error(against: pixelsAtTheTop(of: folder, size: size)), landing)
+    return (draw, write, bytes, shown.error(against: pixelsAtTheTop(of: folder, size: size)), landing, pageDraw, pageWrite)
 }
 
 /// What a terminal shows after the writer's bytes, for picture cells: the colours of each

@@ -94,6 +94,37 @@ import Testing
         #expect(screen.sizeLevel == 3)
         #expect(host.lastFrame!.text.contains("▶gradient-009"))
     }
+
+    /// The rows a terminal makes ahead for a thumbnail's cells (`PreparedRows`): a prefetched
+    /// thumbnail brings them made, as a Page Down writes it the moment it comes on screen; one
+    /// the screen waits for comes at once and leaves them for an idle worker.
+    @Test func prefetchedThumbnailsComeWithTheirRowsMade() throws {
+        final class Rows: PreparedRows, @unchecked Sendable {
+            private let lock = NSLock()
+            private var done = false
+            func complete() { lock.withLock { done = true } }
+            var isComplete: Bool { lock.withLock { done } }
+            var byteCount: Int { 0 }
+        }
+        let pool = DecodePool(threads: 0)
+        let screen = PhotosScreen(library: SampleAlbum.library(count: 60), pool: pool)
+        let mailbox = Mailbox()
+        let context = ScreenContext(mailbox: mailbox, colorMode: .palette256, prepareCells: { $0.preparedRows = Rows() })
+        let h = GridHarness(screen: screen, size: Size(width: 80, height: 24), context: context)
+        h.render()
+        let grid = h.gridView
+        let shown = grid.indexPathsForVisibleItems
+        pool.runPending()
+        _ = mailbox.drain()
+        func rows(_ ip: GridKit.IndexPath) -> Rows? {
+            guard case .thumbnail(let t) = screen.cache.entry(screen.key(ip)) else { return nil }
+            return t.cells?.block.preparedRows as? Rows
+        }
+        let ahead = (0..<60).map { GridKit.IndexPath(item: $0, section: 0) }.filter { !shown.contains($0) && rows($0) != nil }
+        #expect(!shown.isEmpty && !ahead.isEmpty, "\(shown.count) shown, \(ahead.count) prefetched")
+        #expect(shown.allSatisfy { rows($0)?.isComplete == false }, "the thumbnails on screen leave their rows for later")
+        #expect(ahead.allSatisfy { rows($0)?.isComplete == true }, "the prefetched ones come with them made")
+    }
 }
 
 @MainActor @Suite struct PhotosWaterfallTests {

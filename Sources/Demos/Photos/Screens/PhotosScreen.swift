@@ -322,9 +322,14 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             let entry = ThumbnailLoader.load(
                 photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, prepareCells: cells,
                 shared: shared, later: { pool.submitWhenIdle($0) })
-            // What the host left for later in the cells (the terminal's bytes for their rows):
-            // once nothing the screen waits for is queued.
-            if case .thumbnail(let t) = entry, let rows = t.cells?.block.preparedRows { pool.submitWhenIdle { rows.complete() } }
+            // What the host left for later in the cells (the terminal's bytes for their rows).
+            // A prefetch makes them here: nobody waits for it, and the Page Down that brings its
+            // tile on screen then sends those bytes instead of working out every cell (about
+            // 0.6 ms off that key's answer on a screenful). A tile on screen comes at once and
+            // leaves them until nothing the screen waits for is queued.
+            if case .thumbnail(let t) = entry, let rows = t.cells?.block.preparedRows {
+                if urgent { pool.submitWhenIdle { rows.complete() } } else { rows.complete() }
+            }
             mailbox.post { self?.finished(k, photo: index, entry) }
         }
     }
