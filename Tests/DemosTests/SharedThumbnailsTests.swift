@@ -294,6 +294,15 @@ import Testing
         #expect(cache.original(RawPath(place.photos + "/linked/x.png")) == nil)
         try FileManager.default.createSymbolicLink(atPath: place.base + "/alias", withDestinationPath: place.base + "/cache")
         #expect(SharedThumbnails(root: RawPath(place.base + "/alias/thumbnails")).original(RawPath(place.base + "/cache/thumbnails/normal/x.png")) == nil)
+        // A cache that did not exist yet when the screen started (a first run), named through a
+        // link: the pictures put in it since are still inside it.
+        try FileManager.default.createDirectory(atPath: place.base + "/later", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: place.base + "/later-alias", withDestinationPath: place.base + "/later")
+        let early = SharedThumbnails(root: RawPath(place.base + "/later-alias/thumbnails"))
+        try FileManager.default.createDirectory(atPath: place.base + "/later/thumbnails/normal", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: place.base + "/later/thumbnails/normal/y.png", contents: Data())
+        #expect(early.original(RawPath(place.base + "/later/thumbnails/normal/y.png")) == nil)
+        #expect(SharedThumbnails.resolvedAsFarAsItExists("/no-such-gridkit-folder/a/b") == "/no-such-gridkit-folder/a/b")
     }
 
     @Test func theEnvironmentChoosesTheCache() {

@@ -31,7 +31,7 @@ package struct SharedThumbnails: Sendable {
         self.root = root.withoutTrailingSlashes
         self.workingDirectory = workingDirectory ?? Self.currentDirectory()
         self.gate = gate
-        resolvedRoot = Self.resolved(self.root) ?? self.root
+        resolvedRoot = Self.resolvedAsFarAsItExists(self.root)
     }
 
     /// The cache the environment names (`$XDG_CACHE_HOME/thumbnails`, else
@@ -246,6 +246,20 @@ package struct SharedThumbnails: Sendable {
     }
 
     /// `path` with every link followed (`realpath`), or nil when it does not exist.
+    /// `path` with the links of its longest existing part followed, and the rest as it is: a
+    /// cache not made yet (a first run) is where its nearest existing folder really is.
+    static func resolvedAsFarAsItExists(_ path: RawPath) -> RawPath {
+        var head = path, rest: [RawPath] = []
+        while !head.bytes.isEmpty {
+            if let real = resolved(head) { return rest.reversed().reduce(real) { $0.appending($1) } }
+            let up = head.parent
+            if up == head { break }
+            rest.append(head.lastComponent)
+            head = up
+        }
+        return path
+    }
+
     static func resolved(_ path: RawPath) -> RawPath? {
         guard let real = path.withCString({ realpath($0, nil) }) else { return nil }
         defer { free(real) }
