@@ -104,10 +104,13 @@ public final class Terminal: ScreenHost {
         size = Size(width: Int(gk_cols()), height: Int(gk_rows()))
         var pw: Int32 = 0, ph: Int32 = 0
         gk_window_pixels(&pw, &ph)
+        let knowsCellPixels: Bool
         if pw > 0, ph > 0, size.width > 0, size.height > 0 {
             cellPixelSize = Size(width: Int(pw) / size.width, height: Int(ph) / size.height)
+            knowsCellPixels = true
         } else {
             cellPixelSize = graphics.cellPixelSize ?? Size(width: 10, height: 20)
+            knowsCellPixels = graphics.cellPixelSize != nil
         }
         backgroundTone = graphics.background
         let colors = Int(gk_colors())
@@ -135,6 +138,11 @@ public final class Terminal: ScreenHost {
         graphicsMode = mode
         // Pictures drawn over the cells by a graphics protocol are not in what the writer knows it shows.
         writer.skipsShownPictureCells = mode == .blocks
+        // A sixel covers its cells exactly, opaque, so one picture replaces another without the
+        // cells being blanked first (which showed as a flash of empty tiles on a Page Down in
+        // xterm). Only where the cells' size in pixels is the terminal's own: one guessed
+        // smaller would leave a strip of the old picture showing.
+        diff.picturesCoverPictures = mode == .sixel && knowsCellPixels
         pictures = PictureLayer(
             mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
             cellPixels: cellPixelSize, colorMode: colorMode)

@@ -52,6 +52,42 @@ import Testing
         #expect(drawnAt(frame(layer, canvas, written: [8: [0...0, 14...15]])) == [Point(x: 12, y: 7)])
     }
 
+    /// A Page Down in sixel: every tile's cells get another picture. The diff, told that
+    /// pictures cover pictures, writes none of those cells (blanking them showed the terminal's
+    /// background until the sixels came), and the layer still draws each new picture; where
+    /// text and pictures trade places the cells are written as before.
+    @Test func aPictureReplacingAPictureIsDrawnOverItWithoutBlankingItsCells() {
+        for covers in [true, false] {
+            let (canvas, _) = canvasWithPictures()
+            let layer = sixelLayer()
+            var diff = FrameDiff()
+            diff.picturesCoverPictures = covers
+            func written() -> [Int: [ClosedRange<Int>]] {
+                var runs: [Int: [ClosedRange<Int>]] = [:]
+                diff.update(to: canvas) { x, y, _ in runs[y, default: []].append(x...x) }
+                return runs
+            }
+            let first = written()
+            #expect(first.values.reduce(0) { $0 + $1.count } == 40 * 20, "the first frame is written whole")
+            _ = frame(layer, canvas, everything: true)
+            // Other pictures in the same cells, and text where the last one was.
+            let context = DrawContext(canvas: canvas, frame: canvas.bounds)
+            for i in 0..<3 { context.placeImage(testImage(80, 80), in: Rect(x: 2 + (i % 2) * 10, y: 2 + (i / 2) * 5, width: 8, height: 4)) }
+            canvas.fill(Rect(x: 12, y: 7, width: 8, height: 4), style: .plain)
+            canvas.drawText("caption", at: Point(x: 12, y: 8), style: .plain)
+            let runs = written()
+            let cells = runs.values.reduce(0) { $0 + $1.count }
+            if covers {
+                #expect(cells == 8 * 4, "only the last tile's cells, now text: \(cells)")
+                #expect(runs.values.joined().allSatisfy { (12...19).contains($0.lowerBound) }, "no cell of the three replaced pictures: \(runs)")
+            } else {
+                #expect(cells == 4 * 8 * 4, "every tile's cells: \(cells)")
+            }
+            let drawn = Set(drawnAt(frame(layer, canvas, written: runs)))
+            #expect(drawn == [Point(x: 2, y: 2), Point(x: 12, y: 2), Point(x: 2, y: 7)], "the three new pictures: \(drawn)")
+        }
+    }
+
     @Test func aPictureUnderAHeaderIsDrawnCroppedToWhatShows() throws {
         let (canvas, images) = canvasWithPictures()
         let layer = sixelLayer()

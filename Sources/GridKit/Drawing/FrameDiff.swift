@@ -23,6 +23,14 @@ public struct FrameDiff {
     /// Rows forgotten by `invalidate(rows:)`: compared whole whatever the canvas says.
     private var forgottenRows: [Bool] = []
 
+    /// When true, a picture cell where the last frame had a picture cell is remembered but not
+    /// reported: for a destination that paints pictures over its text, opaque and the size of
+    /// their cells (sixel), where the new picture covers the old one. Writing the cell's blank
+    /// first would show the terminal's background there until the picture comes (a sixel
+    /// screenful takes the terminal a while). A picture cell where text was, or text where a
+    /// picture was, is reported as ever.
+    package var picturesCoverPictures = false
+
     /// A diff that reports every cell of the first frame it sees.
     public init() {}
 
@@ -275,7 +283,9 @@ public struct FrameDiff {
             for y in 0..<h {
                 let columns = !known || forgottenRows[y] ? 0..<w : canvas.changedColumns(ofRow: y)
                 if columns.isEmpty { continue }
-                reported += Self.visit(canvas.rowCells(y), y, columns, width: w, against: prev.baseAddress! + slots[y] * w, remember: true, body)
+                reported += Self.visit(
+                    canvas.rowCells(y), y, columns, width: w, against: prev.baseAddress! + slots[y] * w, remember: true,
+                    picturesCoverPictures: picturesCoverPictures, body)
             }
         }
         for y in forgottenRows.indices { forgottenRows[y] = false }
@@ -290,7 +300,10 @@ public struct FrameDiff {
         var out: [(x: Int, y: Int, cell: CanvasCell)] = []
         if let previous, previous.size == canvas.size {
             for y in 0..<canvas.size.height {
-                _ = visit(canvas.rowCells(y), y, 0..<canvas.size.width, width: canvas.size.width, against: previous.rowCells(y), remember: false) {
+                _ = visit(
+                    canvas.rowCells(y), y, 0..<canvas.size.width, width: canvas.size.width, against: previous.rowCells(y), remember: false,
+                    picturesCoverPictures: false
+                ) {
                     out.append(($0, $1, $2))
                     return $0 + 1
                 }
@@ -308,7 +321,7 @@ public struct FrameDiff {
     @inline(__always)
     private static func visit(
         _ row: UnsafeMutablePointer<CanvasCell>, _ y: Int, _ columns: Range<Int>, width: Int,
-        against prev: UnsafeMutablePointer<CanvasCell>, remember: Bool,
+        against prev: UnsafeMutablePointer<CanvasCell>, remember: Bool, picturesCoverPictures: Bool,
         _ body: (Int, Int, CanvasCell) -> Int
     ) -> Int {
         var reported = 0
@@ -319,6 +332,11 @@ public struct FrameDiff {
                 continue
             }
             let c = row[x]
+            if picturesCoverPictures && c.isPicture && prev[x].isPicture {
+                if remember { prev[x] = c }
+                x += 1
+                continue
+            }
             if remember { prev[x] = c }
             if c.width == 0, x > 0, row[x - 1].width == 2 {
                 x += 1
