@@ -85,6 +85,22 @@ import Testing
             }
             let drawn = Set(drawnAt(frame(layer, canvas, written: runs)))
             #expect(drawn == [Point(x: 2, y: 2), Point(x: 12, y: 2), Point(x: 2, y: 7)], "the three new pictures: \(drawn)")
+            // A tile waiting for its picture (spaces in the tile's colour, a mark, an underlined
+            // space), then the picture: the spaces stay as they are under it, in that colour.
+            canvas.fill(Rect(x: 12, y: 7, width: 8, height: 4), style: Style(background: .palette(235)))
+            canvas.drawText("…", at: Point(x: 15, y: 8), style: Style(background: .palette(235)))
+            canvas.drawText(" ", at: Point(x: 16, y: 9), style: Style(attributes: .underline))
+            _ = written()
+            _ = frame(layer, canvas)
+            context.placeImage(testImage(80, 80), in: Rect(x: 12, y: 7, width: 8, height: 4))
+            let landing = written()
+            let landed = landing.flatMap { y, xs in xs.map { Point(x: $0.lowerBound, y: y) } }
+            if covers {
+                #expect(Set(landed) == [Point(x: 15, y: 8), Point(x: 16, y: 9)], "the mark and the underline only: \(landed)")
+            } else {
+                #expect(landed.count == 8 * 4)
+            }
+            #expect(drawnAt(frame(layer, canvas, written: landing)) == [Point(x: 12, y: 7)])
         }
     }
 

@@ -23,12 +23,13 @@ public struct FrameDiff {
     /// Rows forgotten by `invalidate(rows:)`: compared whole whatever the canvas says.
     private var forgottenRows: [Bool] = []
 
-    /// When true, a picture cell where the last frame had a picture cell is remembered but not
-    /// reported: for a destination that paints pictures over its text, opaque and the size of
-    /// their cells (sixel), where the new picture covers the old one. Writing the cell's blank
-    /// first would show the terminal's background there until the picture comes (a sixel
-    /// screenful takes the terminal a while). A picture cell where text was, or text where a
-    /// picture was, is reported as ever.
+    /// When true, a picture cell where the last frame had a picture cell, or a space with no
+    /// attributes (in any background), is remembered but not reported: for a destination that
+    /// paints pictures over its text, opaque and the size of their cells (sixel), where the new
+    /// picture covers what was there. Writing the cell's blank first would show the terminal's
+    /// own background there until the picture comes (a sixel screenful takes the terminal a
+    /// while). A picture cell where a character was, and text where a picture was, are
+    /// reported as ever, so nothing but spaces is ever left under a picture.
     package var picturesCoverPictures = false
 
     /// A diff that reports every cell of the first frame it sees.
@@ -332,7 +333,7 @@ public struct FrameDiff {
                 continue
             }
             let c = row[x]
-            if picturesCoverPictures && c.isPicture && prev[x].isPicture {
+            if picturesCoverPictures && c.isPicture && (prev[x].isPicture || prev[x].isBareSpace) {
                 if remember { prev[x] = c }
                 x += 1
                 continue
@@ -353,6 +354,13 @@ public struct FrameDiff {
         }
         return reported
     }
+}
+
+extension CanvasCell {
+    /// A space with no attributes: it shows only its background, which a picture drawn over
+    /// it hides.
+    @inline(__always)
+    var isBareSpace: Bool { text0 == 32 && isSingleScalar && width == 1 && style.attributes.isEmpty }
 }
 
 extension Canvas {
