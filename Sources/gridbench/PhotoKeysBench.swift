@@ -160,7 +160,8 @@ private func photoKeys(
         h.render()
         shown.read(present())
     }
-    // Page Down and Page Up, a screenful of new tiles each (all decoded by now).
+    // Page Down and Page Up, a screenful of new tiles each (all decoded by now). `PAGELOOP=n`
+    // repeats them n times instead of 5 (long enough for a profiler to see them).
     var pageDraw: [UInt64] = [], pageWrite: [UInt64] = []
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["PAGELOOP"] ?? "") ?? 5) {
         for key in Array(repeating: Key.pageDown, count: 3) + Array(repeating: Key.pageUp, count: 3) {
