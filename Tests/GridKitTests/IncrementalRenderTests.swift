@@ -269,6 +269,18 @@ import Testing
         #expect(canvas.row(3).hasPrefix("0.4'1 "))
     }
 
+    /// A reload whose data source has gone gives no cell: the item's place is cleared, as a
+    /// full redraw clears it, not left showing the cell drawn before.
+    @Test func aReloadWithNoDataSourceClearsTheItemsPlace() {
+        var (content, grid, canvas): (TestContent?, GridView, Canvas) = shownList()
+        #expect(canvas.row(5).hasPrefix("0.5 "))
+        content = nil // the grid held it weakly: it is gone
+        #expect(content == nil && grid.dataSource == nil)
+        grid.reloadItems(at: [IndexPath(item: 5, section: 0)])
+        grid.render(into: canvas)
+        #expect(!canvas.row(5).contains("0.5"), "row 5 still shows the reloaded item: \(canvas.row(5))")
+    }
+
     /// Cells drawn while `body` runs: those whose `draw` the grid called.
     private func countingDraws(of grid: GridView, _ body: () -> Void) -> Int {
         let before = LabelCell.drawCount

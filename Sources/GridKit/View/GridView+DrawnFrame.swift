@@ -29,10 +29,17 @@ struct DrawnFrame {
     }
 
     /// Forgets which views drew these items' cells: the next frame finds them changed and draws
-    /// them again.
+    /// them again, or clears their place where no cell comes (a data source gone). So the mark
+    /// left is one no view has, not nil, which a place with no cell would match.
     mutating func forgetCells(at indexPaths: [IndexPath]) {
-        for i in elements.indices where elements[i].kind == .cell && indexPaths.contains(elements[i].indexPath) { drawers[i] = nil }
+        for i in elements.indices where elements[i].kind == .cell && indexPaths.contains(elements[i].indexPath) {
+            drawers[i] = Self.forgotten
+        }
     }
+
+    private final class Forgotten {}
+    /// A type's identity: never that of an instance, so never a view's.
+    private static let forgotten = ObjectIdentifier(Forgotten.self)
 
     /// Notes what the canvas holds now that this frame is drawn.
     mutating func recordRows(of canvas: Canvas) {
