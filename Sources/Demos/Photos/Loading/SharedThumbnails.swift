@@ -245,7 +245,6 @@ package struct SharedThumbnails: Sendable {
         }
     }
 
-    /// `path` with every link followed (`realpath`), or nil when it does not exist.
     /// `path` with the links of its longest existing part followed, and the rest as it is: a
     /// cache not made yet (a first run) is where its nearest existing folder really is.
     static func resolvedAsFarAsItExists(_ path: RawPath) -> RawPath {
@@ -260,6 +259,7 @@ package struct SharedThumbnails: Sendable {
         return path
     }
 
+    /// `path` with every link followed (`realpath`), or nil when it does not exist.
     static func resolved(_ path: RawPath) -> RawPath? {
         guard let real = path.withCString({ realpath($0, nil) }) else { return nil }
         defer { free(real) }
