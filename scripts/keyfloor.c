@@ -1,8 +1,16 @@
 /* The harness's floor for key latency: a program that reads a key and answers with 65 bytes
    (or as many as its argument says), doing nothing else. scripts/ptybench.sh runs it beside
    griddemo, so a key's latency can be read as this floor plus what griddemo itself does; run
-   with the bytes griddemo sends per key, it is what any program pays the pty for them. */
+   with the bytes griddemo sends per key, it is what any program pays the pty for them.
+   With a file as second argument the answer is that file's bytes (repeated to the size): the
+   harness reads its output through regular expressions whose time grows with the escape
+   sequences in it (0.12 ms per 4 KB of griddemo's frames against 0.007 ms of letters, in
+   ptybench's own scan), so a floor of letters is faster than any frame of the same size.
+   A third argument, a file of one number per line, gives each key in turn its own size (the
+   bytes griddemo answered the same key with): the floor then plays griddemo's key script. */
+#include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
@@ -20,13 +28,36 @@ int main(int argc, char **argv) {
         if (n < 1 || n > (long)sizeof out) return 2;
         size = (size_t)n;
     }
-    memset(out, 'x', size);
+    static size_t sizes[4096];
+    size_t count = 0, key = 0;
+    if (argc > 3) {
+        FILE *f = fopen(argv[3], "r");
+        if (f == NULL) return 4;
+        long v;
+        while (count < sizeof sizes / sizeof sizes[0] && fscanf(f, "%ld", &v) == 1) {
+            if (v < 0 || v > (long)sizeof out) return 4;
+            sizes[count++] = (size_t)v;
+        }
+        fclose(f);
+        if (count == 0) return 4;
+    }
+    memset(out, 'x', sizeof out);
+    if (argc > 2) {
+        static char file[1 << 20];
+        int fd = open(argv[2], O_RDONLY);
+        if (fd < 0) return 3;
+        ssize_t n = read(fd, file, sizeof file);
+        close(fd);
+        if (n <= 0) return 3;
+        for (size_t i = 0; i < sizeof out; i++) out[i] = file[i % (size_t)n];
+    }
     char in[256];
     for (;;) {
         struct pollfd p = { 0, POLLIN, 0 };
         if (poll(&p, 1, -1) < 0) continue;
         ssize_t n = read(0, in, sizeof in);
         if (n <= 0 || in[0] == 'q') return 0;
+        if (count > 0) size = sizes[key++ % count];
         /* One write, as griddemo writes a frame; the pty may take it in parts. */
         for (size_t done = 0; done < size;) {
             ssize_t w = write(1, out + done, size - done);
