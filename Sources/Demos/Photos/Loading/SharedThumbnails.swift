@@ -275,7 +275,7 @@ package struct SharedThumbnails: Sendable {
 
 /// The text chunks of a PNG file (`tEXt`, `zTXt` and `iTXt`, compressed or not), by keyword.
 /// Qt's writer (KDE's thumbnailers, Gwenview) stores a text of 40 characters or more, as every
-/// `Thumb::URI` is, as `zTXt`.
+/// `Thumb::URI` is, as `zTXt`. A chunk whose checksum fails is left out.
 package enum PNGText {
     /// Nil when `bytes` is not a PNG.
     package static func entries(_ bytes: [UInt8]) -> [String: String]? {
@@ -287,7 +287,7 @@ package enum PNGText {
             guard length <= bytes.count - i - 12 else { break }
             let data = bytes[(i + 8)..<(i + 8 + length)]
             if type == "IEND" { break }
-            if let zero = data.firstIndex(of: 0) {
+            if ["tEXt", "zTXt", "iTXt"].contains(type), Self.checksumHolds(bytes, chunkAt: i, length: length), let zero = data.firstIndex(of: 0) {
                 let keyword = latin1(data[data.startIndex..<zero])
                 switch type {
                 case "tEXt":
@@ -312,6 +312,14 @@ package enum PNGText {
             i += 12 + length
         }
         return out
+    }
+
+    /// Whether the chunk at `i` (its data `length` bytes long) has the CRC its type and data
+    /// add up to: a damaged text chunk is left out, not read with the damage in it.
+    private static func checksumHolds(_ bytes: [UInt8], chunkAt i: Int, length: Int) -> Bool {
+        let end = i + 8 + length
+        let stored = UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8 | UInt32(bytes[end + 3])
+        return bytes.withUnsafeBufferPointer { gk_chunk_crc($0.baseAddress! + i + 4, 4 + length) } == stored
     }
 
     /// A zlib stream's bytes, up to 64 KB: nil when damaged or longer.
