@@ -153,7 +153,7 @@ package struct HalfBlockChoice {
     /// The palette's weighted squared distance (as `ColorMapper` matches colours) from a pixel
     /// to palette entry `index`.
     @inline(__always)
-    func distance(_ pixel: SIMD3<Int32>, _ index: Int) -> Int {
+    private func distance(_ pixel: SIMD3<Int32>, _ index: Int) -> Int {
         let v = paletteRGB[index & 255]
         let dr = Int(pixel.x) - Int(v >> 16), dg = Int(pixel.y) - Int(v >> 8 & 0xFF), db = Int(pixel.z) - Int(v & 0xFF)
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db

@@ -24,20 +24,9 @@ package enum HalfBlockPreparation {
 
     /// Gives every picture cell of `block` (an upper half block in two colours) palette colours:
     /// in each run of picture cells, a cell with two RGB pixels gets what `choice` decides after
-    /// the cells to its left, and then the run gives up pairs of colours few of its cells use
-    /// (`HalfBlockChoice.mergePairs`); a cell with one RGB half gets that half's nearest entry.
+    /// the cells to its left; a cell with one RGB half gets that half's nearest entry.
     package static func prepare(_ block: inout CellBlock, with choice: HalfBlockChoice) {
         let width = block.size.width
-        var run: [HalfBlockChoice.MergeCell] = []
-        var runStart = 0
-        func endRun(_ y: Int) {
-            guard !run.isEmpty else { return }
-            choice.mergePairs(&run)
-            for (k, c) in run.enumerated() {
-                block.cells[y * width + runStart + k] = Self.cell(.palette(UInt8(truncatingIfNeeded: c.top)), .palette(UInt8(truncatingIfNeeded: c.bottom)))
-            }
-            run.removeAll(keepingCapacity: true)
-        }
         for y in 0..<block.size.height {
             // A run starts with no pen, as the writer starts each (a cell of other colours
             // leaves the pen unknown after it too).
@@ -46,13 +35,11 @@ package enum HalfBlockPreparation {
                 let i = y * width + x, cell = block.cells[i], style = cell.style
                 guard cell.isHalfBlock, style.attributes.isEmpty else {
                     meets = (-2, -2)
-                    endRun(y)
                     continue
                 }
                 let top = style.foreground.rawValue, bottom = style.background.rawValue
                 guard top >> 24 == 3, bottom >> 24 == 3 else {
                     meets = (-2, -2)
-                    endRun(y)
                     if top >> 24 == 3 || bottom >> 24 == 3 { block.cells[i] = Self.cell(nearest(top) ?? style.foreground, nearest(bottom) ?? style.background) }
                     continue
                 }
@@ -61,10 +48,8 @@ package enum HalfBlockPreparation {
                     backgroundUnderBlocks: meets.bg >= 16)
                 meets = (written.fg, written.bg)
                 let shown = HalfBlockChoice.halves(written)
-                if run.isEmpty { runStart = x }
-                run.append(HalfBlockChoice.MergeCell(top: shown.top, bottom: shown.bottom, topRGB: pixel(top), bottomRGB: pixel(bottom)))
+                block.cells[i] = Self.cell(.palette(UInt8(truncatingIfNeeded: shown.top)), .palette(UInt8(truncatingIfNeeded: shown.bottom)))
             }
-            endRun(y)
         }
     }
 
