@@ -54,6 +54,17 @@ func benchPhotoKeys() {
         let pictureCells = block.cells.filter { $0.isHalfBlock }.count
         row(["  preparing a screenful's cells (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)), "\(pictureCells) picture cells"])
     }
+    // The same on the library's first screenful (800×600 rings and gradients, where colour
+    // given up shows more than on this folder's pictures), as its thumbnails are prepared.
+    let library = pixelsAtTheTop(of: photoLibrary(folders: 20, perFolder: 1000), size: Size(width: 120, height: 38))
+    let exactThere = preparedError(library, tolerance: 0), standardThere = preparedError(library, tolerance: HalfBlockChoice.standardTolerance)
+    row(["  colour error, the library", format2(exactThere), format2(standardThere), "×" + format2(standardThere / exactThere)])
+    // How far the tolerance moves what shows from the exact picture, as the eye weighs colour
+    // (mean ΔE, CIE 1976, over the half cells): the squared distance to the pixels above hardly
+    // moves when cells trade one near entry for another, which a person sees side by side.
+    for (name, pixels) in [("this folder", screenful), ("the library", library)] {
+        row(["  ΔE from exact, \(name)", format2(changeFromExact(pixels, tolerance: HalfBlockChoice.standardTolerance)), ""])
+    }
     // And the bytes of its pictures' rows (`PreparedRowBytes`), as the terminal makes them: each
     // run of picture cells on the screen as a block of its own, as a thumbnail's row is.
     if let profile = PreparedRowBytes.Profile(capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: HalfBlockChoice.standardTolerance),
@@ -198,6 +209,69 @@ private func photoKeys(
     }
     replayed[tolerance] = best / UInt64(max(1, frames.count))
     return (draw, write, bytes, shown.error(against: pixelsAtTheTop(of: folder, size: size)), landing, pageDraw, pageWrite)
+}
+
+/// The mean weighted squared distance (as `ColorMapper` weighs it) between each pixel of the
+/// half-block picture cells of `pixels` and the palette colour its cell is prepared with
+/// (`HalfBlockPreparation`, which the frame then writes as it is).
+@MainActor
+private func preparedError(_ pixels: Canvas, tolerance: Int) -> Double {
+    let size = pixels.size
+    var block = CellBlock(size: size, cells: (0..<size.height).flatMap { y in (0..<size.width).map { pixels[$0, y] } })
+    HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance)?(&block)
+    var sum = 0, count = 0
+    for (original, prepared) in zip((0..<size.height).flatMap { y in (0..<size.width).map { pixels[$0, y] } }, block.cells) {
+        guard original.isHalfBlock, case .rgb(let r1, let g1, let b1) = original.style.foreground.kind,
+            case .rgb(let r2, let g2, let b2) = original.style.background.kind,
+            case .palette(let top) = prepared.style.foreground.kind, case .palette(let bottom) = prepared.style.background.kind
+        else { continue }
+        for (pixel, entry) in [((r1, g1, b1), Int(top)), ((r2, g2, b2), Int(bottom))] {
+            let (pr, pg, pb) = ColorMapper.rgb(ofPalette: entry)
+            let dr = Int(pixel.0) - pr, dg = Int(pixel.1) - pg, db = Int(pixel.2) - pb
+            sum += 2 * dr * dr + 4 * dg * dg + 3 * db * db
+            count += 1
+        }
+    }
+    return count == 0 ? 0 : Double(sum) / Double(count)
+}
+
+/// The mean CIE 1976 colour difference between each half cell of `pixels`' pictures prepared
+/// with `tolerance` and prepared exactly (the nearest entries).
+@MainActor
+private func changeFromExact(_ pixels: Canvas, tolerance: Int) -> Double {
+    let size = pixels.size
+    let cells = (0..<size.height).flatMap { y in (0..<size.width).map { pixels[$0, y] } }
+    var exact = CellBlock(size: size, cells: cells), chosen = exact
+    HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: 0)?(&exact)
+    HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance)?(&chosen)
+    var sum = 0.0, count = 0
+    for (a, b) in zip(exact.cells, chosen.cells) {
+        guard case .palette(let t1) = a.style.foreground.kind, case .palette(let b1) = a.style.background.kind,
+            case .palette(let t2) = b.style.foreground.kind, case .palette(let b2) = b.style.background.kind
+        else { continue }
+        sum += deltaE(Int(t1), Int(t2)) + deltaE(Int(b1), Int(b2))
+        count += 2
+    }
+    return count == 0 ? 0 : sum / Double(count)
+}
+
+/// CIE 1976 ΔE between two palette entries (sRGB, D65).
+private func deltaE(_ a: Int, _ b: Int) -> Double {
+    func lab(_ i: Int) -> (Double, Double, Double) {
+        let (r, g, b) = ColorMapper.rgb(ofPalette: i)
+        func linear(_ c: Int) -> Double {
+            let v = Double(c) / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        let (lr, lg, lb) = (linear(r), linear(g), linear(b))
+        let x = (0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047
+        let y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb
+        let z = (0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883
+        func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+        return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+    }
+    let (l1, a1, b1) = lab(a), (l2, a2, b2) = lab(b)
+    return ((l1 - l2) * (l1 - l2) + (a1 - a2) * (a1 - a2) + (b1 - b2) * (b1 - b2)).squareRoot()
 }
 
 /// What a terminal shows after the writer's bytes, for picture cells: the colours of each
