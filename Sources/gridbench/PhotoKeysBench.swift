@@ -225,14 +225,18 @@ private func preparedError(_ pixels: Canvas, tolerance: Int) -> Double {
             case .rgb(let r2, let g2, let b2) = original.style.background.kind,
             case .palette(let top) = prepared.style.foreground.kind, case .palette(let bottom) = prepared.style.background.kind
         else { continue }
-        for (pixel, entry) in [((r1, g1, b1), Int(top)), ((r2, g2, b2), Int(bottom))] {
-            let (pr, pg, pb) = ColorMapper.rgb(ofPalette: entry)
-            let dr = Int(pixel.0) - pr, dg = Int(pixel.1) - pg, db = Int(pixel.2) - pb
-            sum += 2 * dr * dr + 4 * dg * dg + 3 * db * db
-            count += 1
-        }
+        sum += weightedDistance((r1, g1, b1), Int(top)) + weightedDistance((r2, g2, b2), Int(bottom))
+        count += 2
     }
     return count == 0 ? 0 : Double(sum) / Double(count)
+}
+
+/// The palette's weighted squared distance (as `ColorMapper` matches colours) from a pixel to
+/// palette entry `entry`.
+private func weightedDistance(_ pixel: (UInt8, UInt8, UInt8), _ entry: Int) -> Int {
+    let (pr, pg, pb) = ColorMapper.rgb(ofPalette: entry)
+    let dr = Int(pixel.0) - pr, dg = Int(pixel.1) - pg, db = Int(pixel.2) - pb
+    return 2 * dr * dr + 4 * dg * dg + 3 * db * db
 }
 
 /// The mean CIE 1976 colour difference between each half cell of `pixels`' pictures prepared
@@ -382,12 +386,8 @@ private struct ShownColors {
                 guard cell.text == "▀", case .rgb(let r1, let g1, let b1) = cell.style.foreground.kind,
                     case .rgb(let r2, let g2, let b2) = cell.style.background.kind, top[k] >= 16, bottom[k] >= 16
                 else { continue }
-                for (pixel, entry) in [((r1, g1, b1), top[k]), ((r2, g2, b2), bottom[k])] {
-                    let (pr, pg, pb) = ColorMapper.rgb(ofPalette: entry)
-                    let dr = Int(pixel.0) - pr, dg = Int(pixel.1) - pg, db = Int(pixel.2) - pb
-                    sum += 2 * dr * dr + 4 * dg * dg + 3 * db * db
-                    count += 1
-                }
+                sum += weightedDistance((r1, g1, b1), top[k]) + weightedDistance((r2, g2, b2), bottom[k])
+                count += 2
             }
         }
         return count == 0 ? 0 : Double(sum) / Double(count)
