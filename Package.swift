@@ -7,7 +7,7 @@ import PackageDescription
 //   GridKitGraphics (picture encoders: sixel, kitty, PNG, zlib) → CZlib, GridKit
 //   GridKitTesting (headless host, harnesses, snapshots) → GridKit
 // GridKit is pure Swift: geometry, drawing, layout, GridView and the screen layer. CImageCodecs is
-// a leaf C shim over libpng and libjpeg used by the photo demo.
+// a leaf C shim over libpng and libjpeg used by the photo demo, which also takes CZlib's checksum.
 let package = Package(
     name: "GridKit",
     products: [
@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "GridKitGraphics", dependencies: ["GridKit", "CZlib"]),
         .target(name: "GridKitTerminal", dependencies: ["GridKit", "GridKitGraphics", "CNcurses"]),
         .target(name: "GridKitTesting", dependencies: ["GridKit"]),
-        .target(name: "Demos", dependencies: ["GridKit", "CImageCodecs"]),
+        .target(name: "Demos", dependencies: ["GridKit", "CImageCodecs", "CZlib"]),
         .executableTarget(name: "griddemo", dependencies: ["Demos", "GridKit", "GridKitTerminal"]),
         .executableTarget(name: "gridbench", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTerminal", "GridKitTesting"]),
         .testTarget(

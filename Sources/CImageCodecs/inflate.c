@@ -16,15 +16,3 @@ long gk_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t room) {
     return status == Z_STREAM_END ? written : -1;
 }
 
-// PNG's chunk checksum (over the chunk's type and data): a text chunk that fails it is damaged
-// and is not read, as libpng drops an ancillary chunk whose CRC is wrong.
-uint32_t gk_chunk_crc(const uint8_t *data, size_t size) {
-    uLong crc = crc32(0L, Z_NULL, 0);
-    while (size > 0) {
-        uInt n = size > 0x40000000u ? 0x40000000u : (uInt)size;
-        crc = crc32(crc, data, n);
-        data += n;
-        size -= n;
-    }
-    return (uint32_t)crc;
-}

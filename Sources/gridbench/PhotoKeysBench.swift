@@ -217,10 +217,11 @@ private func photoKeys(
 @MainActor
 private func preparedError(_ pixels: Canvas, tolerance: Int) -> Double {
     let size = pixels.size
-    var block = CellBlock(size: size, cells: (0..<size.height).flatMap { y in (0..<size.width).map { pixels[$0, y] } })
+    let cells = (0..<size.height).flatMap { y in (0..<size.width).map { pixels[$0, y] } }
+    var block = CellBlock(size: size, cells: cells)
     HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance)?(&block)
     var sum = 0, count = 0
-    for (original, prepared) in zip((0..<size.height).flatMap { y in (0..<size.width).map { pixels[$0, y] } }, block.cells) {
+    for (original, prepared) in zip(cells, block.cells) {
         guard original.isHalfBlock, case .rgb(let r1, let g1, let b1) = original.style.foreground.kind,
             case .rgb(let r2, let g2, let b2) = original.style.background.kind,
             case .palette(let top) = prepared.style.foreground.kind, case .palette(let bottom) = prepared.style.background.kind

@@ -30,9 +30,6 @@ void gk_image_free(gk_image *img);
 /// when the stream is damaged, incomplete or unpacks to more than `room`.
 long gk_inflate(const uint8_t *data, size_t size, uint8_t *out, size_t room);
 
-/// The CRC-32 of `size` bytes (PNG's chunk checksum, over a chunk's type and data).
-uint32_t gk_chunk_crc(const uint8_t *data, size_t size);
-
 /* The EXIF orientation (1-8) in an APP1 payload that starts with "Exif\0\0"; 1 when the block is
    not EXIF, is damaged, or has no valid orientation. Reads only within app1[0..<len]. */
 int gk_exif_orientation(const uint8_t *app1, size_t len);

@@ -1,4 +1,5 @@
 import CImageCodecs
+import CZlib
 import Foundation
 
 /// The thumbnail cache Linux desktops share (the freedesktop.org Thumbnail Managing Standard):
@@ -315,11 +316,12 @@ package enum PNGText {
     }
 
     /// Whether the chunk at `i` (its data `length` bytes long) has the CRC its type and data
-    /// add up to: a damaged text chunk is left out, not read with the damage in it.
+    /// add up to: a damaged text chunk is left out, not read with the damage in it (as libpng
+    /// leaves out an ancillary chunk whose CRC is wrong).
     private static func checksumHolds(_ bytes: [UInt8], chunkAt i: Int, length: Int) -> Bool {
         let end = i + 8 + length
         let stored = UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8 | UInt32(bytes[end + 3])
-        return bytes.withUnsafeBufferPointer { gk_chunk_crc($0.baseAddress! + i + 4, 4 + length) } == stored
+        return bytes.withUnsafeBufferPointer { gk_crc32(0, $0.baseAddress! + i + 4, 4 + length) } == stored
     }
 
     /// A zlib stream's bytes, up to 64 KB: nil when damaged or longer.
