@@ -1,6 +1,11 @@
-"""From ptybench.py's --timeline and --raw-out: milliseconds from the first frame (the first read
-holding TEXT) to the last read before the first key that draws picture cells (half blocks), i.e.
-until the first screenful of thumbnails is drawn.  Usage: firstscreen.py TIMELINE RAW TEXT"""
+"""From ptybench.py's --timeline and --raw-out: when the first frame holding TEXT reached the
+terminal (ms from the start), and how long after it the first screenful of thumbnails was drawn
+(to the last read before the first key that draws picture cells, half blocks). Prints the two
+numbers.  Usage: firstscreen.py TIMELINE RAW TEXT
+
+ptybench's own first paint ends at 150 ms of quiet, so it also holds what comes later before
+any key: a library's walk counting on the title, say. The frame itself is the read holding TEXT
+(and the rest of that frame's reads, which follow within a few tenths of a millisecond)."""
 import json, sys
 
 data = json.load(open(sys.argv[1]))
@@ -17,4 +22,4 @@ for t, n in data["reads"]:
         start = last = t
     elif start is not None and (b"\xe2\x96\x80" in chunk or b"\xe2\x96\x84" in chunk):
         last = t
-print(f"{last - start:.0f}" if start is not None else "nan")
+print(f"{start:.0f} {last - start:.0f}" if start is not None else "nan nan")

@@ -68,7 +68,8 @@ for visit in "no shared cache" "first visit" "second visit"; do
     "${nocache[@]}" --keys 'down*60,pgdn*10,up*20,end,home' --ready-regex 'IMG_0000' --timeline "$timeline" --raw-out "$raw" \
     --per-key "$perkey" -- "$bin" photos --view grid "$library" >"$summary"
   python3 "$(dirname "$0")/ptysummary.py" "$perkey" <"$summary"
-  echo "                       a screenful of thumbnails drawn $(python3 "$(dirname "$0")/firstscreen.py" "$timeline" "$raw" IMG_0000) ms after the first frame"
+  read -r frame screenful < <(python3 "$(dirname "$0")/firstscreen.py" "$timeline" "$raw" IMG_0000)
+  echo "                       the first frame with a photo at $frame ms (first paint above: until 150 ms of quiet, the walk's last count on the title in it); a screenful of thumbnails drawn $screenful ms after it"
 done
 # What the pty alone costs for a key that sends as many bytes as the last run's Downs: the floor
 # program writing that many. The difference to the library's median is griddemo's own work. The

@@ -18,5 +18,6 @@ if len(sys.argv) > 1:
     firsts = [key["first_byte_ms"] for key in json.load(open(sys.argv[1])) if key.get("first_byte_ms") is not None]
     if firsts:
         first_byte = f" (first byte {statistics.median(firsts):.3f})"
-print(f"{d['label']:<22} first paint {d['first_paint']['ms']:7.2f} ms | key median {k['latency_ms']['median']:.3f}{first_byte}"
+label = d["label"] or " ".join(d["cmd"][:2])
+print(f"{label:<22} first paint {d['first_paint']['ms']:7.2f} ms | key median {k['latency_ms']['median']:.3f}{first_byte}"
       f" p95 {k['latency_ms']['p95']:.3f} ms | bytes per down median {down:.0f}{right} | peak {d['peak_rss_kb'] / 1024:.1f} MB")
