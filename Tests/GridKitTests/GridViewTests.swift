@@ -139,6 +139,38 @@ import Testing
         #expect(content.prefetchLog.last?.hasPrefix("+[0, 192][0, 191]") == true) // scrolling back: nearest first
     }
 
+    /// A row that scrolls sideways (Albums) has its next tiles asked for before a Right lets
+    /// them in, and those further on once it has scrolled; the grid below is asked a page ahead
+    /// as before.
+    @Test func prefetchLooksAlongARowThatScrollsSideways() {
+        func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+        let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        tile.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 1)
+        let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
+        row.orthogonalScrollingBehavior = .continuous
+        let grid = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [tile]))
+        let content = TestContent(counts: [20, 30])
+        let h = GridHarness(content, layout: CompositionalLayout { s, _ in s == 0 ? row : grid }, size: Size(width: 41, height: 12))
+        func asked() -> Set<IndexPath> {
+            let items = content.prefetchLog.filter { $0.hasPrefix("+") }.joined().matches(of: /\[(\d+), (\d+)\]/)
+            return Set(items.compactMap { m in Int(m.2).flatMap { i in Int(m.1).map { IndexPath(item: i, section: $0) } } })
+        }
+        h.render()
+        // Tiles 0-4 of the row show (the fifth by its first column); the next page of it is
+        // asked for, and not more.
+        #expect(Set((5..<9).map { IndexPath(item: $0, section: 0) }).isSubset(of: asked()), "asked \(asked().sorted())")
+        #expect(!asked().contains(IndexPath(item: 9, section: 0)), "a page along the row, not more")
+        #expect(asked().contains(IndexPath(item: 8, section: 1)), "the grid below, a page ahead")
+        h.press(InputEvent.script("right*6"))
+        let shown = h.gridView.layout.layoutAttributesForElements(in: h.gridView.visibleRect).filter { $0.kind == .cell && $0.indexPath.section == 0 }.map(\.indexPath.item)
+        #expect(shown.min()! > 0, "the row scrolled")
+        // A page to either side of what shows now: on past the last tile shown, and back to
+        // the first (each asked once, as it came within a page).
+        let along = Set(asked().filter { $0.section == 0 }.map(\.item))
+        #expect(along.isSuperset(of: (shown.max()! + 1)...(shown.max()! + 4)) && along.contains(0), "asked \(along.sorted()) with \(shown.sorted()) shown")
+        #expect(!along.contains(shown.max()! + 6), "a page along the row (the last tile by its first columns), not more")
+    }
+
     /// Page Down under a pinned header scrolls a page less the header, and then a little back
     /// to show the focused item whole: prefetching still looks ahead, the way the user goes.
     @Test func prefetchLooksAheadAfterPageDownUnderAPinnedHeader() {

@@ -70,7 +70,9 @@ public protocol CellRegistering: AnyObject {
 }
 
 /// Told about items about to come on screen, to start slow work (decoding, loading) early: those
-/// within a screen ahead of the way the grid scrolls. Under a `ScreenController` the grid asks
+/// within a screen ahead of the way the grid scrolls, and in rows on screen that scroll sideways
+/// on their own (`LayoutSection.orthogonalScrollingBehavior`), those within a screen's width to
+/// either side of what shows. Under a `ScreenController` the grid asks
 /// once the frame is presented, so the work started never delays the key that scrolled there;
 /// a grid drawn by hand asks as it draws.
 @MainActor

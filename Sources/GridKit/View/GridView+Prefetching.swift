@@ -1,6 +1,8 @@
 extension GridView {
     /// Tells the prefetch data source about items within a page ahead in the scroll direction,
-    /// and cancels those that fell out of that range without being shown. With a host that
+    /// and, in rows on screen that scroll on their own (`orthogonalScrollingBehavior`), within a
+    /// page to either side of what shows; cancels those that fell out of that range without
+    /// being shown. With a host that
     /// presents frames (`ScreenController`), this runs once the frame is written
     /// (`prefetchAfterFrame()`): work started for what is ahead then never delays the key that
     /// scrolled there.
@@ -27,6 +29,14 @@ extension GridView {
         let ahead = visibleRect.offsetBy(dx: vertical ? 0 : shift, dy: vertical ? shift : 0)
         var wanted = Set<IndexPath>()
         layout.forEachItem(in: ahead) { ip, _ in if visibleCells[ip] == nil { wanted.insert(ip) } }
+        // Across the screen's rows: only a row that scrolls sideways has items out there (the
+        // tiles a Right lets in); in other layouts this finds what shows, which is left out.
+        let across = vertical ? visibleRect.width : visibleRect.height
+        let beside =
+            vertical
+            ? Rect(x: visibleRect.minX - across, y: visibleRect.minY, width: 3 * across, height: visibleRect.height)
+            : Rect(x: visibleRect.minX, y: visibleRect.minY - across, width: visibleRect.width, height: 3 * across)
+        layout.forEachItem(in: beside) { ip, _ in if visibleCells[ip] == nil { wanted.insert(ip) } }
         let start = wanted.subtracting(prefetched).sorted()
         let cancel = prefetched.subtracting(wanted).filter { visibleCells[$0] == nil }.sorted()
         prefetched = wanted
