@@ -87,6 +87,27 @@ import Testing
         #expect(back.contains("▶gradient-007") && !back.contains("▶gradient-003"), "the grid's focus follows the viewer")
     }
 
+    /// The viewer decodes the photos beside the one shown ahead, the way the user steps first,
+    /// and gives up what it asked for photos it has left behind (a photo passed while holding →
+    /// is not decoded before the one it stops at).
+    @Test func theViewerDecodesItsNeighboursAheadAndDropsWhatItPassed() {
+        func viewerQueue(_ keys: String) -> [Int] {
+            let screen = PhotosScreen(library: SampleAlbum.library(count: 40), pool: DecodePool(threads: 0))
+            var photos: [Int] = []
+            ScreenHarness(size: Size(width: 100, height: 30)).host(running: screen, keys: keys) { _ in
+                // The viewer's decodes have negative keys; the photo is in the key's top bits.
+                photos = screen.pool.pendingKeys.filter { $0 < 0 }.map { (-$0 - 1) >> 24 }
+                return false
+            }
+            return photos
+        }
+        // The shown photo first (urgent), then the one after it, then the one before.
+        #expect(viewerQueue("right*2, enter") == [2, 3, 1])
+        #expect(viewerQueue("right*2, enter, right*5") == [7, 8, 6], "what it passed is no longer queued")
+        #expect(viewerQueue("right*9, enter, left*3") == [6, 5, 7], "going back: the one before first")
+        #expect(viewerQueue("enter") == [0, 1], "the first photo has no photo before it")
+    }
+
     @Test func plusAndMinusResizeKeepingFocus() {
         let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
         let host = HeadlessHost(size: Size(width: 100, height: 30), events: InputEvent.script("right*3, down, +, +"))

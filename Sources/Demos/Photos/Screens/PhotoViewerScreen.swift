@@ -16,7 +16,10 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     private var cellPixels = Size(width: 10, height: 20)
     private var prepareImage: ImagePreparer?
     private weak var grid: GridView?
+    /// Keys of the decodes asked for and not back yet.
     private var requested = Set<Int>()
+    /// The way the user last stepped: the photo that way is decoded ahead first.
+    private var forward = true
 
     init(photos: [PhotoItem], index: Int, pool: DecodePool) {
         self.photos = photos
@@ -52,32 +55,55 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     }
 
     /// Key: photo and view size, so a resize decodes again at the new size.
-    private func key(_ size: Size) -> Int { (index * 4096 + size.width) * 4096 + size.height }
+    private func key(_ photo: Int, _ size: Size) -> Int { (photo * 4096 + size.width) * 4096 + size.height }
+
+    /// The picture's room: the view less its caption line.
+    private func pictureSize(_ gridView: GridView) -> Size { Size(width: gridView.frame.width, height: max(1, gridView.frame.height - 1)) }
 
     package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(PhotoViewCell.self, for: indexPath)
-        let size = Size(width: gridView.frame.width, height: max(1, gridView.frame.height - 1))
+        let size = pictureSize(gridView)
         cell.caption = photos[index].name
-        cell.entry = cache.entry(key(size))
-        if cell.entry == nil { request(size) }
+        cell.entry = cache.entry(key(index, size))
+        if cell.entry == nil { request(index, size, urgent: true) }
+        prefetchNeighbours(gridView)
         return cell
     }
 
-    private func request(_ size: Size) {
-        let k = key(size)
-        guard !requested.contains(k), let mailbox else { return }
+    /// Decodes `photo` at `size` into the cache; the view draws again when it is the one shown.
+    /// Asked for again as urgent, a pending decode goes first (one under way is not repeated).
+    private func request(_ photo: Int, _ size: Size, urgent: Bool) {
+        let k = key(photo, size)
+        guard let mailbox, !(requested.contains(k) && !urgent) else { return }
         requested.insert(k)
-        let photo = photos[index]
+        let item = photos[photo]
         let graphics = self.graphics, cell = cellPixels, prepare = prepareImage
-        pool.submit(key: -k - 1, urgent: true) { [weak self] in
-            let entry = ThumbnailLoader.load(photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare)
+        pool.submit(key: -k - 1, urgent: urgent, joiningRunning: true) { [weak self] in
+            let entry = ThumbnailLoader.load(item, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare)
             mailbox.post {
                 guard let self else { return }
                 self.requested.remove(k)
                 self.cache.insert(entry, for: k)
-                self.grid?.reloadItems(at: [IndexPath(item: 0, section: 0)])
+                if let grid = self.grid, k == self.key(self.index, self.pictureSize(grid)) { grid.reloadItems(at: [IndexPath(item: 0, section: 0)]) }
             }
         }
+    }
+
+    /// Asks for the photos either side of the one shown (the way the user went first), so the
+    /// next Right or Left shows its photo at once. Decodes asked for earlier, of photos neither
+    /// shown nor beside it, are given up unless under way: holding → through a folder decodes
+    /// the photo it stops at next, not every photo it passed first.
+    private func prefetchNeighbours(_ gridView: GridView) {
+        let size = pictureSize(gridView)
+        let beside = (forward ? [index + 1, index - 1] : [index - 1, index + 1]).filter { photos.indices.contains($0) }
+        // The neighbours are queued again too, in the order wanted now: the one the user stepped
+        // towards may have been asked for as the one behind (running ones are left running).
+        let stale = requested.subtracting([key(index, size)])
+        if !stale.isEmpty {
+            pool.cancel(keys: Set(stale.map { -$0 - 1 }))
+            requested.subtract(stale)
+        }
+        for photo in beside where cache.entry(key(photo, size)) == nil { request(photo, size, urgent: false) }
     }
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
@@ -95,6 +121,7 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     private func show(_ photo: Int, _ gridView: GridView) {
         let next = max(0, min(photos.count - 1, photo))
         guard next != index else { return }
+        forward = next > index
         index = next
         onShow?(index)
         gridView.reloadData()
