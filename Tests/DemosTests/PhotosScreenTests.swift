@@ -108,6 +108,30 @@ import Testing
         #expect(viewerQueue("enter") == [0, 1], "the first photo has no photo before it")
     }
 
+    /// An album opened from Albums shows at once the thumbnails its row and All photos
+    /// showed: it shares its screen's thumbnails instead of decoding them again.
+    @Test func anAlbumShowsTheThumbnailsItsRowShowedAtOnce() throws {
+        let screen = PhotosScreen(library: SampleAlbum.library(count: 40), pool: DecodePool(threads: 2), view: .albums)
+        let first = HeadlessHost(size: Size(width: 100, height: 30))
+        // Until the first screen's thumbnails are made (bounded; CI machines are loaded).
+        first.waitForWork = { mailbox in
+            if screen.cache.count >= 8 { return false }
+            for _ in 0..<6000 where !mailbox.hasWork { usleep(5_000) }
+            return mailbox.hasWork
+        }
+        ScreenController(host: first).run(screen)
+        try #require(screen.cache.count >= 8)
+        // Again (its decoding stopped when the run ended, its thumbnails kept), and into the
+        // first row's album: the frame Enter draws has the pictures, before any decode lands.
+        let second = HeadlessHost(size: Size(width: 100, height: 30), events: [.key(.enter)])
+        var album: Canvas?
+        second.afterEachEvent = { _ in album = second.lastFrame }
+        ScreenController(host: second).run(screen)
+        let text = try #require(album).text
+        #expect(text.contains("gradient-001") && !text.contains("All photos"), "the album is on screen")
+        #expect(text.filter { $0 == "▀" }.count > 100, "its first tiles drawn from the shared thumbnails:\n\(text)")
+    }
+
     @Test func plusAndMinusResizeKeepingFocus() {
         let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
         let host = HeadlessHost(size: Size(width: 100, height: 30), events: InputEvent.script("right*3, down, +, +"))

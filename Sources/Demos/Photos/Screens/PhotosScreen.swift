@@ -22,7 +22,12 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     package typealias Scanner = @Sendable (_ paths: [RawPath], _ stop: StopFlag, _ report: (PhotoLibrary.Found) -> Bool) -> Void
     private var scanner: Scanner = { paths, stop, report in PhotoLibrary.scan(paths, every: .milliseconds(50), stop: { stop.isSet }, report: report) }
     package let pool: DecodePool
+    /// Thumbnails made, by `key`: an album opened from Albums shares its screen's, so what the
+    /// row and All photos showed shows at once in the album.
     let cache: ThumbnailCache
+    /// Where this library's photos start among those of the screen whose cache it shares (an
+    /// album's folder among all photos): the cache knows a photo by that index.
+    private let photoBase: Int
     private(set) var sizeLevel = 1
     /// Columns of pictures at their own aspect ratio instead of a grid of equal tiles.
     private(set) var isWaterfall = false
@@ -56,16 +61,19 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// The desktop's shared thumbnail cache, when it is used.
     let shared: SharedThumbnails?
 
+    /// `cache` and `photoBase`: another screen's thumbnails, where this library's photos start
+    /// among that screen's (an album opened from it); by default a cache of `cacheBudget` bytes.
     package init(
         library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil,
-        view: PhotosView = .grid, focus: Int? = nil
+        view: PhotosView = .grid, focus: Int? = nil, cache: ThumbnailCache? = nil, photoBase: Int = 0
     ) {
         self.library = library
         self.shared = shared
         self.pool = pool
         self.view = view
         initialFocus = focus
-        cache = ThumbnailCache(budget: cacheBudget)
+        self.cache = cache ?? ThumbnailCache(budget: cacheBudget)
+        self.photoBase = photoBase
         var start = 0
         for s in library.sections { sectionStarts.append(start); start += s.items.count }
     }
@@ -247,10 +255,11 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         return Size(width: cell.width, height: max(0, cell.height - 1))
     }
 
-    /// Cache and pool key: the photo and the size its thumbnail is made for.
+    /// Cache and pool key: the photo (among those of the cache's screen) and the size its
+    /// thumbnail is made for.
     func key(_ ip: IndexPath) -> Int {
         let size = thumbnailSize(ip)
-        return (flat(ip) * 256 + min(255, size.width)) * 1024 + min(1023, size.height)
+        return ((photoBase + flat(ip)) * 256 + min(255, size.width)) * 1024 + min(1023, size.height)
     }
 
     // MARK: Content
@@ -399,7 +408,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// One folder's photos as a grid of their own, focused on `focus`.
     private func album(_ section: Int, focus: Int) -> PhotosScreen {
         let folder = library.sections[section]
-        let screen = PhotosScreen(library: PhotoLibrary(sections: [folder]), shared: shared, view: .grid, focus: focus)
+        let screen = PhotosScreen(
+            library: PhotoLibrary(sections: [folder]), shared: shared, view: .grid, focus: focus, cache: cache, photoBase: sectionStarts[section])
         screen.sizeLevel = sizeLevel
         screen.albumName = folder.folder
         return screen
