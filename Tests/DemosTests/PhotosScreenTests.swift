@@ -108,6 +108,18 @@ import Testing
         #expect(viewerQueue("enter") == [0, 1], "the first photo has no photo before it")
     }
 
+    /// Where pictures are painted over the text (sixel), the viewer does not decode ahead: a
+    /// photo ready at the step showed under the old photo's caption while xterm drew it.
+    @Test func theViewerDoesNotDecodeAheadWhereThePictureIsPaintedAfterItsCaption() {
+        let screen = PhotosScreen(library: SampleAlbum.library(count: 40), pool: DecodePool(threads: 0))
+        var photos: [Int] = []
+        let host = HeadlessHost(size: Size(width: 100, height: 30), events: InputEvent.script("right*2, enter, right"))
+        host.graphicsMode = .sixel
+        host.afterEachEvent = { _ in photos = screen.pool.pendingKeys.filter { $0 < 0 }.map { (-$0 - 1) >> 24 } }
+        ScreenController(host: host).run(screen)
+        #expect(photos == [2, 3], "the photos shown, and nothing beside them")
+    }
+
     /// An album opened from Albums shows at once the thumbnails its row and All photos
     /// showed: it shares its screen's thumbnails instead of decoding them again.
     @Test func anAlbumShowsTheThumbnailsItsRowShowedAtOnce() throws {

@@ -93,7 +93,13 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     /// next Right or Left shows its photo at once. Decodes asked for earlier, of photos neither
     /// shown nor beside it, are given up unless under way: holding → through a folder decodes
     /// the photo it stops at next, not every photo it passed first.
+    ///
+    /// Not where the terminal paints pictures over its text (sixel, iTerm2): there a photo
+    /// ready at the step went out after its caption, and xterm showed the new caption over the
+    /// old photo for 0.15–0.3 s while it drew the new one (slower too, the next decode taking
+    /// a core from it); the placeholder, which clears the picture at once, is the better sight.
     private func prefetchNeighbours(_ gridView: GridView) {
+        guard graphics == .blocks || graphics == .kitty || graphics == .kittyDirect else { return }
         let size = pictureSize(gridView)
         let beside = (forward ? [index + 1, index - 1] : [index - 1, index + 1]).filter { photos.indices.contains($0) }
         // The neighbours are queued again too, in the order wanted now: the one the user stepped
