@@ -361,4 +361,23 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
             #expect(done.wait(timeout: .now() + 30) == .success, "job \(k) ran")
         }
     }
+
+    /// While quiet (a key's frame going out), no worker or helper starts a job, however urgent
+    /// or old; once it is over, the job runs.
+    @Test func nothingStartsWhileAKeysFrameGoesOut() throws {
+        let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .zero, quietAfterInput: .seconds(1))
+        defer { pool.stop() }
+        #expect(!pool.isQuiet)
+        let done = DispatchSemaphore(value: 0)
+        Thread.sleep(forTimeInterval: 0.05) // both threads asleep on the condition
+        pool.inputArrived()
+        #expect(pool.isQuiet)
+        pool.submit(key: 1, urgent: true) { done.signal() }
+        pool.submitWhenIdle { done.signal() }
+        // Well inside the second: a loaded machine only makes the quiet look longer.
+        #expect(done.wait(timeout: .now() + 0.3) == .timedOut, "nothing ran while quiet")
+        #expect(pool.pendingKeys == [1])
+        for _ in 0..<2 { #expect(done.wait(timeout: .now() + 30) == .success, "both ran after it") }
+        #expect(!pool.isQuiet)
+    }
 }

@@ -120,6 +120,21 @@ import Testing
         #expect(photos == [2, 3], "the photos shown, and nothing beside them")
     }
 
+    /// Each key holds the decoders back while its frame goes out, in the grid and in the viewer.
+    @Test func aKeyHoldsTheDecodersBackWhileItsFrameGoesOut() {
+        let pool = DecodePool(threads: 0, quietAfterInput: .seconds(3_600))
+        let screen = PhotosScreen(library: SampleAlbum.library(count: 40), pool: pool)
+        var quiet: [Bool] = []
+        let host = HeadlessHost(size: Size(width: 100, height: 30), events: InputEvent.script("down, enter, right"))
+        host.afterEachEvent = { _ in
+            quiet.append(pool.isQuiet)
+            pool.endQuiet()
+        }
+        #expect(!pool.isQuiet)
+        ScreenController(host: host).run(screen)
+        #expect(quiet == [true, true, true])
+    }
+
     /// An album opened from Albums shows at once the thumbnails its row and All photos
     /// showed: it shares its screen's thumbnails instead of decoding them again.
     @Test func anAlbumShowsTheThumbnailsItsRowShowedAtOnce() throws {

@@ -26,9 +26,13 @@ package final class DecodePool: @unchecked Sendable {
     /// nothing is queued for the screen.
     private var later: [@Sendable () -> Void] = []
     private var stopped = false
+    /// Until when (monotonic nanoseconds) no job starts: see `keepQuiet(for:)`.
+    private var quietUntil: UInt64 = 0
 
     /// How long an urgent job waits before a helper takes it (nanoseconds).
     private let helperDelay: UInt64
+    /// How long `inputArrived()` holds jobs back.
+    package let quietAfterInput: Duration
 
     /// `threads: 0` runs nothing, which tests use to look at the queue. By default one thread
     /// per core but one (at least one, at most four): a core stays free for the thread that
@@ -40,14 +44,21 @@ package final class DecodePool: @unchecked Sendable {
     /// that. On a first visit to large photos one decoder falls behind the keys and the spare
     /// core joins in; thumbnails read from a cache are done before, and the core stays free for
     /// the terminal. `helpers` needs `threads` of at least one.
+    ///
+    /// `quietAfterInput` is how long `inputArrived()` keeps jobs from starting. The default
+    /// (1 ms) covers the key's frame going out and the terminal waking to read it. On two
+    /// cores, a decoder woken by the frame's prefetches took the core the terminal was then
+    /// woken onto, and the terminal waited behind it for 2-4 ms (to the scheduler's next tick)
+    /// while the other core idled. In the library's key script, warm, Downs and Ups over 2 ms
+    /// fell from 2-7 a run to 0-1 with it.
     package init(
         threads count: Int = DecodePool.defaultThreads,
         helpers: Int = DecodePool.defaultHelpers,
-        helperDelay: Duration = .milliseconds(15)
+        helperDelay: Duration = .milliseconds(15),
+        quietAfterInput: Duration = .milliseconds(1)
     ) {
-        // At most a day (no overflow when doubled); a negative delay is none.
-        let (seconds, attoseconds) = helperDelay.components
-        self.helperDelay = UInt64(min(max(0, seconds), 86_400)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        self.helperDelay = Self.nanoseconds(helperDelay)
+        self.quietAfterInput = quietAfterInput
         for i in 0..<count {
             // Low priority: when cores are scarce the thread that reads keys and draws goes first;
             // idle cores still decode at full speed. A worker ends when the pool stops.
@@ -143,9 +154,38 @@ package final class DecodePool: @unchecked Sendable {
         return queue.map(\.key)
     }
 
+    /// No job starts for `duration` from now; running ones finish.
+    package func keepQuiet(for duration: Duration) {
+        let until = Self.now() + Self.nanoseconds(duration)
+        condition.lock(); quietUntil = max(quietUntil, until); condition.unlock()
+    }
+
+    /// A key (or other input) came: its frame goes to the terminal before any job starts.
+    package func inputArrived() { keepQuiet(for: quietAfterInput) }
+
+    /// Ends a quiet time now (tests see each key's own).
+    package func endQuiet() {
+        condition.lock(); quietUntil = 0; condition.broadcast(); condition.unlock()
+    }
+
+    /// True while `keepQuiet` holds jobs back.
+    package var isQuiet: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return Self.now() < quietUntil
+    }
+
+    /// Waits, with `condition` locked, until the quiet time is over (the queue may change meanwhile).
+    private func waitForQuietToEnd() {
+        let now = Self.now()
+        guard now < quietUntil, !stopped else { return }
+        _ = condition.wait(until: Date(timeIntervalSinceNow: Double(quietUntil - now) / 1e9))
+    }
+
     private func next() -> Job? {
         condition.lock(); defer { condition.unlock() }
-        while queue.isEmpty && later.isEmpty && !stopped { condition.wait() }
+        while (queue.isEmpty && later.isEmpty || Self.now() < quietUntil) && !stopped {
+            if queue.isEmpty && later.isEmpty { condition.wait() } else { waitForQuietToEnd() }
+        }
         if stopped { return nil }
         if queue.isEmpty { return Job(key: Self.idleWork, urgent: false, since: 0, work: later.removeFirst()) }
         // Urgent jobs first, in the order they came; then prefetches in theirs.
@@ -173,6 +213,8 @@ package final class DecodePool: @unchecked Sendable {
         while !stopped {
             guard !queue.isEmpty else { condition.wait(); continue }
             let now = Self.now()
+            // The queue may have changed while quiet.
+            guard now >= quietUntil else { waitForQuietToEnd(); continue }
             var due: Int?, soonest = UInt64.max
             for (i, job) in queue.enumerated() {
                 let at = job.since + (job.urgent ? helperDelay : 2 * helperDelay)
@@ -194,4 +236,10 @@ package final class DecodePool: @unchecked Sendable {
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// At most a day (no overflow when added or doubled); a negative duration is none.
+    private static func nanoseconds(_ d: Duration) -> UInt64 {
+        let (seconds, attoseconds) = d.components
+        return UInt64(min(max(0, seconds), 86_400)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    }
 }

@@ -113,6 +113,7 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     }
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        pool.inputArrived()
         switch event {
         case .key(.left), .key(.character("h")), .key(.pageUp): show(index - 1, gridView)
         case .key(.right), .key(.character("l")), .key(.character(" ")), .key(.pageDown): show(index + 1, gridView)

@@ -278,6 +278,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     // MARK: Keys
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        pool.inputArrived()
         switch event {
         case .key(.character("!")) where !library.skipped.isEmpty: return .push(MessagesScreen("Skipped", messages: library.skipped))
         case .key(.character("+")), .key(.character("=")): return resize(by: 1, gridView)
