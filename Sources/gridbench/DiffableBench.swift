@@ -89,3 +89,27 @@ func benchDiffable() {
         edit(big) { $0.reloadItems((0..<100).map { $0 * 9_973 }) }
     ])
 }
+
+/// Loading a million items 1,000 at a time (a list that loads more as it scrolls): the median
+/// apply and the worst, where the table of positions outgrows its room (it grows in steps).
+@MainActor
+func benchLoadingMore() {
+    let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
+    g.register(IDCell.self)
+    let source = GridDiffableDataSource<Int, Int>(gridView: g) { g, ip, id in
+        let cell = g.dequeue(IDCell.self, for: ip)
+        cell.id = id
+        return cell
+    }
+    var times: [UInt64] = []
+    for k in 0..<1000 {
+        var s = source.snapshot()
+        s.appendSections([k])
+        s.appendItems(Array((k * 1000)..<((k + 1) * 1000)), toSection: k)
+        let t0 = now()
+        try! source.apply(s)
+        g.render(into: Canvas(size: benchSize))
+        times.append(now() - t0)
+    }
+    row(["loading 1M, 1k an apply: apply+frame (ms)", "median " + ms(percentile(times, 0.5)), "worst " + ms(times.max()!)])
+}

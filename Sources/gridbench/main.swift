@@ -58,7 +58,7 @@ if chosen.isEmpty || chosen.contains("numbers") { print(""); benchNumbers() }
 if chosen.isEmpty || chosen.contains("contacts") { print(""); benchContacts() }
 if chosen.isEmpty || chosen.contains("photos") { print(""); benchPhotos() }
 if chosen.contains("walk") && !chosen.contains("photos") { print(""); benchWalk() }
-if chosen.isEmpty || chosen.contains("diffable") { print(""); benchDiffable() }
+if chosen.isEmpty || chosen.contains("diffable") { print(""); benchDiffable(); benchLoadingMore() }
 if chosen.isEmpty || chosen.contains("graphics") { print(""); benchGraphics() }
 if chosen.isEmpty || chosen.contains("photokeys") { print(""); benchPhotoKeys() }
 print("")

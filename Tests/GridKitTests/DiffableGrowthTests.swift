@@ -124,7 +124,7 @@ import Testing
         let old = [(1, ["a"]), (9, big)]
         let (g, positions) = try #require(growth(old, snapshot([(1, ["a"]), (2, ["b"]), (3, []), (9, big + ["q"])])))
         let before = table(old.map(\.1))
-        #expect(big.allSatisfy { positions.entries[$0] == before.entries[$0] })
+        #expect(big.allSatisfy { positions.entry($0) == before.entry($0) })
         #expect(positions["p999"] == IndexPath(item: 999, section: 3) && positions["q"] == IndexPath(item: 1000, section: 3))
         #expect(positions["b"] == IndexPath(item: 0, section: 1) && positions["a"] == IndexPath(item: 0, section: 0))
         #expect(g.changes.insertedSections == [1, 2] && g.changes.insertedItems == [IndexPath(item: 1000, section: 3)])

@@ -49,7 +49,7 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         // Room for what comes at once (a first load of a million items), not grown step by step.
         let adding = new.numberOfItems - positions.count
         if adding > 1024 {
-            positions.entries.reserveCapacity(positions.count + adding)
+            positions.reserve(positions.count + adding)
             added.reserveCapacity(adding)
         }
         func add(_ id: ItemID, _ i: Int, _ section: Int) -> Bool {

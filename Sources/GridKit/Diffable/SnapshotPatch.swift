@@ -82,7 +82,7 @@ struct SnapshotPatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
         // sections in. A repeat puts everything back: the full way names it.
         var removed: [(ItemID, Int)] = []
         for s in 0..<oldSections.count where sectionInNew[s].map({ !unchanged[$0] }) ?? true {
-            for id in oldItems[s] { if let p = positions.entries.removeValue(forKey: id) { removed.append((id, p)) } }
+            for id in oldItems[s] { if let p = positions.remove(id) { removed.append((id, p)) } }
         }
         let oldSlots = (positions.sectionOfSlot, positions.slotOfSection)
         positions.arrangeSections(oldOfNew: oldOfNew)
@@ -125,7 +125,7 @@ struct SnapshotPatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
         slots: (sectionOfSlot: [Int], slotOfSection: [Int])
     ) {
         for id in added { positions.remove(id) }
-        for (id, p) in removed { positions.entries[id] = p }
+        for (id, p) in removed { positions.restore(id, packed: p) }
         (positions.sectionOfSlot, positions.slotOfSection) = slots
     }
 }
