@@ -9,22 +9,25 @@ final class IDCell: GridCell {
     }
 }
 
+/// A one-column grid of numbered cells and the diffable source that fills it.
+@MainActor
+func diffableGrid() -> (GridView, GridDiffableDataSource<Int, Int>) {
+    let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
+    g.register(IDCell.self)
+    let source = GridDiffableDataSource<Int, Int>(gridView: g) { g, ip, id in
+        let cell = g.dequeue(IDCell.self, for: ip)
+        cell.id = id
+        return cell
+    }
+    return (g, source)
+}
+
 /// Snapshot applies: a few changes in a big list, a full replacement, loading more (a section
 /// appended to a copy of the shown snapshot, or put in front of all the others), and a million
 /// items coming into an empty grid.
 @MainActor
 func benchDiffable() {
     row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg", "1M: +1k section", "1M: +1k in front", "1M: first"])
-    func grid() -> (GridView, GridDiffableDataSource<Int, Int>) {
-        let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
-        g.register(IDCell.self)
-        let source = GridDiffableDataSource<Int, Int>(gridView: g) { g, ip, id in
-            let cell = g.dequeue(IDCell.self, for: ip)
-            cell.id = id
-            return cell
-        }
-        return (g, source)
-    }
     func snapshot(_ ids: Range<Int>, sections: Int = 100) -> GridSnapshot<Int, Int> {
         var s = GridSnapshot<Int, Int>()
         let per = ids.count / sections
@@ -37,7 +40,7 @@ func benchDiffable() {
     func time(_ base: GridSnapshot<Int, Int>, _ change: (inout GridSnapshot<Int, Int>) -> Void) -> String {
         var best = UInt64.max
         for _ in 0..<3 {
-            let (g, source) = grid()
+            let (g, source) = diffableGrid()
             try! source.apply(base)
             g.render(into: Canvas(size: benchSize))
             // The source's copy, as a screen that loads more makes the next one.
@@ -94,13 +97,7 @@ func benchDiffable() {
 /// apply and the worst, where the table of positions outgrows its room (it grows in steps).
 @MainActor
 func benchLoadingMore() {
-    let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
-    g.register(IDCell.self)
-    let source = GridDiffableDataSource<Int, Int>(gridView: g) { g, ip, id in
-        let cell = g.dequeue(IDCell.self, for: ip)
-        cell.id = id
-        return cell
-    }
+    let (g, source) = diffableGrid()
     var times: [UInt64] = []
     for k in 0..<1000 {
         var s = source.snapshot()

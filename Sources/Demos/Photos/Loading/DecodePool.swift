@@ -26,7 +26,7 @@ package final class DecodePool: @unchecked Sendable {
     /// nothing is queued for the screen.
     private var later: [@Sendable () -> Void] = []
     private var stopped = false
-    /// Until when (monotonic nanoseconds) no job starts: see `keepQuiet(for:)`.
+    /// Until when (monotonic nanoseconds) no job starts: see `inputArrived()`.
     private var quietUntil: UInt64 = 0
 
     /// How long an urgent job waits before a helper takes it (nanoseconds).
@@ -50,7 +50,7 @@ package final class DecodePool: @unchecked Sendable {
     /// cores, a decoder woken by the frame's prefetches took the core the terminal was then
     /// woken onto, and the terminal waited behind it for 2-4 ms (to the scheduler's next tick)
     /// while the other core idled. In the library's key script, warm, Downs and Ups over 2 ms
-    /// fell from 2-7 a run to 0-1 with it.
+    /// fell from 3-9 a run to 0-1 with it (six interleaved pairs).
     package init(
         threads count: Int = DecodePool.defaultThreads,
         helpers: Int = DecodePool.defaultHelpers,
@@ -154,21 +154,19 @@ package final class DecodePool: @unchecked Sendable {
         return queue.map(\.key)
     }
 
-    /// No job starts for `duration` from now; running ones finish.
-    package func keepQuiet(for duration: Duration) {
-        let until = Self.now() + Self.nanoseconds(duration)
+    /// A key (or other input) came: no job starts for `quietAfterInput` (running ones finish),
+    /// so its frame goes to the terminal first.
+    package func inputArrived() {
+        let until = Self.now() + Self.nanoseconds(quietAfterInput)
         condition.lock(); quietUntil = max(quietUntil, until); condition.unlock()
     }
-
-    /// A key (or other input) came: its frame goes to the terminal before any job starts.
-    package func inputArrived() { keepQuiet(for: quietAfterInput) }
 
     /// Ends a quiet time now (tests see each key's own).
     package func endQuiet() {
         condition.lock(); quietUntil = 0; condition.broadcast(); condition.unlock()
     }
 
-    /// True while `keepQuiet` holds jobs back.
+    /// True while `inputArrived()` holds jobs back.
     package var isQuiet: Bool {
         condition.lock(); defer { condition.unlock() }
         return Self.now() < quietUntil
