@@ -52,6 +52,43 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
         #expect(d.visibleCount == 3)
     }
 
+    /// Typed one character at a time and deleted again, plain and phone-like, the filter lets
+    /// through exactly the contacts, in display order, whose name, organisation, email or phone
+    /// has the query, read contact by contact (the filter reads its store in another order).
+    @Test func filterAgreesWithReadingEveryContact() {
+        let d = ContactDirectory(SampleAddressBook.contacts(count: 400))
+        func expected(_ q: String) -> [Int] {
+            let query = Folding.fold(q), digits = query.filter { $0 >= 48 && $0 <= 57 }
+            let phoneLike = digits.count >= 3 && query.allSatisfy { ($0 >= 48 && $0 <= 57) || " -+()./".utf8.contains($0) }
+            guard !query.isEmpty else { return Array(0..<d.count) }
+            return (0..<d.count).filter { i in
+                // Name, organisation and emails folded, and each phone's digits, apart.
+                let c = d.contact(i)
+                var text = Folding.fold(([c.formattedName, c.organization] + c.emails.map(\.value)).joined(separator: "\u{1}"))
+                for p in c.phones { text += [1] + p.value.utf8.filter { $0 >= 48 && $0 <= 57 } }
+                return text.firstRange(of: query) != nil || (phoneLike && text.firstRange(of: digits) != nil)
+            }
+        }
+        let someone = d.contact(123), phone = someone.phones.first?.value ?? "555 0100"
+        let words = [String(someone.familyName.prefix(4)).lowercased(), "an", "é", String(phone.filter(\.isNumber).prefix(5))]
+        var checked = 0
+        for word in words {
+            var typed = ""
+            for ch in word {
+                typed.append(ch)
+                d.setFilter(typed)
+                #expect(d.sections.flatMap(\.members) == expected(typed), "\(typed)")
+                checked += d.visibleCount
+            }
+            while !typed.isEmpty {
+                typed.removeLast()
+                d.setFilter(typed)
+                #expect(d.sections.flatMap(\.members) == expected(typed), "\(typed)")
+            }
+        }
+        #expect(checked > 50, "the queries let some through")
+    }
+
     /// The names the directory shows, in order.
     private func shown(_ d: ContactDirectory) -> [String] { d.sections.flatMap(\.members).map { d.contact($0).formattedName } }
 

@@ -27,7 +27,12 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     var movementStart: GridSnapshot<SectionID, ItemID>?
     var gridViewForOutline: GridView? { gridView }
     @usableFromInline var sections: [[ItemID]] = []
+    /// Where each item of `sections` is, unless `positionsAreStale`.
     @usableFromInline var positions = PositionTable<ItemID>()
+    /// True when an apply found its difference without the table (`SnapshotSubsequence`) and
+    /// left it to be built when something asks where an item is: typing a filter applies one
+    /// snapshot a key and need not hash every item of each.
+    @usableFromInline var positionsAreStale = false
 
     /// A data source for `gridView` that becomes its `dataSource`.
     public init(gridView: GridView, cellProvider: @escaping CellProvider) {
@@ -49,8 +54,21 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         return sections[indexPath.section][indexPath.item]
     }
 
-    /// Where an item is, or nil. O(1).
-    public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { positions[itemIdentifier] }
+    /// Where an item is, or nil. O(1), but for the first question after a snapshot that only
+    /// narrowed or widened what is shown (a filter), which is O(n).
+    public func indexPath(for itemIdentifier: ItemID) -> IndexPath? {
+        makePositionsCurrent()
+        return positions[itemIdentifier]
+    }
+
+    /// Builds the table of positions if an apply left it to be built.
+    @inlinable
+    func makePositionsCurrent() {
+        guard positionsAreStale else { return }
+        // The identifiers shown were checked unique when they were applied.
+        positions = PositionTable.listing(sections) ?? PositionTable()
+        positionsAreStale = false
+    }
 
     /// The section at an index, or nil.
     public func sectionIdentifier(for section: Int) -> SectionID? {
@@ -62,7 +80,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// Shows `snapshot`: works out the difference from what is shown (O(n) with hashing, plus
     /// O(k log k) for the k items that stayed in a section) and runs it as one batch update.
     /// A snapshot that only adds (loading more: sections anywhere, and items after a section's
-    /// old ones) hashes only the new items; one that changes a few sections hashes only theirs.
+    /// old ones) hashes only the new items; one that changes a few sections hashes only theirs;
+    /// one that only takes items away, or only puts them back in order (a filter narrowing and
+    /// widening), hashes none, or only those put back.
     /// The focused item keeps the focus wherever it moved; if it was deleted, the nearest item
     /// that survived gets it. A snapshot with a duplicate or unknown identifier throws and
     /// changes nothing.
@@ -71,6 +91,10 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         try snapshot.validateOperationsAndSections()
         // Inlinable so that the hashing loops are specialized for the caller's identifier types:
         // generic code from another module runs unspecialized, several times slower per item.
+        // Filtering: no table needed, and none built while one is not asked for.
+        let wasStale = positionsAreStale
+        if wasStale, try applyAsSubsequence(snapshot) { return }
+        makePositionsCurrent()
         // Only adding (loading more): `positions` is updated in place, not built again.
         if let growth = SnapshotGrowth(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot, positions: &positions) {
             do {
@@ -93,8 +117,68 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             }
             return
         }
+        if !wasStale, try applyAsSubsequence(snapshot) { return }
         let hashed = try HashedSnapshot<SectionID, ItemID>(snapshot.allItems, expected: snapshot.numberOfItems, old: sections, oldPositions: positions)
         try commit(snapshot, positions: hashed.positions, oldToNew: hashed.oldToNew) { difference(to: snapshot, hashed) }
+    }
+
+    /// Applies `snapshot` if it only narrows or only widens what is shown (`SnapshotSubsequence`),
+    /// and returns false, changing nothing, when it does neither or puts in an identifier twice
+    /// (the full way then throws for it). The table of positions is left to be built when asked
+    /// for, unless widening needed it to find repeats among many added items.
+    @inlinable
+    func applyAsSubsequence(_ snapshot: GridSnapshot<SectionID, ItemID>) throws -> Bool {
+        if snapshot.sectionIdentifiers == current.sectionIdentifiers && snapshot.allItems == sections {
+            // The same again (a key that did not change what the filter lets through): the
+            // table stays as it is, current or not, and only reloads are asked for.
+            let reloaded = oldPositions(of: snapshot.reloadedItemIdentifiers).map(SnapshotDifference.unpack)
+            var unmoved: [Int] = []
+            if positionsAreStale {
+                unmoved.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+                for s in 0..<sections.count { for i in 0..<sections[s].count { unmoved.append(SnapshotDifference.pack(s, i)) } }
+            }
+            try commit(snapshot, positions: positionsAreStale ? nil : positions, oldToNew: unmoved) {
+                SnapshotDifference(insertedSections: [], insertedItems: [], reloadedItems: reloaded)
+            }
+            return true
+        }
+        guard let walk = SnapshotSubsequence(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot) else { return false }
+        let newItems = snapshot.allItems
+        var table: PositionTable<ItemID>?
+        if !walk.added.isEmpty {
+            // A repeat is an added identifier that was shown (all those shown stayed) or is
+            // added twice. Fewer added than shown: a set of those added, and each checked
+            // against the table, or without a current one each shown item against the set (a
+            // look-up in a small set costs less than an insert into a big table). Else build
+            // the new table, which finds repeats as it goes.
+            if 2 * walk.added.count < walk.newFromOld.count {
+                var addedIDs = Set<ItemID>(minimumCapacity: walk.added.count)
+                for p in walk.added {
+                    let id = newItems[p >> 32][p & 0xFFFF_FFFF]
+                    guard addedIDs.insert(id).inserted, positionsAreStale || positions.entry(id) == nil else { return false }
+                }
+                if positionsAreStale {
+                    for list in sections { for id in list where addedIDs.contains(id) { return false } }
+                }
+            } else {
+                guard let built = PositionTable.listing(newItems) else { return false }
+                table = built
+            }
+        }
+        let reloaded = oldPositions(of: snapshot.reloadedItemIdentifiers)
+        try commit(snapshot, positions: table, oldToNew: walk.oldToNew) {
+            walk.difference(oldItems: sections, newItems: newItems, reloaded: reloaded)
+        }
+        return true
+    }
+
+    /// The packed positions, in what is shown, of those of `ids` that are shown (items to
+    /// reload), from the table, built first if it is not current.
+    @usableFromInline
+    func oldPositions(of ids: [ItemID]) -> [Int] {
+        guard !ids.isEmpty else { return [] }
+        makePositionsCurrent()
+        return ids.map(positions.packed).filter { $0 >= 0 }
     }
 
     /// Every deletion, insertion and move from what is shown to `snapshot`.
@@ -102,7 +186,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     func difference(to snapshot: GridSnapshot<SectionID, ItemID>, _ hashed: HashedSnapshot<SectionID, ItemID>) -> SnapshotDifference {
         var newSectionIndex: [SectionID: Int] = [:]
         for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
-        let reloaded = snapshot.reloadedItemIdentifiers.map(positions.packed).filter { $0 >= 0 }
+        let reloaded = oldPositions(of: snapshot.reloadedItemIdentifiers)
         return SnapshotDifference(
             oldCounts: sections.map(\.count), newCounts: hashed.sections.map(\.count),
             sectionInNew: current.sectionIdentifiers.map { newSectionIndex[$0] },
@@ -111,11 +195,12 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     /// Runs the difference as one batch and moves focus and selection to their identifiers.
     /// `oldToNew` (each old item's packed new position, -1 when gone; empty when none is gone)
-    /// finds the focus a survivor when its item was deleted; `changes` is asked for only when
-    /// the grid shows this source. Nothing changes when it throws.
+    /// finds the focus a survivor when its item was deleted, and where everything went when
+    /// `newPositions` is nil (the table is then built when asked for); `changes` is asked for
+    /// only when the grid shows this source. Nothing changes when it throws.
     @usableFromInline
     func commit(
-        _ snapshot: GridSnapshot<SectionID, ItemID>, positions newPositions: PositionTable<ItemID>, oldToNew: [Int],
+        _ snapshot: GridSnapshot<SectionID, ItemID>, positions newPositions: PositionTable<ItemID>?, oldToNew: [Int],
         changes makeChanges: () -> SnapshotDifference
     ) throws {
         let newSections = snapshot.allItems
@@ -134,10 +219,11 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         }
         let changes = makeChanges()
 
+        let moved = newPlaces(newPositions, oldToNew: oldToNew)
         let focused = grid.focusedIndexPath, focusedID = focused.flatMap(itemIdentifier(for:))
-        let survivor = focused.flatMap { at in focusedID.flatMap { newPositions[$0] == nil ? nearestSurvivor(of: at, oldToNew: oldToNew) : nil } }
-        let selectedIDs = grid.indexPathsForSelectedItems.compactMap(itemIdentifier(for:))
-        let old = (current, sections, positions)
+        let focusTarget = focused.flatMap { at in focusedID.flatMap { moved($0, at) ?? nearestSurvivor(of: at, oldToNew: oldToNew) } }
+        let selected = grid.indexPathsForSelectedItems.compactMap { at in itemIdentifier(for: at).flatMap { moved($0, at) } }
+        let old = (current, sections, positions, positionsAreStale)
         do {
             try grid.performBatchUpdates(notifyingFocus: false) { batch in
                 install(snapshot, newSections, newPositions)
@@ -145,11 +231,11 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             }
         } catch {
             // Cannot happen for a difference computed here; if it does, nothing changed.
-            (current, sections, positions) = old
+            (current, sections, positions, positionsAreStale) = old
             throw error
         }
-        grid.selected = Set(selectedIDs.compactMap { newPositions[$0] })
-        if let id = focusedID, let target = newPositions[id] ?? survivor {
+        grid.selected = Set(selected)
+        if let target = focusTarget {
             grid.focusedIndexPath = target
             grid.scrollToItem(at: target, at: .nearest)
         } else if let f = grid.focusedIndexPath, f.section >= newSections.count || f.item >= newSections[f.section].count {
@@ -181,10 +267,23 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         return true
     }
 
-    private func install(_ snapshot: GridSnapshot<SectionID, ItemID>, _ newSections: [[ItemID]], _ newPositions: PositionTable<ItemID>) {
+    private func install(_ snapshot: GridSnapshot<SectionID, ItemID>, _ newSections: [[ItemID]], _ newPositions: PositionTable<ItemID>?) {
         current = snapshot.clearingReloads()
         sections = newSections
-        positions = newPositions
+        positions = newPositions ?? PositionTable()
+        positionsAreStale = newPositions == nil
+    }
+
+    /// Where a shown item (its identifier and old index path) is after the apply, or nil when it
+    /// went: from the new table, or without one from `oldToNew`.
+    private func newPlaces(_ newPositions: PositionTable<ItemID>?, oldToNew: [Int]) -> (ItemID, IndexPath) -> IndexPath? {
+        if let newPositions { return { id, _ in newPositions[id] } }
+        var start = [Int](repeating: 0, count: sections.count + 1)
+        for s in 0..<sections.count { start[s + 1] = start[s] + sections[s].count }
+        return { _, at in
+            let p = oldToNew[start[at.section] + at.item]
+            return p >= 0 ? SnapshotDifference.unpack(p) : nil
+        }
     }
 
     /// The old item nearest in reading order to the one at `at` (an old index path) that is

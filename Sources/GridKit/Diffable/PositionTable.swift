@@ -30,6 +30,19 @@ struct PositionTable<ItemID: Hashable>: Equatable {
         slotOfSection = sectionOfSlot
     }
 
+    /// A table of `sections`, or nil when an identifier repeats.
+    @inlinable
+    static func listing(_ sections: [[ItemID]]) -> PositionTable? {
+        var total = 0
+        for list in sections { total += list.count }
+        var table = PositionTable(sections: sections.count, capacity: total)
+        for s in 0..<sections.count {
+            let list = sections[s]
+            for i in 0..<list.count { guard table.insert(list[i], item: i, section: s) else { return nil } }
+        }
+        return table
+    }
+
     /// How many identifiers there are.
     @inlinable var count: Int { total }
 

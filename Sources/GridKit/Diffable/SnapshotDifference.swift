@@ -17,6 +17,7 @@ struct SnapshotDifference {
     /// An index path packed into one integer (section in the high half); -1 for none.
     @inlinable
     static func pack(_ section: Int, _ item: Int) -> Int { section << 32 | item }
+    @usableFromInline
     static func unpack(_ p: Int) -> IndexPath { IndexPath(item: p & 0xFFFF_FFFF, section: p >> 32) }
 
     /// - Parameters:
@@ -61,6 +62,8 @@ struct SnapshotDifference {
                 if from < 0 || !keptOld[from >> 32] { insertedItems.append(IndexPath(item: i, section: ns)); continue }
                 if from >> 32 == old { stayedOld.append(from & 0xFFFF_FFFF); stayedNew.append(i) }
             }
+            // Usually still in order (a filter, loading more): nothing moved, and no search.
+            guard stayedOld.indices.dropFirst().contains(where: { stayedOld[$0 - 1] > stayedOld[$0] }) else { continue }
             var inOrder = [Bool](repeating: false, count: stayedOld.count)
             for k in longestIncreasingSubsequence(stayedOld) { inOrder[k] = true }
             for k in stayedOld.indices where !inOrder[k] {

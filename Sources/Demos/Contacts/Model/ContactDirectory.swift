@@ -229,18 +229,58 @@ package final class ContactDirectory {
         if query.isEmpty {
             members = Array(0..<order.count)
         } else {
-            store.text.withUnsafeBufferPointer { text in
-                func matches(_ i: Int) -> Bool {
-                    let r = store.range(.search, of: Int(order[i]))
-                    return Self.contains(text, r, query) || (phoneLike && Self.contains(text, r, digits))
+            let digits = phoneLike ? digits : nil
+            if let candidates, candidates.count < order.count / 4 {
+                // Few left to search: reading them where they are costs less than a pass (about
+                // 150 ns a contact out of order against 30 ns a contact in a pass, measured).
+                members = store.text.withUnsafeBufferPointer { text in
+                    candidates.filter { matches(query, digits, Int(order[$0]), in: text) }
                 }
-                if let candidates { members = candidates.filter(matches) } else { members = (0..<order.count).filter(matches) }
+            } else {
+                let hit = matches(query, digits: digits, among: candidates)
+                if let candidates {
+                    members = candidates.filter { hit[Int(order[$0])] }
+                } else {
+                    members = (0..<order.count).filter { hit[Int(order[$0])] }
+                }
             }
         }
         lastMatch = query.isEmpty ? nil : (query, phoneLike, members)
         if query.isEmpty { earlier.removeAll() } else { earlier[query] = members }
         if group != nil { members = members.filter { inGroup[$0] } }
         sections = Self.sections(members, letters)
+    }
+
+    /// Whether each contact, by store index, has `query` (or `digits`) in its searched text;
+    /// when `candidates` (display indices) are given, only those are searched. The store is read
+    /// in its own order, front to back as its text lies, and the display order is applied to
+    /// the answer: read in display order, each contact cost a cache miss or two, 16 ms for
+    /// the first letter on 100,000 cards.
+    private func matches(_ query: [UInt8], digits: [UInt8]?, among candidates: [Int]?) -> [Bool] {
+        let n = store.count
+        var wanted: [Bool] = []
+        if let candidates {
+            wanted = [Bool](repeating: false, count: n)
+            for i in candidates { wanted[Int(order[i])] = true }
+        }
+        return store.text.withUnsafeBufferPointer { text in
+            [Bool](unsafeUninitializedCapacity: n) { hit, initialized in
+                for j in 0..<n {
+                    if !wanted.isEmpty && !wanted[j] {
+                        hit[j] = false
+                        continue
+                    }
+                    hit[j] = matches(query, digits, j, in: text)
+                }
+                initialized = n
+            }
+        }
+    }
+
+    /// Whether store contact `j`'s searched text has `query`, or `digits` when given.
+    private func matches(_ query: [UInt8], _ digits: [UInt8]?, _ j: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let r = store.range(.search, of: j)
+        return Self.contains(text, r, query) || (digits.map { Self.contains(text, r, $0) } ?? false)
     }
 
     /// Display indices grouped by their section letters.
