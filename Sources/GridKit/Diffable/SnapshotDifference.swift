@@ -55,18 +55,28 @@ struct SnapshotDifference {
         var newStart = [Int](repeating: 0, count: newCounts.count + 1)
         for s in 0..<newCounts.count { newStart[s + 1] = newStart[s] + newCounts[s] }
         for old in 0..<oldCounts.count where keptOld[old] {
-            let ns = newOfOld[old]
+            let ns = newOfOld[old], start = newStart[ns]
+            // Usually the items that stayed are still in order (a filter, loading more): one
+            // pass finds that, and only a section where they are not is searched for the
+            // longest run in order.
+            var last = -1, inOrder = true
+            for i in 0..<newCounts[ns] {
+                let from = newFromOld[start + i]
+                if from < 0 || !keptOld[from >> 32] { insertedItems.append(IndexPath(item: i, section: ns)); continue }
+                if from >> 32 == old {
+                    if from < last { inOrder = false }
+                    last = from
+                }
+            }
+            guard !inOrder else { continue }
             var stayedOld: [Int] = [], stayedNew: [Int] = []
             for i in 0..<newCounts[ns] {
-                let from = newFromOld[newStart[ns] + i]
-                if from < 0 || !keptOld[from >> 32] { insertedItems.append(IndexPath(item: i, section: ns)); continue }
-                if from >> 32 == old { stayedOld.append(from & 0xFFFF_FFFF); stayedNew.append(i) }
+                let from = newFromOld[start + i]
+                if from >= 0 && from >> 32 == old { stayedOld.append(from & 0xFFFF_FFFF); stayedNew.append(i) }
             }
-            // Usually still in order (a filter, loading more): nothing moved, and no search.
-            guard stayedOld.indices.dropFirst().contains(where: { stayedOld[$0 - 1] > stayedOld[$0] }) else { continue }
-            var inOrder = [Bool](repeating: false, count: stayedOld.count)
-            for k in longestIncreasingSubsequence(stayedOld) { inOrder[k] = true }
-            for k in stayedOld.indices where !inOrder[k] {
+            var kept = [Bool](repeating: false, count: stayedOld.count)
+            for k in longestIncreasingSubsequence(stayedOld) { kept[k] = true }
+            for k in stayedOld.indices where !kept[k] {
                 movedItems.append((IndexPath(item: stayedOld[k], section: old), IndexPath(item: stayedNew[k], section: ns)))
             }
         }
