@@ -66,7 +66,8 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     func makePositionsCurrent() {
         guard positionsAreStale else { return }
         // The identifiers shown were checked unique when they were applied.
-        positions = PositionTable.listing(sections) ?? PositionTable()
+        guard let table = PositionTable.listing(sections) else { preconditionFailure("GridDiffableDataSource: an identifier is shown twice") }
+        positions = table
         positionsAreStale = false
     }
 
@@ -80,9 +81,12 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// Shows `snapshot`: works out the difference from what is shown (O(n) with hashing, plus
     /// O(k log k) for the k items that stayed in a section) and runs it as one batch update.
     /// A snapshot that only adds (loading more: sections anywhere, and items after a section's
-    /// old ones) hashes only the new items; one that changes a few sections hashes only theirs;
-    /// one that only takes items away, or only puts them back in order (a filter narrowing and
-    /// widening), hashes none, or only those put back.
+    /// old ones) hashes only the new items; one that changes a few sections hashes only theirs.
+    /// One that only takes items away (a filter narrowing) hashes none, and one that only puts
+    /// items in, keeping the order (the filter widening again), hashes those put in and looks
+    /// them up, or with no current table builds a set of them for each shown item to be looked
+    /// up in (a new table when more are put in than were shown). Neither builds the table of
+    /// positions: the next `indexPath(for:)` does.
     /// The focused item keeps the focus wherever it moved; if it was deleted, the nearest item
     /// that survived gets it. A snapshot with a duplicate or unknown identifier throws and
     /// changes nothing.
@@ -125,7 +129,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// Applies `snapshot` if it only narrows or only widens what is shown (`SnapshotSubsequence`),
     /// and returns false, changing nothing, when it does neither or puts in an identifier twice
     /// (the full way then throws for it). The table of positions is left to be built when asked
-    /// for, unless widening needed it to find repeats among many added items.
+    /// for, unless widening built it to find repeats among more items added than were shown.
     @inlinable
     func applyAsSubsequence(_ snapshot: GridSnapshot<SectionID, ItemID>) throws -> Bool {
         if snapshot.sectionIdentifiers == current.sectionIdentifiers && snapshot.allItems == sections {
@@ -173,12 +177,19 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     }
 
     /// The packed positions, in what is shown, of those of `ids` that are shown (items to
-    /// reload), from the table, built first if it is not current.
+    /// reload): from the table, or with none current from one pass over what is shown, which
+    /// costs less than building a table for a few reloads.
     @usableFromInline
     func oldPositions(of ids: [ItemID]) -> [Int] {
         guard !ids.isEmpty else { return [] }
-        makePositionsCurrent()
-        return ids.map(positions.packed).filter { $0 >= 0 }
+        guard positionsAreStale else { return ids.map(positions.packed).filter { $0 >= 0 } }
+        let wanted = Set(ids)
+        var found: [Int] = []
+        for s in 0..<sections.count {
+            let list = sections[s]
+            for i in 0..<list.count where wanted.contains(list[i]) { found.append(SnapshotDifference.pack(s, i)) }
+        }
+        return found
     }
 
     /// Every deletion, insertion and move from what is shown to `snapshot`.
