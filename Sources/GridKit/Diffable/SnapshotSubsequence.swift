@@ -3,8 +3,8 @@
 /// is still there, in the same order, with others between). Section by section one side is a
 /// subsequence of the other, so walking both side by side with `==` pairs every item that
 /// stays, with no hashing and no table: typing the first letter of a filter over 100,000
-/// contacts hashed every item twice (a new table of positions, a look-up in the old one), about
-/// 20 ms, where the walk takes well under one.
+/// contacts hashed every item twice (a new table of positions, a look-up in the old one), an
+/// apply of 11-13 ms, where with the walk the whole apply takes 2-5 ms.
 ///
 /// Narrowing cannot repeat an identifier (each one left is paired with a different old one).
 /// Widening can, among the items it adds: `added` names them for the data source to check.

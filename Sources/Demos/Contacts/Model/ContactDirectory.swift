@@ -237,7 +237,7 @@ package final class ContactDirectory {
                     candidates.filter { matches(query, digits, Int(order[$0]), in: text) }
                 }
             } else {
-                let hit = matches(query, digits: digits, among: candidates)
+                let hit = storeHits(query, digits: digits, among: candidates)
                 if let candidates {
                     members = candidates.filter { hit[Int(order[$0])] }
                 } else {
@@ -256,7 +256,7 @@ package final class ContactDirectory {
     /// in its own order, front to back as its text lies, and the display order is applied to
     /// the answer: read in display order, each contact cost a cache miss or two, 16 ms for
     /// the first letter on 100,000 cards.
-    private func matches(_ query: [UInt8], digits: [UInt8]?, among candidates: [Int]?) -> [Bool] {
+    private func storeHits(_ query: [UInt8], digits: [UInt8]?, among candidates: [Int]?) -> [Bool] {
         let n = store.count
         var wanted: [Bool] = []
         if let candidates {
