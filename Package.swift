@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers (imports point down only):
 //   griddemo (command line) → Demos (the demo screens) → GridKit
-//   griddemo → GridKitTerminal (the ncurses host) → CNcurses, GridKitGraphics, GridKit
+//   griddemo → GridKitTerminal (the ncurses host) → CNcurses, CMainQueue, GridKitGraphics, GridKit
 //   GridKitGraphics (picture encoders: sixel, kitty, PNG, zlib) → CZlib, GridKit
 //   GridKitTesting (headless host, harnesses, snapshots) → GridKit
 // GridKit is pure Swift: geometry, drawing, layout, GridView and the screen layer. CImageCodecs is
@@ -29,9 +29,11 @@ let package = Package(
         // zlib alone (not the image shim, which brings libpng and libjpeg): what a terminal
         // library needs to compress pictures, and no more.
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+        // libdispatch's hooks for serving the main queue (the main actor) from a poll loop.
+        .target(name: "CMainQueue"),
         .target(name: "GridKit"),
         .target(name: "GridKitGraphics", dependencies: ["GridKit", "CZlib"]),
-        .target(name: "GridKitTerminal", dependencies: ["GridKit", "GridKitGraphics", "CNcurses"]),
+        .target(name: "GridKitTerminal", dependencies: ["GridKit", "GridKitGraphics", "CNcurses", "CMainQueue"]),
         .target(name: "GridKitTesting", dependencies: ["GridKit"]),
         .target(name: "Demos", dependencies: ["GridKit", "CImageCodecs", "CZlib"]),
         .executableTarget(name: "griddemo", dependencies: ["Demos", "GridKit", "GridKitTerminal"]),

@@ -11,6 +11,11 @@ let package = Package(
             .product(name: "GridKit", package: "GridKit"),
             .product(name: "GridKitTerminal", package: "GridKit"),
         ]),
+        // Swift concurrency on the screen's loop: a Task with Task.sleep, an AsyncStream, MainActor.run.
+        .executableTarget(name: "Ticker", dependencies: [
+            .product(name: "GridKit", package: "GridKit"),
+            .product(name: "GridKitTerminal", package: "GridKit"),
+        ]),
         // The README's other promises, checked from outside with the GridKit product alone.
         .executableTarget(name: "APICheck", dependencies: [.product(name: "GridKit", package: "GridKit")]),
     ]

@@ -15,6 +15,10 @@ import GridKit
 ///   know (a terminal's late answers to the queries made at start-up), so that `ESC [ 9 9 ~`
 ///   never reads as Esc followed by typing.
 ///
+/// - bracketed paste: what comes between `ESC [ 200 ~` and `ESC [ 201 ~` is one `.paste`, read
+///   in one pass however many reads it takes, never decoded as keys; past `maxPaste` bytes the
+///   rest is dropped (a text field keeps far less).
+///
 /// Bytes stay between reads, so a sequence split across reads decodes whole. One still unfinished
 /// at the end of what was read (an ESC alone, `ESC [ 1 ;`, half a character) waits for the rest
 /// `escapeDelay` from when it was first seen; after that it is taken as it is: an ESC alone is
@@ -31,6 +35,9 @@ struct InputDecoder {
     /// What one read may bring at most. Between reads only an unfinished sequence stays, at most
     /// a string long, so there is always this much room.
     static let readSize = 4096
+    /// The most bytes of one paste kept: well past what any text field holds, so the field can
+    /// say it was cut; the rest is read and dropped.
+    static let maxPaste = 1 << 20
 
     /// The terminal's key sequences that the CSI and SS3 reading alone would not give.
     let keys: KeyTable
@@ -42,6 +49,8 @@ struct InputDecoder {
     private var pendingSince: UInt64?
     private var pendingEnd = 0
     private var lastPress: (position: Point, time: UInt64)?
+    /// Inside a bracketed paste: the bytes pasted so far.
+    private var paste: [UInt8]?
 
     /// The locale's codeset when it is not UTF-8: a typed `é` is then one byte of it.
     private let charset: LocaleCharset?
@@ -107,6 +116,11 @@ struct InputDecoder {
     /// nanoseconds: it counts double clicks and tells when an unfinished sequence has waited long enough.
     mutating func next(now: UInt64) -> InputEvent? {
         while head < tail {
+            if paste != nil {
+                if let pasted = continuePaste() { return pasted }
+                if paste != nil { return nil }
+                continue
+            }
             var step = decode(at: head, final: false, now: now)
             var waited = false
             if step.length == 0 {
@@ -269,7 +283,44 @@ struct InputDecoder {
         if (final == 0x4D || final == 0x6D) && !p.isEmpty && bytes[p.lowerBound] == 0x3C { // M m, <
             return sgrMouse(fields: (p.lowerBound + 1)..<p.upperBound, release: final == 0x6D, now: now)
         }
+        if final == 0x7E, firstNumber(p) == 200 {
+            paste = []
+            return nil
+        }
         return key(sequence, generic: csiKey(final: final, parameters: p)).map { .key($0) }
+    }
+
+    /// Takes pasted bytes up to the end marker, `ESC [ 201 ~`: the paste when it came, nil when
+    /// more is to be read (an end marker cut by the read waits whole for the next).
+    private mutating func continuePaste() -> InputEvent? {
+        let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        var j = head
+        while j < tail {
+            if bytes[j] == 0x1B {
+                let have = min(end.count, tail - j)
+                var k = 1
+                while k < have && bytes[j + k] == end[k] { k += 1 }
+                if k == have {
+                    keepPasted(head..<j)
+                    head = j
+                    guard have == end.count else { return nil }
+                    head += end.count
+                    let text = String(decoding: paste ?? [], as: UTF8.self)
+                    paste = nil
+                    return .paste(text)
+                }
+            }
+            j += 1
+        }
+        keepPasted(head..<tail)
+        head = tail
+        return nil
+    }
+
+    private mutating func keepPasted(_ range: Range<Int>) {
+        let room = Self.maxPaste - (paste?.count ?? 0)
+        guard room > 0, !range.isEmpty else { return }
+        paste?.append(contentsOf: bytes[range.lowerBound..<min(range.upperBound, range.lowerBound + room)])
     }
 
     /// SS3: one final byte (`ESC O A` is an arrow in application mode). `ESC O` and anything
@@ -306,6 +357,7 @@ struct InputDecoder {
             return .function(Int(final) - 0x4F)
         case 0x7E: // ~, numbered keys
             switch firstNumber(p) {
+            case 200: return nil // a paste begins: `csiEvent` saw it
             case 1, 7: return .home
             case 4, 8: return .end
             case 3: return .delete

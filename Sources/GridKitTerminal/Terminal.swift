@@ -1,3 +1,4 @@
+import CMainQueue
 import CNcurses
 import Foundation
 import GridKit
@@ -46,8 +47,11 @@ public final class Terminal: ScreenHost {
     private let wakeRead: Int32, wakeWrite: Int32
     /// Where the wake-up pipe is read into: once per key, so not allocated each time.
     nonisolated(unsafe) private let wakeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
-    /// The tty and the wake-up pipe, for `poll`.
-    nonisolated(unsafe) private let pollSet = UnsafeMutablePointer<pollfd>.allocate(capacity: 2)
+    /// The tty, the wake-up pipe and the main queue's descriptor, for `poll`.
+    nonisolated(unsafe) private let pollSet = UnsafeMutablePointer<pollfd>.allocate(capacity: 3)
+    /// Readable when the main dispatch queue, where the main actor's jobs wait, has work; -1
+    /// when `run` is not on the main thread (see `MainQueue`).
+    private let mainQueue = MainQueue()
     private var isOpen = true
     /// Each frame goes out inside a synchronized update (private mode 2026), where the terminal
     /// said it knows one: it shows the frame once all of it has come.
@@ -61,6 +65,13 @@ public final class Terminal: ScreenHost {
     /// the next frame ends it.
     private var frameHeld = false
     nonisolated private static let beginFrame = Array("\u{1B}[?2026h".utf8), endFrame = Array("\u{1B}[?2026l".utf8)
+    nonisolated private static let pasteOn = Array("\u{1B}[?2004h".utf8), pasteOff = Array("\u{1B}[?2004l".utf8)
+    /// terminfo's strings that show and hide the cursor: shown while a text field has the keys
+    /// (`Canvas.showsCursor`), hidden otherwise.
+    private let showCursor = gk_string_cap("cnorm").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
+    private let hideCursor = gk_string_cap("civis").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
+    /// Whether the cursor shows now (curses hides it at the start and on every resume).
+    private var cursorShown = false
     /// The most bytes sent as one synchronized update: kitty abandons one past 1 MiB.
     nonisolated static let largestUpdate = 512 * 1024
     /// Bytes are `0` for a wake-up, a signal number otherwise.
@@ -128,6 +139,10 @@ public final class Terminal: ScreenHost {
         synchronizesFrames = graphics.synchronizedOutput
         // A crash or a signal in the middle of a frame must not leave the terminal holding it.
         if synchronizesFrames { gk_restore_also("\u{1B}[?2026l") }
+        // Bracketed paste: a paste arrives marked, as one event (`InputEvent.paste`), so pasted
+        // text is never read as keys. Terminals that do not know the mode ignore it.
+        _ = gk_write_raw(Self.pasteOn, Self.pasteOn.count)
+        gk_restore_also("\u{1B}[?2004l")
         if let tolerance = HalfBlockChoice.tolerance(setting: ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"]) {
             writer.halfBlocks.tolerance = tolerance
         }
@@ -243,6 +258,10 @@ public final class Terminal: ScreenHost {
         pictures.afterText(pieces, in: canvas, written: spans)
         let picturesAfter = pictures.takeBytes()
         if !picturesAfter.isEmpty { bytes += picturesAfter }
+        if canvas.showsCursor != cursorShown, !showCursor.isEmpty, !hideCursor.isEmpty {
+            cursorShown = canvas.showsCursor
+            bytes += cursorShown ? showCursor : hideCursor
+        }
         if frameHeld {
             // A frame too big for one update (a screenful of sixels) ends it first: shown as
             // it comes rather than given up halfway.
@@ -296,9 +315,12 @@ public final class Terminal: ScreenHost {
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
-    /// Sleeps in `poll()` on the tty and the wake-up pipe; no timers, no busy waiting. Input is
-    /// read in one `read` for all that is waiting (`gk_read_input`) and decoded by `InputDecoder`;
-    /// a sequence left unfinished by a read is waited for no longer than its escape delay.
+    /// Sleeps in `poll()` on the tty, the wake-up pipe and the main dispatch queue; no timers, no
+    /// busy waiting. Input is read in one `read` for all that is waiting (`gk_read_input`) and
+    /// decoded by `InputDecoder`; a sequence left unfinished by a read is waited for no longer
+    /// than its escape delay. The main actor's jobs (`Task {}` on it, `Task.sleep` ending,
+    /// `await MainActor.run`, `DispatchQueue.main.async`) run between events, each batch
+    /// followed by a frame.
     public func run(_ handler: (InputEvent?) -> Bool) {
         while isOpen {
             let now = Self.now()
@@ -324,6 +346,7 @@ public final class Terminal: ScreenHost {
             case .suspend:
                 // Job control as vim and less do it: the terminal goes back to the shell, and on
                 // `fg` (or any SIGCONT) the screen is taken again at whatever size it has now.
+                _ = gk_write_raw(Self.pasteOff, Self.pasteOff.count) // the shell's own again
                 _ = gk_suspend()
                 continuedBySuspend = true // the SIGCONT that woke us is this repaint's
                 if !repaintEverything(handler) { return }
@@ -332,6 +355,11 @@ public final class Terminal: ScreenHost {
             case .nothing: break
             }
             if mailbox.drain() > 0, !handler(nil) { return }
+            if mainQueueReadable {
+                mainQueueReadable = false
+                mainQueue.drain()
+                if !handler(nil) { return }
+            }
             var timeout: Int32 = -1
             if let deadline = decoder.deadline {
                 let t = Self.now()
@@ -340,10 +368,12 @@ public final class Terminal: ScreenHost {
             let fds = pollSet
             fds[0] = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             fds[1] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-            let r = poll(fds, 2, timeout)
+            fds[2] = pollfd(fd: mainQueue.fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(fds, mainQueue.fd >= 0 ? 3 : 2, timeout)
             if r < 0 && errno != EINTR { return }
             // Interrupted (a signal's byte may be in the pipe) or told so: read it next time round.
             wakePipeReadable = r < 0 || fds[1].revents != 0
+            mainQueueReadable = mainQueue.fd >= 0 && fds[2].revents != 0
             if fds[0].revents & Int16(POLLIN) != 0 {
                 // Known to be readable: read at once, with no second poll.
                 if decoder.read(from: STDIN_FILENO) < 0 { exitSignal = SIGHUP; return }
@@ -361,6 +391,8 @@ public final class Terminal: ScreenHost {
     private func repaintEverything(_ handler: (InputEvent?) -> Bool) -> Bool {
         holdFrame() // resuming clears the screen: the repainted frame ends the update
         gk_resume()
+        cursorShown = false
+        _ = gk_write_raw(Self.pasteOn, Self.pasteOn.count)
         if !fullReset.isEmpty { _ = gk_write_raw(fullReset, fullReset.count) }
         _ = gk_resize()
         size = currentSize()
@@ -388,6 +420,9 @@ public final class Terminal: ScreenHost {
     private enum Wake { case nothing, resized, suspend, resume, quit }
     /// Whether the wake-up pipe may hold bytes: at the start, and when poll reports it.
     private var wakePipeReadable = true
+    /// Whether the main queue may hold jobs: at the start (jobs queued before the run), and when
+    /// poll reports its descriptor.
+    private var mainQueueReadable = true
     /// Set once a suspend returned: the SIGCONT that continued it needs no repaint of its own.
     private var continuedBySuspend = false
 

@@ -11,6 +11,9 @@ public final class HeadlessHost: ScreenHost {
     public let colorMode: ColorMode
     /// Work posted here runs between events.
     public let mailbox = Mailbox()
+    /// The clock screens wait on: the real one unless a test sets another (`ScreenDriver`
+    /// sets a `ManualClock`).
+    public var clock: any Clock<Duration> = ContinuousClock()
     /// The picture mode screens see (to test how they place images).
     public var graphicsMode = GraphicsMode.blocks
     /// One cell in pixels.

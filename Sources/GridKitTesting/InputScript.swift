@@ -2,7 +2,8 @@ import GridKit
 
 extension InputEvent {
     /// Parses a compact key script: `down*3, pgdn, enter, text:abc, esc, resize:40x12`.
-    /// Single characters stand for themselves (`q`, `?`, `/`); `ctrl-c` is Ctrl plus a letter.
+    /// Single characters stand for themselves (`q`, `?`, `/`); `ctrl-c` is Ctrl plus a letter,
+    /// `alt-b` Alt plus a character; `del` is Delete; `paste:abc` is one bracketed paste.
     public static func script(_ s: String) -> [InputEvent] {
         var out: [InputEvent] = []
         for raw in s.split(separator: ",") {
@@ -26,11 +27,16 @@ extension InputEvent {
             case "tab": events = [.key(.tab)]
             case "space": events = [.key(.character(" "))]
             case "bs": events = [.key(.backspace)]
+            case "del": events = [.key(.delete)]
             default:
                 if name.hasPrefix("text:") {
                     events = name.dropFirst(5).map { InputEvent.key(.character($0)) }
                 } else if name.hasPrefix("resize:"), let size = parseSize(name.dropFirst(7)) {
                     events = [.resize(size)]
+                } else if name.hasPrefix("paste:") {
+                    events = [.paste(String(name.dropFirst(6)))]
+                } else if name.hasPrefix("alt-"), name.count == 5 {
+                    events = [.key(.alt(name.last!))]
                 } else if name.hasPrefix("ctrl-"), name.count == 6 {
                     events = [.key(.control(name.last!))]
                 } else if name.count == 1 {

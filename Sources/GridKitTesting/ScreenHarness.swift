@@ -3,7 +3,8 @@ import GridKit
 /// Runs a whole `Screen` the way an app does, through the real `ScreenController` on a
 /// `HeadlessHost`: title and hint lines, overlay, the screen's own `handle`, the grid, and
 /// navigation (pushes, pops, `?` help). For testing what a screen does with keys, not only
-/// what its grid draws.
+/// what its grid draws. The run is synchronous: the main actor's jobs (screen tasks, timers)
+/// do not run during it; `ScreenDriver` runs those.
 ///
 /// ```swift
 /// let frame = ScreenHarness(size: Size(width: 80, height: 24)).run(MyScreen(), keys: "down*3, /, text:ann")
@@ -17,12 +18,15 @@ public struct ScreenHarness {
     public var colorMode: ColorMode
     /// Whether going back from the first screen ends the run, as the app under test says.
     public var quitsWhenRootPops: Bool
+    /// The app's key map (what its `ScreenController` is given).
+    public var keyBindings: KeyBindings
 
-    /// A harness for a terminal of `size`.
-    public init(size: Size, colorMode: ColorMode = .palette256, quitsWhenRootPops: Bool = true) {
+    /// A harness for a terminal of `size`, with the app's key map.
+    public init(size: Size, colorMode: ColorMode = .palette256, quitsWhenRootPops: Bool = true, keyBindings: KeyBindings = .standard) {
         self.size = size
         self.colorMode = colorMode
         self.quitsWhenRootPops = quitsWhenRootPops
+        self.keyBindings = keyBindings
     }
 
     /// Runs `screen` with the events of `keys` (an `InputEvent.script`, e.g. `"down*3, enter, esc"`)
@@ -52,7 +56,7 @@ public struct ScreenHarness {
             size: size, colorMode: colorMode,
             events: (keys.isEmpty ? [] : InputEvent.script(keys)) + events)
         host.waitForWork = waitForWork
-        let controller = ScreenController(host: host, quitsWhenRootPops: quitsWhenRootPops)
+        let controller = ScreenController(host: host, quitsWhenRootPops: quitsWhenRootPops, keyBindings: keyBindings)
         var top: (screen: (any Screen)?, grid: GridView?) = (nil, nil)
         // The stack is gone once the run ends: note what each frame showed.
         host.afterPresent = { top = (controller.screens.last, controller.gridView) }

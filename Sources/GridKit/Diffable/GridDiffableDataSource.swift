@@ -90,8 +90,22 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// The focused item keeps the focus wherever it moved; if it was deleted, the nearest item
     /// that survived gets it. A snapshot with a duplicate or unknown identifier throws and
     /// changes nothing.
+    /// Items marked with `GridSnapshot.reconfigureItems(_:)` that are shown are configured
+    /// again in their cells, in place, after the difference is applied.
     @inlinable
     public func apply(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
+        try applyDifference(snapshot)
+        if !snapshot.reconfiguredItemIdentifiers.isEmpty { reconfigureShown(snapshot.reconfiguredItemIdentifiers) }
+    }
+
+    @usableFromInline
+    func reconfigureShown(_ ids: [ItemID]) {
+        guard let grid = gridView, grid.dataSource === self else { return }
+        grid.reconfigureItems(at: ids.compactMap(indexPath(for:)))
+    }
+
+    @inlinable
+    func applyDifference(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
         try snapshot.validateOperationsAndSections()
         // Inlinable so that the hashing loops are specialized for the caller's identifier types:
         // generic code from another module runs unspecialized, several times slower per item.

@@ -34,6 +34,8 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     @usableFromInline var items: [[ItemID]] = []
     /// Items marked for their cells to be asked for again on the next apply.
     public private(set) var reloadedItemIdentifiers: [ItemID] = []
+    /// Items marked with `reconfigureItems(_:)` since the snapshot was taken.
+    public private(set) var reconfiguredItemIdentifiers: [ItemID] = []
     /// The first invalid operation, thrown by `validate()`.
     @usableFromInline var firstError: GridSnapshotError<SectionID, ItemID>?
 
@@ -198,6 +200,16 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     @usableFromInline
     mutating func recordReloads(_ ids: [ItemID]) { reloadedItemIdentifiers += ids }
 
+    /// Marks items whose content changed but whose cells can show it as they are: on the next
+    /// apply each shown one is configured again in place, the same cell object passed back
+    /// through the cell provider (no `prepareForReuse`, no new cell), and redrawn
+    /// (`UICollectionViewDiffableDataSource`'s `reconfigureItems`). Cheaper than a reload, and a
+    /// cell keeps what it holds (a picture, a scroll position).
+    public mutating func reconfigureItems(_ ids: [ItemID]) {
+        for id in ids where locate(id) == nil { fail(.unknownItem(id)); return }
+        reconfiguredItemIdentifiers += ids
+    }
+
     @usableFromInline
     mutating func fail(_ error: GridSnapshotError<SectionID, ItemID>) {
         if firstError == nil { firstError = error }
@@ -228,6 +240,7 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     func clearingReloads() -> GridSnapshot {
         var copy = self
         copy.reloadedItemIdentifiers = []
+        copy.reconfiguredItemIdentifiers = []
         return copy
     }
 }

@@ -24,6 +24,9 @@ public final class Canvas {
     /// Where the terminal's (hidden) cursor should rest once this frame is shown: the focused
     /// cell, so screen readers and braille displays follow the focus. Nil leaves it alone.
     public var cursor: Point?
+    /// Whether the terminal shows its cursor at `cursor`: a text field with the keys asks for
+    /// it at its caret. Hidden by default.
+    public var showsCursor = false
     /// How pictures can be shown on the destination; cells fall back to characters for `.blocks`.
     public var graphicsMode = GraphicsMode.blocks
     /// Whether the destination's background is dark or light (a grey ramp drawn in the
@@ -372,6 +375,7 @@ public final class Canvas {
         c.glyphSet = glyphSet
         c.graphicsMode = graphicsMode
         c.cursor = cursor
+        c.showsCursor = showsCursor
         return c
     }
 }

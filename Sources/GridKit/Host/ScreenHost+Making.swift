@@ -12,6 +12,6 @@ extension ScreenHost {
     func screenContext(depth: Int) -> ScreenContext {
         ScreenContext(
             mailbox: mailbox, colorMode: colorMode, depth: depth, graphicsMode: graphicsMode, cellPixelSize: cellPixelSize,
-            backgroundTone: backgroundTone, prepareImage: imagePreparer, prepareCells: cellPreparer)
+            backgroundTone: backgroundTone, prepareImage: imagePreparer, prepareCells: cellPreparer, clock: clock)
     }
 }

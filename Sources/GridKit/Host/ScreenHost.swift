@@ -23,10 +23,14 @@ public protocol ScreenHost: AnyObject {
     var cellPreparer: CellPreparer? { get }
     /// Where background threads post work for the main thread; posting wakes the loop.
     var mailbox: Mailbox { get }
+    /// The clock screens' timed work waits on (`ScreenContext.every(_:_:)`).
+    var clock: any Clock<Duration> { get }
     /// Makes the screen look like `canvas`, sending only what changed since the last call.
     func present(_ canvas: Canvas)
     /// Runs until `handler` returns false. It is called with each input event, and with nil after
-    /// posted work ran, so the screen can redraw what that work changed.
+    /// posted work or main-actor jobs ran, so the screen can redraw what that work changed. A
+    /// host that sleeps on the main thread must run the main actor's jobs while it waits (as
+    /// `Terminal` does), or screens' tasks never run.
     func run(_ handler: (InputEvent?) -> Bool)
 }
 
@@ -43,4 +47,6 @@ extension ScreenHost {
     public var imagePreparer: ImagePreparer? { nil }
     /// Default: nil.
     public var cellPreparer: CellPreparer? { nil }
+    /// Default: `ContinuousClock()`.
+    public var clock: any Clock<Duration> { ContinuousClock() }
 }

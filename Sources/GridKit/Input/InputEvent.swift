@@ -39,6 +39,10 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size.
     case resize(Size)
+    /// Text the user pasted, whole: terminals that know bracketed paste send it marked, so a
+    /// paste arrives as one event, never as a storm of keys (GridKit turns the mode on). Only a
+    /// text field takes it; a grid ignores it.
+    case paste(String)
 
     /// True for a terminal size change.
     public var isResize: Bool { if case .resize = self { return true } else { return false } }

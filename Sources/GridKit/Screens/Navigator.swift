@@ -3,7 +3,7 @@
 /// weakly).
 @MainActor
 final class Navigator {
-    private(set) var stack: [(screen: any Screen, grid: GridView, content: (any GridDataSource)?)] = []
+    private(set) var stack: [(screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime)] = []
     /// The terminal size each screen on the stack last saw (by position): only the top one is
     /// told of a resize, so one that comes back to the top after one is told then.
     private var sizes: [Size] = []
@@ -12,8 +12,8 @@ final class Navigator {
 
     var top: (screen: any Screen, grid: GridView)? { stack.last.map { ($0.screen, $0.grid) } }
 
-    func push(_ screen: any Screen, grid: GridView, content: (any GridDataSource)?, size: Size) {
-        stack.append((screen, grid, content))
+    func push(_ screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime, size: Size) {
+        stack.append((screen, grid, content, lifetime))
         sizes.append(size)
     }
 
@@ -22,16 +22,17 @@ final class Navigator {
         if !sizes.isEmpty { sizes[sizes.count - 1] = size }
     }
 
-    /// Drops the top screen (telling it to stop its work); false when it was the last one,
+    /// Drops the top screen (cancelling its tasks and telling it to stop its work); false when it was the last one,
     /// which stays: time to quit. The screen under it, if the terminal was resized while it was
     /// not on top, is told of the size (`size`) now, its grid already that size (what it
     /// answers is not acted on: a resize asks nothing of the navigation).
     func pop(size: Size) -> Bool {
-        guard stack.count > 1, let (screen, grid, _) = stack.popLast() else { return false }
+        guard stack.count > 1, let (screen, grid, _, lifetime) = stack.popLast() else { return false }
         sizes.removeLast()
+        lifetime.end()
         screen.detach(from: grid)
         if let (back, backGrid) = top, sizes.last != size {
-            backGrid.frame = ScreenChrome.gridFrame(in: size)
+            backGrid.frame = ScreenChrome.gridFrame(in: size, for: back)
             _ = back.handle(.resize(size), in: backGrid)
             topSaw(size)
         }
@@ -40,7 +41,10 @@ final class Navigator {
 
     /// Tells every screen still on the stack that the run is over, top first.
     func detachAll() {
-        while let (screen, grid, _) = stack.popLast() { screen.detach(from: grid) }
+        while let (screen, grid, _, lifetime) = stack.popLast() {
+            lifetime.end()
+            screen.detach(from: grid)
+        }
         sizes.removeAll()
     }
 

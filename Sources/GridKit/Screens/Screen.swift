@@ -58,6 +58,12 @@ public protocol Screen: CellRegistering {
     func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction
     /// Draws over the grid area: messages, a filter line.
     func drawOverlay(in canvas: Canvas, gridView: GridView)
+    /// The screen's search bar, if it has one: `/` shows it over the grid and gives it the keys
+    /// (`SearchController`). Nil by default.
+    var searchController: SearchController? { get }
+    /// A header row over the grid for rows drawn as columns (`TableHeader`): titles, the sort
+    /// arrow, sorting on a click. Nil by default.
+    var tableHeader: TableHeader? { get }
 }
 
 extension Screen {
@@ -81,4 +87,8 @@ extension Screen {
     public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction { .ignored }
     /// Default: does nothing.
     public func drawOverlay(in canvas: Canvas, gridView: GridView) {}
+    /// Default: nil.
+    public var searchController: SearchController? { nil }
+    /// Default: nil.
+    public var tableHeader: TableHeader? { nil }
 }

@@ -4,6 +4,8 @@ struct ScreenChrome {
     /// Not bold: xterm draws bold black as grey (its `boldColors`), which cyan all but hides.
     static let titleStyle = Style(foreground: .black, background: .cyan)
     static let hintStyle = Style(foreground: .brightBlack)
+    /// A message on the hint line (`ScreenContext.showMessage`) stands out from the hints.
+    static let messageStyle = Style(foreground: .yellow, attributes: .bold)
 
     /// What the bars showed last, on which canvas, and the versions of their rows once drawn:
     /// bars that would come out the same are not drawn again (a key that moves the focus
@@ -17,10 +19,22 @@ struct ScreenChrome {
         Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
     }
 
+    /// The grid's frame for `screen`: below its search bar (while it shows) and its table header.
+    static func gridFrame(in size: Size, for screen: any Screen) -> Rect {
+        let bars = barRows(screen)
+        return Rect(x: 0, y: 1 + bars, width: size.width, height: max(0, size.height - 2 - bars))
+    }
+
+    /// The rows the search bar and the table header take above the grid.
+    private static func barRows(_ screen: any Screen) -> Int {
+        (screen.searchController?.isActive == true ? 1 : 0) + (screen.tableHeader != nil ? 1 : 0)
+    }
+
     /// Draws the screen's whole frame: the chrome, its grid and its overlay, or the "terminal too
     /// small" notice when the canvas is smaller than the screen needs.
-    mutating func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas) {
+    mutating func draw(_ screen: any Screen, grid: GridView, into canvas: Canvas, message: String? = nil) {
         canvas.cursor = nil // the grid puts it on the focused cell
+        canvas.showsCursor = false // a search bar with the keys shows it
         let need = screen.minimumSize
         guard canvas.size.width >= need.width, canvas.size.height >= need.height else {
             canvas.drawTooSmallNotice(need: need)
@@ -29,7 +43,8 @@ struct ScreenChrome {
         }
         let w = canvas.size.width, bottom = canvas.size.height - 1
         let status = screen.status
-        let title = status.isEmpty ? screen.title : screen.title + "\u{0}" + status, hints = screen.keyHints
+        let title = status.isEmpty ? screen.title : screen.title + "\u{0}" + status
+        let hints = message.map { "\u{0}" + $0 } ?? screen.keyHints
         if let d = drawn, d.title == title, d.hints == hints, d.canvas == canvas.identity,
             d.top == canvas.version(ofRow: 0), d.bottom == canvas.version(ofRow: bottom)
         {
@@ -44,11 +59,33 @@ struct ScreenChrome {
             }
             let hintRow = Rect(x: 0, y: bottom, width: w, height: 1)
             canvas.fill(hintRow, style: .plain)
-            canvas.drawText(" " + Self.fitting(hints, width: w - 1), at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
+            if let message {
+                canvas.drawText(" " + message, at: hintRow.origin, style: Self.messageStyle, maxWidth: w)
+            } else {
+                canvas.drawText(" " + Self.fitting(hints, width: w - 1), at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
+            }
             drawn = (title, hints, canvas.identity, canvas.version(ofRow: 0), canvas.version(ofRow: bottom))
         }
         grid.render(into: canvas)
         screen.drawOverlay(in: canvas, gridView: grid)
+        // After the grid, which puts the cursor on its focus: a search bar with the keys moves
+        // it to its caret.
+        var y = 1
+        if let search = screen.searchController, search.isActive {
+            search.draw(in: canvas, y: y, width: w)
+            y += 1
+        }
+        if let header = screen.tableHeader {
+            let row = Rect(x: grid.frame.minX, y: y, width: grid.layoutSize.width, height: 1)
+            canvas.fill(Rect(x: 0, y: y, width: w, height: 1), style: header.style)
+            header.draw(in: DrawContext(canvas: canvas, frame: row))
+        }
+    }
+
+    /// Where the table header is for `screen` on a canvas of `size` (for clicks), or nil.
+    static func headerRow(for screen: any Screen, grid: GridView) -> Rect? {
+        guard screen.tableHeader != nil else { return nil }
+        return Rect(x: grid.frame.minX, y: grid.frame.minY - 1, width: grid.layoutSize.width, height: 1)
     }
 
     /// The hints (`a · b · c`) that fit `width` whole: the ways to help and out (`? …`, `Esc …`,

@@ -23,15 +23,77 @@ public struct ScreenContext {
     /// on a decode thread): the host turns the block's colours into those its terminal will
     /// show, so drawing it later only copies cells. Nil when there is nothing to prepare.
     public let prepareCells: CellPreparer?
+    /// The clock screen work waits on (`sleep(for:)`, `every(_:_:)`): the real one in a
+    /// terminal; in `ScreenDriver` a clock the test moves by hand.
+    public let clock: any Clock<Duration>
+    /// The screen's tasks, and the controller showing it.
+    package let lifetime: ScreenLifetime
 
     /// The services of a host; hosts and harnesses make these.
     public init(
         mailbox: Mailbox, colorMode: ColorMode, depth: Int = 0,
         graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20),
-        backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil, prepareCells: CellPreparer? = nil
+        backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil, prepareCells: CellPreparer? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.clock = clock
+        lifetime = ScreenLifetime()
         self.mailbox = mailbox; self.colorMode = colorMode; self.depth = depth
         self.graphicsMode = graphicsMode; self.cellPixelSize = cellPixelSize
         self.backgroundTone = backgroundTone; self.prepareImage = prepareImage; self.prepareCells = prepareCells
+    }
+}
+
+// MARK: Work that lives as long as the screen
+
+extension ScreenContext {
+    /// Starts `work` on the main actor for as long as the screen is on the navigation stack: it
+    /// is cancelled when the screen is popped or the app quits (the shape of SwiftUI's `.task`).
+    /// The screen's loop runs it between input events, and draws a frame after each part of it
+    /// that ran, so what it changed (status, hints, snapshots applied) shows with no further call.
+    ///
+    /// ```swift
+    /// context.task { [weak self] in
+    ///     for await sample in monitor.samples { self?.show(sample) }
+    /// }
+    /// ```
+    @discardableResult
+    public func task(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        let task = Task { @MainActor in await work() }
+        lifetime.add(task)
+        return task
+    }
+
+    /// Calls `body` every `interval` on the `clock` while the screen is on the stack, the first
+    /// time one interval from now (Foundation's repeating `Timer`, as a screen task). Intervals
+    /// are counted from the last call's end, so a slow `body` never piles calls up.
+    @discardableResult
+    public func every(_ interval: Duration, _ body: @escaping @MainActor () -> Void) -> Task<Void, Never> {
+        let clock = self.clock
+        return task {
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: interval) } catch { return }
+                if Task.isCancelled { return }
+                body()
+            }
+        }
+    }
+
+    /// Waits `duration` on the screen's `clock`; throws `CancellationError` when the task is
+    /// cancelled (the screen left).
+    public func sleep(for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+
+    /// Shows `text` on the screen's bottom line, in place of the key hints, for `duration`; a
+    /// newer message replaces it.
+    public func showMessage(_ text: String, for duration: Duration = .seconds(3)) {
+        lifetime.presenter?.showMessage(text, for: duration)
+    }
+
+    /// Shows `alert` over the screen; it has the keys until one of its actions is chosen
+    /// (`UIViewController.present(_:animated:)` for a `UIAlertController`).
+    public func present(_ alert: AlertController) {
+        lifetime.presenter?.present(alert)
     }
 }

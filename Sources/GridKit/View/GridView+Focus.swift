@@ -105,7 +105,7 @@ extension GridView {
         switch event {
         case .key(let key): return handleKey(key)
         case .mouse(let mouse): return handleMouse(mouse)
-        case .resize: return false
+        case .resize, .paste: return false
         }
     }
 

@@ -26,6 +26,10 @@ extension GridView {
     /// A cell that left the screen (after `prepareForReuse()`), or a new one of the registered class.
     /// Dequeuing an identifier that was never registered stops the program, naming it.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+        if let (at, cell) = reconfiguring, at == indexPath, cell.reuseIdentifier == identifier {
+            reconfiguring = nil
+            return cell
+        }
         // A waiting cell was made from the class registered now (registering drops the pool).
         if let cell = reuse(.cell, identifier) { return cell }
         guard let type = cellClasses[identifier] else {

@@ -10,6 +10,10 @@ extension GridView {
     /// vertical scroll the rows that came into view (the rest are moved, `Canvas.shiftRows`).
     /// `setNeedsDisplay()` makes the next frame draw everything.
     public func render(into canvas: Canvas) {
+        // The empty state comes and goes with the whole grid drawn, so nothing of it stays.
+        let showsUnavailable = contentUnavailableConfiguration != nil && layout.firstIndexPath == nil
+        if showsUnavailable != drewUnavailable { needsFullRedraw = true }
+        drewUnavailable = showsUnavailable
         var elements = layout.layoutAttributesForElements(in: visibleRect)
         let sameElements = !needsFullRedraw && !cellsWereReloaded && drawn?.showsSameItems(as: elements) == true
         cellsWereReloaded = false
@@ -78,6 +82,7 @@ extension GridView {
             let corner = Point(x: max(context.clip.minX, context.origin.x), y: max(context.clip.minY, context.origin.y))
             if context.clip.contains(corner) { canvas.cursor = corner }
         }
+        if showsUnavailable, let unavailable = contentUnavailableConfiguration { unavailable.draw(in: canvas, rect: frame) }
         // Again after a scroll, and where the plan cleared areas (a row moved sideways clears
         // up to the grid's edge, where the indicator is).
         if showsScrollIndicator && (everything || drawn?.offset != offset || !scratch.dirty.isEmpty) { drawScrollIndicator(into: canvas) }

@@ -91,6 +91,15 @@ public final class GridView {
     public var backgroundStyle = Style.plain {
         didSet { setNeedsDisplay() }
     }
+    /// Shown centred while the grid has no items (a filter that matched nothing, a list not
+    /// loaded yet); nil shows nothing.
+    public var contentUnavailableConfiguration: ContentUnavailableConfiguration? {
+        didSet { if contentUnavailableConfiguration != oldValue { setNeedsDisplay() } }
+    }
+    /// The shown cell `dequeueReusableCell` hands back while its item is reconfigured.
+    var reconfiguring: (indexPath: IndexPath, cell: GridCell)?
+    /// Whether the last frame showed `contentUnavailableConfiguration`.
+    var drewUnavailable = false
     /// True when something changed since the last `render(into:)`.
     public internal(set) var needsDisplay = true
     /// True when the next frame must draw every cell (`setNeedsDisplay()`), not only those
@@ -173,6 +182,30 @@ public final class GridView {
         clampContentOffset()
         if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
         setNeedsDisplay()
+    }
+
+    /// Asks the data source again for these items' cells where they are shown, handing back the
+    /// cell each shows now from `dequeueReusableCell` (no `prepareForReuse`, no new cell), and
+    /// redraws them: what changed in an item shows, and its cell keeps what it holds. Items not
+    /// shown are configured when they come on screen, as always.
+    public func reconfigureItems(at indexPaths: [IndexPath]) {
+        guard let dataSource else { return }
+        layout.invalidateMeasurements(at: indexPaths)
+        var redrawn: [IndexPath] = []
+        for ip in indexPaths {
+            guard let cell = visibleCells[ip] else { continue }
+            reconfiguring = (ip, cell)
+            let again = dataSource.gridView(self, cellForItemAt: ip)
+            reconfiguring = nil
+            if again !== cell {
+                delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
+                enqueue(cell, kind: .cell)
+                visibleCells[ip] = again
+            }
+            redrawn.append(ip)
+        }
+        drawn?.forgetCells(at: redrawn)
+        needsDisplay = true
     }
 
     /// Re-asks the data source for these items' cells. The next frame draws only their cells
