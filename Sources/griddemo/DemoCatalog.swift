@@ -14,6 +14,9 @@ enum DemoCatalog {
             },
             .init(name: "Numbers", summary: "1,000,000 numbered tiles in sections of 1,000 with sticky headers") {
                 NumbersScreen(count: 1_000_000, arrangement: .grid)
+            },
+            .init(name: "Processes", summary: "this machine's processes, live: search, sort, details, send a signal") {
+                ProcessesScreen()
             }
         ])
     }

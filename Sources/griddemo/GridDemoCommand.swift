@@ -31,6 +31,9 @@ enum GridDemoCommand {
                                         then all photos) or on the grid by folder
           numbers [--count N] [--layout grid|list|compositional]
                                         N numbered tiles (default 1,000,000) in sections of 1,000
+          processes [--interval SECONDS]
+                                        this machine's processes from /proc, sampled every second
+                                        (or as given): search, sort, details, send a signal
 
         Options:
           --graphics MODE               pictures as auto (ask the terminal), kitty, kitty-direct,
@@ -125,6 +128,14 @@ enum GridDemoCommand {
                 paths.isEmpty
                 ? PhotosScreen(library: SampleAlbum.library(), view: view)
                 : PhotosScreen(paths: paths, shared: noCache ? nil : SharedThumbnails.fromEnvironment(), view: view)
+        case "processes":
+            let seconds = try options.value("--interval").map { v -> Double in
+                guard let s = Double(v), s >= 0.05, s <= 3600 else {
+                    throw UsageError(message: "--interval must be seconds between 0.05 and 3600, not '\(v)'")
+                }
+                return s
+            }
+            screen = ProcessesScreen(interval: .milliseconds(Int((seconds ?? 1) * 1000)))
         case "contacts":
             let cards = options.flag("--cards")
             let paths = try options.positional()

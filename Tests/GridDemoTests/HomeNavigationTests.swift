@@ -37,10 +37,12 @@ import Testing
     }
 
     @Test func enterOpensTheFocusedDemoAndEscComesBackToTheSameFocus() {
-        let frame = run(DemoCatalog.home(), "end, enter")
+        let frame = run(DemoCatalog.home(), "end, up, enter")
         #expect(frame.row(0).contains("Numbers · 1,000,000 items"))
-        let back = run(DemoCatalog.home(), "end, enter, esc")
+        let back = run(DemoCatalog.home(), "end, up, enter, esc")
         #expect(back.text.contains("▶ Numbers"))
+        let processes = run(DemoCatalog.home(), "end, enter")
+        #expect(processes.row(0).contains("Processes") && processes.row(0).contains("processes · by state"))
     }
 
     @Test func doubleClickOpensLikeEnter() {

@@ -442,3 +442,35 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         }
     }
 }
+
+@Suite struct BracketedPasteTests {
+    @Test func aPasteIsOneEventNotKeys() {
+        let events = decodeAll("a\u{1B}[200~hello\r\nq?\u{1B}[A\u{1B}[201~b")
+        #expect(events == [.char("a"), .paste("hello\r\nq?\u{1B}[A"), .char("b")])
+    }
+
+    @Test func aPasteSplitAnywhereAcrossReadsIsWhole() {
+        let bytes = Array("\u{1B}[200~añ😀\u{1B}x\u{1B}[201~z".utf8)
+        for cut in 1..<bytes.count {
+            let events = decodeInPieces(bytes, cuts: [cut])
+            #expect(events == [.paste("añ😀\u{1B}x"), .char("z")], "cut at \(cut)")
+        }
+    }
+
+    @Test func aMegabytePasteReadInPiecesIsOneEventKeptToTheLimit() {
+        var decoder = InputDecoder()
+        decoder.feed(Array("\u{1B}[200~".utf8))
+        var out = decoder.events(now: t0)
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: InputDecoder.readSize)
+        for _ in 0..<(2 * InputDecoder.maxPaste / chunk.count) {
+            decoder.feed(chunk)
+            out += decoder.events(now: t0)
+            #expect(decoder.pendingByteCount == 0, "what is pasted is taken as it comes, not held")
+        }
+        decoder.feed(Array("\u{1B}[201~".utf8))
+        out += decoder.events(now: t0)
+        #expect(out.count == 1)
+        guard case .paste(let text)? = out.first else { Issue.record("no paste"); return }
+        #expect(text.utf8.count == InputDecoder.maxPaste)
+    }
+}

@@ -107,6 +107,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     @inlinable
     func applyDifference(_ snapshot: GridSnapshot<SectionID, ItemID>) throws {
         try snapshot.validateOperationsAndSections()
+        if keepsShowing(snapshot) { return }
         // Inlinable so that the hashing loops are specialized for the caller's identifier types:
         // generic code from another module runs unspecialized, several times slower per item.
         // Filtering: no table needed, and none built while one is not asked for.
@@ -281,6 +282,18 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         for (section, tree) in sectionSnapshots where current.indexOfSection(section) == nil || current.itemIdentifiers(inSection: section) != tree.visibleItems {
             sectionSnapshots[section] = nil
         }
+    }
+
+    /// True, after taking it as current, when `snapshot` shows exactly what is shown and reloads
+    /// nothing (a refresh that only reconfigures, or changes nothing): no batch, so the cells on
+    /// screen stay (and a reconfigure updates them in place). One pass comparing identifiers.
+    @usableFromInline
+    func keepsShowing(_ snapshot: GridSnapshot<SectionID, ItemID>) -> Bool {
+        guard snapshot.reloadedItemIdentifiers.isEmpty, let grid = gridView, grid.dataSource === self, gridShows(sections, grid),
+            snapshot.sectionIdentifiers == current.sectionIdentifiers, snapshot.allItems == sections
+        else { return false }
+        current = snapshot.clearingReloads()
+        return true
     }
 
     /// True when the grid last loaded from this source and its layout holds `sections`' counts.
