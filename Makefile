@@ -31,7 +31,7 @@ example: deps
 test: deps lint example docs api
 	$(SWIFT) build --build-tests
 	@run="$$$$-$$(date +%s%N)"; names=$$(mktemp) && scripts/leftovers.sh --record "$$names" || exit 1; \
-	  GRIDKIT_TEST_RUN="$$run" GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" \
+	  GRIDKIT_TEST_RUN="$$run" GRIDDEMO="$(BIN_DEBUG)/griddemo" FRUITGRID="$(EXAMPLE_BIN)/FruitGrid" APICHECK="$(EXAMPLE_BIN)/APICheck" TICKER="$(EXAMPLE_BIN)/Ticker" \
 	    $(SWIFT) test --skip-build --disable-xctest && scripts/leftovers.sh "$$run" "$$names"; rc=$$?; rm -f "$$names"; exit $$rc
 
 # The DocC catalog (Sources/GridKit/GridKit.docc), offline with the toolchain's docc; any

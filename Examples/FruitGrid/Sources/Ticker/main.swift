@@ -1,8 +1,8 @@
 // Swift concurrency on GridKit's loop, from outside the package: one screen kept up to date
 // three ways a Swift developer writes it — a main-actor Task with Task.sleep, an AsyncStream
 // filled by a detached task and read with `for await` on the main actor, and `MainActor.run`
-// from a detached task — and nothing else to make it redraw. Run it in a terminal; each line
-// counts up once a tenth of a second; q quits.
+// from a detached task — and nothing else to make it redraw. Run it in a terminal: a line for
+// every tick of each (TICKS of them, 20 by default, TICK_MS apart, 100 by default); q quits.
 import Glibc
 import GridKit
 import GridKitTerminal
@@ -20,6 +20,9 @@ final class Ticker: Screen, GridDataSource {
     private var grid: GridView?
     private var data: GridDiffableDataSource<Int, String>?
     let limit = getenv("TICKS").flatMap { Int(String(cString: $0)) } ?? 20
+    let pause = Duration.milliseconds(getenv("TICK_MS").flatMap { Int(String(cString: $0)) } ?? 100)
+    /// Every tick so far, in the order they came.
+    var log: [String] = []
 
     var title: String { "Ticker" }
     var status: String { "sleep \(sleeps) · stream \(streamed) · hop \(hops)" }
@@ -36,34 +39,39 @@ final class Ticker: Screen, GridDataSource {
             return cell
         }
         show()
-        let limit = self.limit
+        let limit = self.limit, pause = self.pause
         // 1. A main-actor task that sleeps.
         context.task { [weak self] in
             for _ in 0..<limit {
-                try? await Task.sleep(for: .milliseconds(100))
-                self?.sleeps += 1
-                self?.show()
+                try? await Task.sleep(for: pause)
+                guard let self else { return }
+                sleeps += 1
+                show("sleep #\(sleeps)")
             }
         }
         // 2. An AsyncStream filled on another thread, read on the main actor.
         let (stream, feed) = AsyncStream.makeStream(of: Int.self)
         Task.detached {
             for k in 1...limit {
-                try? await Task.sleep(for: .milliseconds(100))
+                try? await Task.sleep(for: pause)
                 feed.yield(k)
             }
             feed.finish()
         }
         context.task { [weak self] in
-            for await k in stream { self?.streamed = k; self?.show() }
+            for await k in stream {
+                self?.streamed = k
+                self?.show("stream #\(k)")
+            }
         }
         // 3. A detached task that hops onto the main actor.
         Task.detached { [weak self] in
             for _ in 0..<limit {
-                try? await Task.sleep(for: .milliseconds(100))
-                await MainActor.run {
-                    self?.hops += 1
-                    self?.show()
+                try? await Task.sleep(for: pause)
+                await MainActor.run { [weak self] in
+                    guard let self else { return }
+                    hops += 1
+                    show("hop #\(hops)")
                 }
             }
         }
@@ -71,11 +79,12 @@ final class Ticker: Screen, GridDataSource {
 
     func makeDataSource(for gridView: GridView) -> (any GridDataSource)? { data }
 
-    /// One row per kind of tick: the rows change text, so they are reconfigured in place.
-    private func show() {
+    /// Adds a row for a tick (none for the first frame).
+    private func show(_ line: String? = nil) {
+        if let line { log.append(line) }
         var snapshot = GridSnapshot<Int, String>()
         snapshot.appendSections([0])
-        snapshot.appendItems(["sleep \(sleeps)", "stream \(streamed)", "hop \(hops)"])
+        snapshot.appendItems(log)
         try? data?.apply(snapshot)
     }
 }

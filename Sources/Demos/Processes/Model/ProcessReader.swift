@@ -56,7 +56,7 @@ package struct ProcessReader: Sendable {
 
     /// `/proc/PID/stat` split: the name between the first `(` and the last `)` (a name may hold
     /// spaces and parentheses), then the fields after it.
-    static func statFields(_ stat: String) -> (name: String, rest: [Substring])? {
+    package static func statFields(_ stat: String) -> (name: String, rest: [Substring])? {
         guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"), open < close else { return nil }
         let name = String(stat[stat.index(after: open)..<close])
         let rest = stat[stat.index(after: close)...].split(separator: " ")

@@ -1,8 +1,8 @@
 import Foundation
 import GridKit
 
-/// One process in full, kept up to date every interval; when it exits, the screen says so and
-/// keeps what it last saw.
+/// One process in full, kept up to date every interval; when it exits (or is a zombie, exited
+/// and not yet waited for), the screen says so and keeps what it last saw.
 package final class ProcessDetailScreen: Screen, GridDataSource {
     private var record: ProcessRecord
     private let source: any ProcessSource
@@ -52,7 +52,8 @@ package final class ProcessDetailScreen: Screen, GridDataSource {
         let pid = record.pid
         context.every(interval) { [weak self] in
             guard let self, !hasExited else { return }
-            if let now = source.read(pid), now.startTicks == record.startTicks {
+            // A zombie has exited too: only its parent has not asked how yet.
+            if let now = source.read(pid), now.startTicks == record.startTicks, now.state != .zombie {
                 let cpu = now.cpuTicks >= record.cpuTicks ? Double(now.cpuTicks - record.cpuTicks) : 0
                 var next = now
                 next.user = record.user
