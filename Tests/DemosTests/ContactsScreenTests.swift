@@ -50,8 +50,23 @@ import Testing
     @Test func filterAndNoMatchMessage() throws {
         try snapshot.verify(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:hopp, enter"), named: "contacts-no-match")
         let frame = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:tanaka")
-        #expect(frame.text.contains("/ tanaka▏"))
-        #expect(frame.row(1).contains("F") || frame.row(1).contains("T"))
+        #expect(frame.row(1).hasPrefix("/ tanaka "), "the search bar, over the list")
+        #expect(frame.row(0).contains("Contacts · 2 of 320") || frame.row(0).contains(" of 320"))
+        #expect(frame.row(2).contains("F") || frame.row(2).contains("T"))
+    }
+
+    /// A paste is one filter, however long; the bar keeps what it may and says so, and Esc
+    /// brings everyone back.
+    @Test func aPasteFiltersOnceAndIsCapped() throws {
+        let screen = ContactsScreen(contacts: SampleAddressBook.contacts())
+        let pasted = run(screen, "/, paste:tanaka")
+        #expect(pasted.row(1).hasPrefix("/ tanaka "))
+        let huge = String(repeating: "tanaka ", count: 150_000)  // about 1 MB
+        let capped = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, paste:" + huge)
+        #expect(capped.row(1).contains("cut at 4096 characters"))
+        #expect(capped.text.contains("No contacts match"))
+        let back = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, paste:" + huge + ", esc")
+        #expect(back.row(0).contains("Contacts · 320 ·"))
     }
 
     @Test func letterJumpsToItsSection() {

@@ -27,8 +27,12 @@ package final class ContactDirectory {
     /// What the last filter let through, so typing one more character searches only those.
     private var lastMatch: (query: [UInt8], phoneLike: Bool, members: [Int])?
     /// What the queries typed since the filter was empty let through: deleting a character
-    /// goes back to one of them without searching again.
+    /// goes back to one of them without searching again. Bounded: at most `earlierLimit`
+    /// queries of at most `earlierQueryLimit` bytes, holding at most twice the contacts between
+    /// them (a long paste, or a long session of typing, must not keep a result per prefix).
     private var earlier: [[UInt8]: [Int]] = [:]
+    private var earlierMembers = 0
+    static let earlierLimit = 64, earlierQueryLimit = 256
 
     package convenience init(_ contacts: [Contact]) { self.init(store: ContactStore(contacts)) }
 
@@ -137,6 +141,7 @@ package final class ContactDirectory {
         }
         lastMatch = nil
         earlier.removeAll()
+        earlierMembers = 0
         rebuild()
     }
 
@@ -246,7 +251,17 @@ package final class ContactDirectory {
             }
         }
         lastMatch = query.isEmpty ? nil : (query, phoneLike, members)
-        if query.isEmpty { earlier.removeAll() } else { earlier[query] = members }
+        if query.isEmpty {
+            earlier.removeAll()
+            earlierMembers = 0
+        } else if query.count <= Self.earlierQueryLimit {
+            if earlier.count >= Self.earlierLimit || earlierMembers + members.count > 2 * order.count + 1024 {
+                earlier.removeAll()
+                earlierMembers = 0
+            }
+            earlier[query] = members
+            earlierMembers += members.count
+        }
         if group != nil { members = members.filter { inGroup[$0] } }
         sections = Self.sections(members, letters)
     }

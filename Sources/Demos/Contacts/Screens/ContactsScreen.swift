@@ -5,14 +5,21 @@ import struct GridKit.IndexPath // not Foundation's
 
 /// The contacts list: A–Z sections with sticky headers, a list or card layout (`v`), a filter
 /// (`/`), letter jumps, and Enter for the detail screen.
-package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
+package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating, ExitReporting {
     package enum Arrangement { case list, cards }
 
     private(set) var directory: ContactDirectory
     /// Problems met while loading (missing files, skipped cards), one line each.
     package private(set) var problems: [String]
     private(set) var arrangement: Arrangement
-    private(set) var isTypingFilter = false
+    /// The filter's search bar (`/`): each key or paste filters once.
+    package lazy var searchController: SearchController? = {
+        let search = SearchController(placeholder: "name, organisation, email or phone")
+        search.searchResultsUpdater = self
+        return search
+    }()
+    /// Whether the search bar has the keys.
+    var isTypingFilter: Bool { searchController?.isEditing == true }
     private weak var grid: GridView?
     /// The first screen (q quits) or one opened from another (q goes back).
     private var isRoot = true
@@ -50,7 +57,9 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     package var title: String {
         if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0].description : "\(pendingPaths!.count) files")…" }
-        var t = "Contacts · \(directory.count.formatted) · \(arrangement == .list ? "list" : "cards")"
+        let count =
+            directory.filter.isEmpty ? directory.count.formatted : "\(directory.visibleCount.formatted) of \(directory.count.formatted)"
+        var t = "Contacts · \(count) · \(arrangement == .list ? "list" : "cards")"
         if let group = directory.group { t += " · \(group.title)" }
         if !problems.isEmpty { t += " · \(problems.count.formatted) problem\(problems.count == 1 ? "" : "s") (! lists)" }
         return t
@@ -214,21 +223,17 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
 
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         guard case .key(let key) = event else { return .ignored }
-        if isTypingFilter { return handleFilterKey(key, gridView) }
         switch key {
         case .character("!") where !problems.isEmpty:
             return .push(MessagesScreen("Problems", messages: problems))
-        case .character("/"):
-            isTypingFilter = true
-            gridView.setNeedsDisplay()
-            return .handled
         case .character("v"):
             arrangement = arrangement == .list ? .cards : .list
             if let flow = gridView.flowLayout { apply(arrangement, to: flow) }
             gridView.reloadData() // same sections and items: the focus stays on its contact
             return .handled
         case .escape where !directory.filter.isEmpty:
-            refilter("", gridView)
+            searchController?.isActive = false // empties the bar, which filters again
+            if !directory.filter.isEmpty { refilter("", gridView) }
             return .handled
         case .escape where directory.group != nil:
             directory.setGroup(nil)
@@ -257,29 +262,19 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
         }
     }
 
-    private func handleFilterKey(_ key: Key, _ gridView: GridView) -> ScreenAction {
-        switch key {
-        case .escape:
-            isTypingFilter = false
-            refilter("", gridView)
-        case .enter:
-            isTypingFilter = false
-            gridView.setNeedsDisplay()
-        case .backspace:
-            refilter(String(directory.filter.dropLast()), gridView)
-        case .character(let c):
-            refilter(directory.filter + String(c), gridView)
-        default:
-            return .ignored // arrows and pages move through the results
-        }
-        return .handled
-    }
-
     /// Applies a new filter; the snapshot keeps the focus on its contact.
     private func refilter(_ text: String, _ gridView: GridView) {
         directory.setFilter(text)
         showDirectory()
+        gridView.contentUnavailableConfiguration =
+            text.isEmpty ? nil : ContentUnavailableConfiguration(image: "⌕", text: "No contacts match “\(text)”", secondaryText: "Esc clears the search.")
         gridView.setNeedsDisplay()
+    }
+
+    /// The search bar's text changed (a key, a paste, a cancel): filter once.
+    package func updateSearchResults(for searchController: SearchController) {
+        guard let grid else { return }
+        refilter(searchController.searchBar.text, grid)
     }
 
     // MARK: Overlay
@@ -295,17 +290,6 @@ package final class ContactsScreen: Screen, GridDelegate, ExitReporting {
                 message += "\n(and \(more) more \(more == 1 ? "problem" : "problems"): ! lists them)"
             }
             canvas.drawCenteredMessage(message, in: gridView.frame)
-        } else if directory.visibleCount == 0 {
-            canvas.drawCenteredMessage("No contacts match “\(directory.filter)”.\nEsc clears the filter.", in: gridView.frame)
         }
-        guard isTypingFilter || !directory.filter.isEmpty else { return }
-        let row = Rect(x: 0, y: canvas.size.height - 1, width: canvas.size.width, height: 1)
-        let style = Style(foreground: .black, background: .yellow)
-        canvas.fill(row, style: style)
-        let count = "\(directory.visibleCount.formatted) of \(directory.count.formatted)"
-        let used = canvas.drawText(" / " + directory.filter + (isTypingFilter ? "▏" : ""), at: row.origin, style: style, maxWidth: row.width)
-        canvas.drawText(
-            "  " + count + (isTypingFilter ? " · Enter keep · Esc clear" : " · Esc clear"),
-            at: Point(x: used, y: row.minY), style: style, maxWidth: max(0, row.width - used))
     }
 }
