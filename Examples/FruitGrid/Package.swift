@@ -16,7 +16,11 @@ let package = Package(
             .product(name: "GridKit", package: "GridKit"),
             .product(name: "GridKitTerminal", package: "GridKit"),
         ]),
-        // The README's other promises, checked from outside with the GridKit product alone.
-        .executableTarget(name: "APICheck", dependencies: [.product(name: "GridKit", package: "GridKit")]),
+        // The README's other promises, checked from outside with the GridKit product (and
+        // GridKitTesting to drive a whole screen).
+        .executableTarget(name: "APICheck", dependencies: [
+            .product(name: "GridKit", package: "GridKit"),
+            .product(name: "GridKitTesting", package: "GridKit"),
+        ]),
     ]
 )

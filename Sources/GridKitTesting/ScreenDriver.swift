@@ -20,7 +20,6 @@ public final class ScreenDriver {
     /// The clock screens' timed work waits on.
     public let clock = ManualClock()
     private let controller: ScreenController
-    private var running = false
     /// False once a key or action ended the run (quit, or back from the root).
     public private(set) var isRunning = false
 

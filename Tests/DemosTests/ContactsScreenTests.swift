@@ -61,7 +61,7 @@ import Testing
         let screen = ContactsScreen(contacts: SampleAddressBook.contacts())
         let pasted = run(screen, "/, paste:tanaka")
         #expect(pasted.row(1).hasPrefix("/ tanaka "))
-        let huge = String(repeating: "tanaka ", count: 150_000)  // about 1 MB
+        let huge = String(repeating: "tanaka ", count: 150_000) // about 1 MB
         let capped = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, paste:" + huge)
         #expect(capped.row(1).contains("cut at 4096 characters"))
         #expect(capped.text.contains("No contacts match"))

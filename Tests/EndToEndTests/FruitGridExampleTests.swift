@@ -50,6 +50,12 @@ import Testing
                 #expect(layouts.contains("```swift\n" + snippet), "the DocC catalog's \(name) example and APICheck differ")
             }
         }
+        // The catalog's Controls example is APICheck's app screen, which it drives.
+        let apps = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/APICheck/Apps.swift"), encoding: .utf8)
+        let controls = try String(contentsOf: Self.root.appendingPathComponent("Sources/GridKit/GridKit.docc/Controls.md"), encoding: .utf8)
+        let start = try #require(apps.range(of: "// Controls: screen\n"))
+        let end = try #require(apps[start.upperBound...].range(of: "// Controls end\n"))
+        #expect(controls.contains("```swift\n" + apps[start.upperBound..<end.lowerBound] + "```"), "Controls.md's example and APICheck differ")
         let result = try spawnAndWait([try binary("APICheck", env: "APICHECK")])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))

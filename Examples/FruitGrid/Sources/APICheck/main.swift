@@ -393,5 +393,6 @@ do { try compositional() } catch { check(false, "compositional apply threw \(err
 do { try estimatedCompositional() } catch { check(false, "estimated compositional apply threw \(error)") }
 selfSizing()
 customLayout()
+await apps()
 print("\(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)
