@@ -69,11 +69,12 @@ final class Stock: Screen, SearchResultsUpdating {
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         guard event == .char("d"), let f = gridView.focusedIndexPath, let name = data?.itemIdentifier(for: f) else { return .ignored }
         let alert = AlertController(title: "Delete \(name)?", message: "Its count goes too.")
-        alert.addAction(AlertAction(title: "Delete", style: .destructive) { [weak self] _ in
-            self?.counts[name] = nil
-            self?.show()
-            self?.context?.showMessage("Deleted \(name)")
-        })
+        alert.addAction(
+            AlertAction(title: "Delete", style: .destructive) { [weak self] _ in
+                self?.counts[name] = nil
+                self?.show()
+                self?.context?.showMessage("Deleted \(name)")
+            })
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         context?.present(alert)
         return .handled
