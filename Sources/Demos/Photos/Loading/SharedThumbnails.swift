@@ -150,6 +150,8 @@ package struct SharedThumbnails: Sendable {
         let temporary = folder.appending(RawPath(".\(name).gridkit-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"))
         let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         guard fd >= 0 else { return }
+        // 0600 whatever the umask, which `open` took off the mode.
+        _ = fchmod(fd, 0o600)
         var written = 0
         while written < Int(size) {
             let n = Foundation.write(fd, out + written, Int(size) - written)
@@ -165,7 +167,7 @@ package struct SharedThumbnails: Sendable {
     }
 
     /// Makes `folder` and the folders between `root` and it (mode 0700, as the standard asks).
-    private static func makeFolders(_ folder: RawPath, under root: RawPath) -> Bool {
+    static func makeFolders(_ folder: RawPath, under root: RawPath) -> Bool {
         var missing: [RawPath] = []
         var f = folder
         while f.bytes.count >= root.bytes.count {
@@ -177,10 +179,22 @@ package struct SharedThumbnails: Sendable {
         if f.bytes.count < root.bytes.count {
             // The cache folder's parents ($XDG_CACHE_HOME) are the user's to make, with any mode.
             var info = stat()
-            if f.withCString({ stat($0, &info) }) != 0 && f.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST { return false }
+            if f.withCString({ stat($0, &info) }) != 0 && !makeFolder(f) { return false }
         }
-        for m in missing.reversed() where m.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST { return false }
+        for m in missing.reversed() where !makeFolder(m) { return false }
         return true
+    }
+
+    /// Makes `folder` with mode 0700 whatever the umask: `mkdir` takes the umask off the mode
+    /// (under umask 0777 the cache would be made 0000, and then never be usable), so the mode
+    /// is set again on the folder made, through a descriptor (a link swapped in after the
+    /// `mkdir` is not followed). True when the folder exists, made here or already there.
+    private static func makeFolder(_ folder: RawPath) -> Bool {
+        guard folder.withCString({ mkdir($0, 0o700) }) == 0 else { return errno == EEXIST }
+        let fd = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return fchmod(fd, 0o700) == 0
     }
 
     /// PNG text is Latin-1; the URI is ASCII (escaped), and a message is turned into ASCII here.
