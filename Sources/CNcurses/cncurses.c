@@ -59,6 +59,10 @@ static size_t cap_without_padding(const char *name, char *out, size_t capacity) 
     return copy_without_padding(s, out, capacity);
 }
 
+/* Drops what was typed and not read yet: keys meant for the program must not reach the
+   shell once it is gone (a fatal signal ends it before its reader has them). tcflush is
+   async-signal-safe. */
+static void discard_typeahead(void) { (void)tcflush(STDIN_FILENO, TCIFLUSH); }
 
 int gk_check_terminal(const char *term) {
     int err = 0;
@@ -229,6 +233,9 @@ void gk_close(void) {
     clear_alternate_screen();
     endwin();
     clear_last_line();
+    /* Ended by SIGINT, SIGTERM or SIGHUP: what was typed for the program goes with it, as
+       after every other signal that ends it. A quit by key keeps the shell's typeahead. */
+    if (quit_pending) discard_typeahead();
     restored = 1;
     if (screen) { delscreen(screen); screen = NULL; }
 }
@@ -289,6 +296,9 @@ static void restore_now(void) {
     int flags = fcntl(STDOUT_FILENO, F_GETFL);
     if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags | O_NONBLOCK);
     gk_emergency_restore();
+    /* Every signal that comes here ends the process; also after a restore already done (a
+       crash after a failure closed the screen). */
+    discard_typeahead();
     /* The open file is the shell's too: give it back blocking. */
     if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags);
 }
