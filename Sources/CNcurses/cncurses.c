@@ -30,6 +30,39 @@ static int signal_fd = -1;
 /* Restore strings are taken from terminfo at open time so a signal handler only has to write(). */
 static char restore_seq[256];
 static size_t restore_len;
+/* el and clear, for leaving the screen, also taken at open time without their padding. */
+static char el_seq[32], clear_seq[64];
+static size_t el_len, clear_len;
+
+/* Copies a terminfo string without its padding (`$<5>`, `$<2/>`, `$<3.5*>`): delays for
+   hardware terminals that curses' tputs turns into waits and that a terminal shows as text
+   when written as they are (vt100's el is `\E[K$<3>`). A `$<` not closed as padding is text.
+   Returns the length copied, or 0 when it does not fit. */
+static size_t copy_without_padding(const char *s, char *out, size_t capacity) {
+    size_t n = 0;
+    while (*s) {
+        if (s[0] == '$' && s[1] == '<') {
+            const char *p = s + 2;
+            while ((*p >= '0' && *p <= '9') || *p == '.' || *p == '*' || *p == '/') p++;
+            if (*p == '>') { s = p + 1; continue; }
+        }
+        if (n + 1 >= capacity) return 0;
+        out[n++] = *s++;
+    }
+    return n;
+}
+
+/* A string capability without its padding into `out`; its length, 0 when absent. */
+static size_t cap_without_padding(const char *name, char *out, size_t capacity) {
+    char *s = tigetstr((char *)name);
+    if (s == NULL || s == (char *)-1) return 0;
+    return copy_without_padding(s, out, capacity);
+}
+
+/* Drops what was typed and not read yet: keys meant for the program must not reach the
+   shell once it is gone (a fatal signal ends it before its reader has them). tcflush is
+   async-signal-safe. */
+static void discard_typeahead(void) { (void)tcflush(STDIN_FILENO, TCIFLUSH); }
 
 int gk_check_terminal(const char *term) {
     int err = 0;
@@ -121,9 +154,11 @@ static void append_bytes_close(const char *s) {
 }
 
 static void append_cap(const char *name) {
-    char *s = tigetstr((char *)name);
-    if (s == NULL || s == (char *)-1) return;
-    append_bytes(s);
+    char stripped[128];
+    size_t n = cap_without_padding(name, stripped, sizeof stripped);
+    if (n == 0 || restore_len + n >= sizeof restore_seq) return;
+    memcpy(restore_seq + restore_len, stripped, n);
+    restore_len += n;
 }
 
 int gk_open(void) {
@@ -133,6 +168,8 @@ int gk_open(void) {
     set_term(screen);
     restore_len = 0;
     close_len = 0;
+    el_len = cap_without_padding("el", el_seq, sizeof el_seq);
+    clear_len = cap_without_padding("clear", clear_seq, sizeof clear_seq);
     append_cap("sgr0"); append_cap("cnorm");
     /* mousemask below has ncurses turn xterm mouse reporting on where terminfo has kmous; every
        mode it may have used (normal, button, any-event, SGR) goes off again, or a crashed app
@@ -169,9 +206,8 @@ int gk_open(void) {
    clear that line, so the prompt comes on a clean one (as less does). */
 static void clear_last_line(void) {
     if (has_alternate_screen) return;
-    char *el = tigetstr("el");
     ssize_t w = write(STDOUT_FILENO, "\r", 1); (void)w;
-    if (el != NULL && el != (char *)-1) { w = write(STDOUT_FILENO, el, strlen(el)); (void)w; }
+    if (el_len) { w = write(STDOUT_FILENO, el_seq, el_len); (void)w; }
 }
 
 void gk_restore_also(const char *bytes) {
@@ -188,9 +224,7 @@ void gk_restore_also(const char *bytes) {
 
 /* As in the restore above: nothing of ours stays on the alternate screen when we leave it. */
 static void clear_alternate_screen(void) {
-    if (!has_alternate_screen) return;
-    char *clear = tigetstr("clear");
-    if (clear != NULL && clear != (char *)-1) (void)gk_write_raw((const uint8_t *)clear, strlen(clear));
+    if (has_alternate_screen && clear_len) (void)gk_write_raw((const uint8_t *)clear_seq, clear_len);
 }
 
 void gk_close(void) {
@@ -199,6 +233,9 @@ void gk_close(void) {
     clear_alternate_screen();
     endwin();
     clear_last_line();
+    /* Ended by SIGINT, SIGTERM or SIGHUP: what was typed for the program goes with it, as
+       after every other signal that ends it. A quit by key keeps the shell's typeahead. */
+    if (quit_pending) discard_typeahead();
     restored = 1;
     if (screen) { delscreen(screen); screen = NULL; }
 }
@@ -259,6 +296,9 @@ static void restore_now(void) {
     int flags = fcntl(STDOUT_FILENO, F_GETFL);
     if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags | O_NONBLOCK);
     gk_emergency_restore();
+    /* Every signal that comes here ends the process; also after a restore already done (a
+       crash after a failure closed the screen). */
+    discard_typeahead();
     /* The open file is the shell's too: give it back blocking. */
     if (flags >= 0) fcntl(STDOUT_FILENO, F_SETFL, flags);
 }

@@ -99,18 +99,42 @@ import Testing
     }
 
     @Test func trickyCardsAgree() throws {
-        // CRLF and LF, with and without a byte-order mark, and one more line's worth of Latin-1.
+        // CRLF, LF, CR alone, LF CR and a mixture, with and without a byte-order mark, and one
+        // more line's worth of Latin-1.
         let crlf = Array(Self.tricky.utf8)
         try Self.checkFile(crlf, name: "tricky.vcf")
         try Self.checkFile(crlf.filter { $0 != 13 }, name: "tricky-lf.vcf")
+        try Self.checkFile(crlf.filter { $0 != 10 }, name: "tricky-cr.vcf")
+        try Self.checkFile(Array(Self.tricky.replacingOccurrences(of: "\r\n", with: "\n\r").utf8), name: "tricky-lfcr.vcf")
+        try Self.checkFile(Self.mixedLineEnds(crlf, seed: 51), name: "tricky-mixed.vcf")
         try Self.checkFile([0xEF, 0xBB, 0xBF] + crlf, name: "tricky-bom.vcf")
         try Self.checkFile(crlf + Array("BEGIN:VCARD\r\nFN:Ren".utf8) + [0xE9] + Array("e\r\nEND:VCARD\r\n".utf8), name: "latin1.vcf")
         try Self.checkFile(crlf + Array("BEGIN:VCARD\r\nFN:Latin\r\nCATEGORIES:Work,Caf".utf8) + [0xE9] + Array("\r\nEND:VCARD\r\n".utf8), name: "latin1-categories.vcf")
     }
 
     @Test func sampleAddressBookAgrees() throws {
-        // Large enough to be cut into pieces scanned on several threads.
-        try Self.checkFile(Array(SampleAddressBook.vcardText(count: 6_000, realistic: true).utf8), name: "sample.vcf")
+        // Large enough to be cut into pieces scanned on several threads, whatever the line ends.
+        let crlf = Array(SampleAddressBook.vcardText(count: 6_000, realistic: true).utf8)
+        try Self.checkFile(crlf, name: "sample.vcf")
+        try Self.checkFile(crlf.filter { $0 != 10 }, name: "sample-cr.vcf")
+        try Self.checkFile(Self.mixedLineEnds(crlf, seed: 52), name: "sample-mixed.vcf")
+    }
+
+    /// `crlf`'s lines, each ended by CR LF, LF, CR or LF CR at random.
+    static func mixedLineEnds(_ crlf: [UInt8], seed: UInt64) -> [UInt8] {
+        let ends: [[UInt8]] = [[13, 10], [10], [13], [10, 13]]
+        var rng = SplitMix(seed: seed), out: [UInt8] = [], i = 0
+        out.reserveCapacity(crlf.count + crlf.count / 8)
+        while i < crlf.count {
+            if crlf[i] == 13 && i + 1 < crlf.count && crlf[i + 1] == 10 {
+                out += ends[rng.next(ends.count)]
+                i += 2
+            } else {
+                out.append(crlf[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     @Test func damagedFilesAgree() throws {

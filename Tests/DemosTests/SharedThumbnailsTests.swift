@@ -153,7 +153,7 @@ import Testing
         let image = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
         #expect(Self.near(Self.colour(image), (220, 20, 20)), "decoded again, not the stale green")
         let now = try #require(cache.original(path))
-        #expect(cache.lookup(now, covering: Self.tile).map { Self.near(Self.colour($0), (220, 20, 20)) } == true, "replaced by a current one")
+        #expect(cache.lookup(now, covering: Self.tile).image.map { Self.near(Self.colour($0), (220, 20, 20)) } == true, "replaced by a current one")
     }
 
     /// How another program may store a thumbnail's text: GLib as `tEXt`, Qt (KDE's

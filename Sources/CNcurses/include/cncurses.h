@@ -50,7 +50,9 @@ void gk_restore_also(const char *bytes);
 /* SIGINT/SIGTERM/SIGHUP, SIGWINCH, SIGTSTP and SIGCONT write their number to fd; crash signals
    and the others whose default ends the process (QUIT, USR1, ALRM, …) restore the tty and
    re-raise. A termination signal during a blocked write resumes output (Ctrl-S); a second one
-   restores and exits. */
+   restores and exits. Every signal that ends the program drops the keys typed and not read
+   yet (gk_close after SIGINT/SIGTERM/SIGHUP too), so they never reach the shell; terminfo
+   strings go out without their padding. */
 void gk_install_signal_handlers(int fd);
 /* Job control: gives the terminal back (normal screen, cursor, modes) and stops the process as
    SIGTSTP would; returns once it is continued. */

@@ -47,12 +47,26 @@ final class Tmux {
         let children = shell.map { (try? spawnAndWait(["pgrep", "-P", "\($0)"]).stdout) ?? "" } ?? ""
         _ = try? Tmux.run(["-L", socket, "kill-session", "-t", "0"])
         _ = try? Tmux.run(["-L", socket, "kill-server"])
+        // Each known by its start time too: pids wrap (pid_max is 32768 here) and are handed out
+        // again within seconds on a busy machine, and a pid alone would have this wait for, then
+        // SIGKILL, whatever took it (another run's compiler, test runner or terminal).
         let pids = ([shell].compactMap { $0 } + children.split(separator: "\n").compactMap { Int32($0) })
+        let processes = pids.compactMap { pid in Tmux.startTime(of: pid).map { (pid: pid, start: $0) } }
+        func alive(_ p: (pid: Int32, start: String)) -> Bool { Tmux.startTime(of: p.pid) == p.start }
         let end = Date().addingTimeInterval(5)
-        while pids.contains(where: { kill($0, 0) == 0 }), Date() < end { Thread.sleep(forTimeInterval: 0.05) }
-        for pid in pids where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        while processes.contains(where: alive), Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        for p in processes where alive(p) { kill(p.pid, SIGKILL) }
         unlink(pidFile)
         if let cacheHome { try? FileManager.default.removeItem(atPath: cacheHome) }
+    }
+
+    /// When process `pid` started (field 22 of /proc/<pid>/stat, in clock ticks since boot), or
+    /// nil when there is no such process: with the pid, it names one process.
+    static func startTime(of pid: Int32) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name: the state (field 3), so the start time (field 22) is the 20th.
+        return fields.count > 19 ? String(fields[19]) : nil
     }
 
     static func shellQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }

@@ -96,9 +96,17 @@ package final class ContactStore: Sendable {
         }
     }
 
-    /// What contact `i`'s list row shows.
+    /// What contact `i`'s list row shows: a long field is cut (`LongValue`), so a row costs
+    /// what it shows, not what the card holds.
     package func row(_ i: Int) -> ContactRow {
-        ContactRow(name: string(.name, of: i), organization: string(.organization, of: i), primaryContact: string(.primary, of: i))
+        ContactRow(name: shown(.name, of: i), organization: shown(.organization, of: i), primaryContact: shown(.primary, of: i))
+    }
+
+    /// A field as a list shows it: whole, or its start and size when long (the start short
+    /// enough that the size shows in the row's column).
+    private func shown(_ field: Field, of i: Int) -> String {
+        let r = range(field, of: i)
+        return text.withUnsafeBufferPointer { LongValue.shown(UnsafeBufferPointer(rebasing: $0[r]), keep: LongValue.keptInLists) }
     }
 
     /// The whole of contact `i`, parsed from its card now when it came from a file.

@@ -38,7 +38,7 @@ final class ContactCardCell: GridCell {
 
     /// Phones, then emails, as card lines; past the limit the last line counts the rest.
     static func detailLines(_ c: Contact) -> [String] {
-        let all = c.phones.map { "☎ " + $0.value } + c.emails.map { "✉ " + $0.value }
+        let all = c.phones.map { "☎ " + LongValue.shown($0.value, keep: LongValue.keptInLists) } + c.emails.map { "✉ " + LongValue.shown($0.value, keep: LongValue.keptInLists) }
         guard all.count > maxDetailLines else { return all }
         return Array(all.prefix(maxDetailLines - 1)) + ["+\(all.count - maxDetailLines + 1) more"]
     }
@@ -54,8 +54,9 @@ final class ContactCardCell: GridCell {
         let base = state.isFocused ? Palette.focus : state.isSelected ? Palette.selected : Palette.card
         context.fill(style: base)
         let w = bounds.width - 2
-        context.text((state.isFocused ? "▶ " : "") + c.formattedName, at: Point(x: 1, y: 0), style: base.with(.bold), maxWidth: w)
-        let role = [c.title, c.organization].filter { !$0.isEmpty }.joined(separator: " · ")
+        let name = LongValue.shown(c.formattedName, keep: LongValue.keptInLists)
+        context.text((state.isFocused ? "▶ " : "") + name, at: Point(x: 1, y: 0), style: base.with(.bold), maxWidth: w)
+        let role = [c.title, c.organization].map { LongValue.shown($0, keep: LongValue.keptInLists) }.filter { !$0.isEmpty }.joined(separator: " · ")
         context.text(role, at: Point(x: 1, y: 1), style: base, maxWidth: w)
         for (i, line) in Self.detailLines(c).enumerated() {
             context.text(line, at: Point(x: 1, y: 3 + i), style: base, maxWidth: w)

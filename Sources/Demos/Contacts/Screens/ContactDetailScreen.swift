@@ -1,12 +1,14 @@
 import GridKit
 
-/// Every field of one contact, a row each; long values wrap. An inline photo is decoded and
+/// Every field of one contact, a row each; long values wrap, and a very long one shows its
+/// start, `…` and its size (`LongValue`), wrapped once per width. An inline photo is decoded and
 /// drawn at the top, as the terminal shows pictures (sixel, kitty) or in half blocks, in its
 /// own shape on the terminal's cells; one that does not decode says why.
 package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     struct Row {
         let label: String
-        let value: String
+        /// The value as shown (cut when very long), with its lines at the width last drawn.
+        let value: WrappedText
     }
 
     /// The most a photo takes: 16 columns by 8 rows (a square at the usual 1:2 cells).
@@ -23,7 +25,9 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
     package init(contact: Contact) {
         self.contact = contact
         var rows: [Row] = []
-        func add(_ label: String, _ value: String) { if !value.isEmpty { rows.append(Row(label: label, value: value)) } }
+        func add(_ label: String, _ value: String) {
+            if !value.isEmpty { rows.append(Row(label: label, value: WrappedText(LongValue.shown(value)))) }
+        }
         add("name", contact.formattedName)
         add("organisation", contact.organization)
         add("title", contact.title)
@@ -81,7 +85,7 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
         return Size(width: min(photoSize.width, max(1, (pw + cw / 2) / cw)), height: min(photoSize.height, max(1, (ph + ch / 2) / ch)))
     }
 
-    package var title: String { contact.formattedName }
+    package var title: String { LongValue.shown(contact.formattedName, keep: LongValue.keptInLists) }
     package var keyHints: String { "↑↓ move · Esc back" }
 
     package func makeLayout() -> any GridLayout {
@@ -109,7 +113,7 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
 
     package func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
         let width = max(1, gridView.layoutSize.width - DetailRowCell.valueColumn)
-        return Size(width: FlowLayout.fullLine, height: max(1, TextWrap.lines(rows[indexPath.item].value, width: width).count))
+        return Size(width: FlowLayout.fullLine, height: max(1, rows[indexPath.item].value.lines(width: width).count))
     }
 
     package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
@@ -136,7 +140,7 @@ final class DetailRowCell: GridCell {
         let style = Palette.body(state)
         context.fill(style: style)
         context.text("  " + row.label, at: .zero, style: state.isFocused ? style : Palette.dim, maxWidth: Self.valueColumn - 1)
-        for (i, line) in TextWrap.lines(row.value, width: max(1, bounds.width - Self.valueColumn)).enumerated() {
+        for (i, line) in row.value.lines(width: max(1, bounds.width - Self.valueColumn)).enumerated() {
             context.text(line, at: Point(x: Self.valueColumn, y: i), style: style)
         }
     }

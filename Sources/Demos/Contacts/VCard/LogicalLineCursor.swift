@@ -1,6 +1,6 @@
 import Foundation
 
-/// Walks the logical lines of vCard bytes: physical lines (LF or CRLF) joined where a line
+/// Walks the logical lines of vCard bytes: physical lines (ended by CR LF, LF, CR or LF CR) joined where a line
 /// starting with a space or tab continues the previous one, and where a quoted-printable line
 /// ending in `=` continues on the next (a soft line break wins over folding: the next line is
 /// content, spaces and all). Works on a buffer pointer: a 100,000-card file has a million lines,
@@ -13,7 +13,7 @@ struct LogicalLineCursor {
         var number: Int
         /// Offset of its first byte.
         var start: Int
-        /// Offset just past its last physical line's content (before CR LF).
+        /// Offset just past its last physical line's content (before its line end).
         var end: Int
         /// The joined bytes, when the line was folded; nil when `start..<end` is the line.
         var joined: [UInt8]?
@@ -31,21 +31,56 @@ struct LogicalLineCursor {
         limit = range.upperBound
     }
 
-    /// The next physical line's content range (CR LF or LF stripped), advancing past it.
+    /// Where the next LF and CR are, at or after `position` (`limit` when there is none): each
+    /// is looked for again only once passed, so a file with one kind of line end is searched
+    /// once for the other, not once per line.
+    private var nextLF = -1, nextCR = -1
+
+    /// The first `byte` at or after `start`, from `cached` while it is still ahead.
+    private static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, cached: inout Int) {
+        guard cached < start else { return }
+        if let base = buffer.baseAddress, let hit = memchr(base + start, Int32(byte), limit - start) {
+            cached = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        } else {
+            cached = limit
+        }
+    }
+
+    /// The next physical line's content range, advancing past its line end: CR LF, LF CR, LF
+    /// or CR alone (old Mac exports end lines in CR; a few tools write LF CR), taken greedily.
     private mutating func nextPhysical() -> Range<Int>? {
         guard position < limit else { return nil }
         let start = position
-        var end = start
-        if let base = buffer.baseAddress, let hit = memchr(base + start, 10, limit - start) {
-            end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            position = end + 1
-        } else {
-            end = limit
-            position = limit
-        }
-        if end > start && buffer[end - 1] == 13 { end -= 1 }
+        Self.find(10, in: buffer, from: start, limit: limit, cached: &nextLF)
+        Self.find(13, in: buffer, from: start, limit: limit, cached: &nextCR)
+        let end = min(nextLF, nextCR)
+        position = min(limit, Self.afterLineEnd(buffer, at: end, limit: limit))
         physicalLines += 1
         return start..<end
+    }
+
+    /// Just past the line end that starts at `i` (a CR or LF, paired with the other kind right
+    /// after it), or `limit` when `i` is `limit`.
+    static func afterLineEnd(_ b: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int) -> Int {
+        guard i < limit else { return limit }
+        let other: UInt8 = b[i] == 10 ? 13 : 10
+        return i + 1 < limit && b[i + 1] == other ? i + 2 : i + 1
+    }
+
+    /// How many lines end in `range` (which starts at a line's start), counted as the cursor
+    /// counts them: the parallel parse numbers each piece's lines from where it starts.
+    static func lineEnds(in b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var n = 0, i = range.lowerBound
+        while i < range.upperBound {
+            let x = b[i]
+            if x == 10 || x == 13 {
+                n += 1
+                i = afterLineEnd(b, at: i, limit: range.upperBound)
+            } else {
+                i += 1
+            }
+        }
+        return n
     }
 
     mutating func next() -> Line? {

@@ -16,7 +16,7 @@ package struct VCardParseResult: Sendable {
 }
 
 /// Reads vCard 4.0 (RFC 6350), 3.0 (RFC 2426) and 2.1 as phones and desktop address books export
-/// them: folded lines, groups, parameters, escapes, BOM, CRLF or LF, quoted-printable with soft
+/// them: folded lines, groups, parameters, escapes, BOM, lines ended by CRLF, LF, CR or LF CR, quoted-printable with soft
 /// line breaks and CHARSET, several cards per file. A malformed card is skipped with a problem
 /// naming its line; every other card loads.
 package enum VCardParser {
@@ -75,35 +75,36 @@ package enum VCardParser {
     }
 
     /// Offsets of lines starting `BEGIN:VCARD`, about evenly spaced, to cut a file into
-    /// `parts` pieces of whole cards (the first is 0).
+    /// `parts` pieces of whole cards (the first is 0). A line starts after an LF or a CR: a file
+    /// whose lines end in CR is cut as one whose lines end in LF.
     static func cardBoundaries(_ bytes: [UInt8], from start: Int = 0, parts: Int) -> [Int] {
         var cuts = [start]
         guard parts > 1 else { return cuts }
-        let marker = Array("\nBEGIN:VCARD".utf8)
+        let marker = Array("BEGIN:VCARD".utf8)
         bytes.withUnsafeBufferPointer { b in
             for k in 1..<parts {
-                var i = max(b.count * k / parts, cuts.last! + 1)
-                while i + marker.count <= b.count, memcmp(b.baseAddress! + i, marker, marker.count) != 0 { i += 1 }
+                var i = max(b.count * k / parts, cuts.last! + 2)
+                while i + marker.count <= b.count, b[i - 1] != 10 && b[i - 1] != 13 || memcmp(b.baseAddress! + i, marker, marker.count) != 0 {
+                    i += 1
+                }
                 guard i + marker.count <= b.count else { break }
-                cuts.append(i + 1)
+                cuts.append(i)
             }
         }
         return cuts
     }
 
-    /// How many LF bytes are in `range`.
+    /// How many lines end in `range` (which starts at a line's start), as the line cursor
+    /// counts them.
     static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { b in
-            var n = 0
-            for i in range { n &+= b[i] == 10 ? 1 : 0 }
-            return n
-        }
+        bytes.withUnsafeBufferPointer { LogicalLineCursor.lineEnds(in: $0, range) }
     }
 
     /// Reads the cards of one chunk; `firstLine` is the file line the chunk starts on.
     static func parseCards(_ bytes: ArraySlice<UInt8>, firstLine: Int, file: String) -> VCardParseResult {
         var result = VCardParseResult()
         var card: CardBuilder?
+        var outside = OutsideLines(file: file)
         bytes.withUnsafeBufferPointer { buffer in
             var lines = LogicalLineCursor(buffer, range: 0..<buffer.count)
             while let l = lines.next() {
@@ -112,15 +113,19 @@ package enum VCardParser {
                 let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 }
                 if isBlank { continue }
                 guard let parsed = VCardLine.parse(line, lineNumber: number) else {
-                    if card != nil { card!.skip(number, noColonMessage(line)) }
+                    if card != nil { card!.skip(number, noColonMessage(line)) } else { outside.met(number, into: &result.problems) }
                     continue
                 }
                 switch delimiter(parsed) {
                 case .begin:
                     if let open = card { result.problems.append(open.missingEnd) }
                     card = CardBuilder(file: file, startLine: number)
+                    outside.cardBegins()
                 case .end:
-                    guard let done = card else { continue }
+                    guard let done = card else {
+                        outside.met(number, into: &result.problems)
+                        continue
+                    }
                     result.problems += done.skipped
                     switch done.build() {
                     case .success(let c): result.contacts.append(c)
@@ -128,7 +133,7 @@ package enum VCardParser {
                     }
                     card = nil
                 case nil:
-                    card?.add(parsed)
+                    if card != nil { card!.add(parsed) } else { outside.met(number, into: &result.problems) }
                 }
             }
         }

@@ -45,6 +45,7 @@ enum VCardScanner {
         var problems: [VCardProblem] = []
         var card = OpenCard(), isOpen = false
         var cache = FoldCache()
+        var outside = OutsideLines(file: file)
         bytes.withUnsafeBufferPointer { buffer in
             var lines = LogicalLineCursor(buffer, range: range)
             func finish(end: Int) {
@@ -81,6 +82,10 @@ enum VCardScanner {
                     parsed = VCardLine.parse(l.joined?[...] ?? bytes[l.start..<l.end], lineNumber: number)
                     kind = parsed.map { Head.kind(ofName: Array($0.name.utf8)) } ?? .noColon
                 }
+                if !isOpen && kind != .begin && kind != .end {
+                    outside.met(number, into: &problems)
+                    continue
+                }
                 switch kind {
                 case .begin, .end:
                     // `BEGIN:VCARD` as written almost everywhere needs no parsing to be sure of.
@@ -94,12 +99,17 @@ enum VCardScanner {
                         if isOpen { problems.append(CardBuilder(file: file, startLine: card.line).missingEnd) }
                         card.reset(start: l.start, line: number)
                         isOpen = true
+                        outside.cardBegins()
                     case .end?:
-                        guard isOpen else { continue }
+                        guard isOpen else {
+                            outside.met(number, into: &problems)
+                            continue
+                        }
                         isOpen = false
                         finish(end: l.end)
                     case nil:
-                        break // BEGIN:VCALENDAR and the like: nothing the list reads
+                        // BEGIN:VCALENDAR and the like: nothing the list reads.
+                        if !isOpen { outside.met(number, into: &problems) }
                     }
                 case .listed:
                     guard isOpen && !card.unusual else { continue }

@@ -34,8 +34,9 @@ package enum ImageDecoder {
     package static let maxPixels = 150_000_000
 
     /// Decodes PNG or JPEG bytes. With `minSize`, a JPEG is decoded straight to the smallest
-    /// DCT scale (1/2, 1/4, 1/8) that is still at least that big.
-    package static func decode(_ data: [UInt8], minSize: (width: Int, height: Int)? = nil) throws -> RGBAImage {
+    /// DCT scale (1/2, 1/4, 1/8) that is still at least that big. An image of more than
+    /// `maxPixels` is refused before its pixels are.
+    package static func decode(_ data: [UInt8], minSize: (width: Int, height: Int)? = nil, maxPixels: Int = ImageDecoder.maxPixels) throws -> RGBAImage {
         var img = gk_image()
         let status: Int32
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {

@@ -9,10 +9,12 @@ import Foundation
 /// instead of a full JPEG one, and what is made here serves them in turn.
 ///
 /// Rules kept: a thumbnail is used only when its `Thumb::URI` and `Thumb::MTime` (and
-/// `Thumb::Size`, when it has one) match the file; new ones are written to a temporary file in
-/// the same folder with mode 0600 and renamed into place, so no reader sees half of one;
-/// pictures that cannot be decoded get an entry in `fail/gridkit-1/`; nothing is written anywhere
-/// else, and never for pictures inside the cache itself.
+/// `Thumb::Size`, when it has one) match the file, and is decoded only once its bytes and
+/// header fit its folder (see `CachedThumbnailCheck`; one that does not is removed and made
+/// again); new ones are written to a temporary file in the same folder with mode 0600 and
+/// renamed into place, so no reader sees half of one; pictures that cannot be decoded get an
+/// entry in `fail/gridkit-1/`; nothing is written anywhere else, and never for pictures inside
+/// the cache itself.
 package struct SharedThumbnails: Sendable {
     /// `…/thumbnails`.
     package let root: RawPath
@@ -86,34 +88,6 @@ package struct SharedThumbnails: Sendable {
         return Original(path: path, uri: Self.uri(absolute), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
     }
 
-    /// A thumbnail of `original` that covers `pixels`, from the smallest flavour that has one
-    /// that is current; its source size is the picture's (`Thumb::Image::Width`/`Height`).
-    package func lookup(_ original: Original, covering pixels: (width: Int, height: Int)) -> RGBAImage? {
-        guard let first = Flavor.covering(pixels) else { return nil }
-        for flavor in Flavor.allCases where flavor.rawValue >= first.rawValue {
-            let file = root.appending(RawPath(flavor.folder)).appending(RawPath(original.name))
-            guard let bytes = try? SafeFile.read(file, limit: 16 << 20), let text = PNGText.entries(bytes),
-                Self.describes(text, original)
-            else { continue }
-            guard var image = try? ImageDecoder.decode(bytes) else { continue }
-            let w = text["Thumb::Image::Width"].flatMap(Int.init), h = text["Thumb::Image::Height"].flatMap(Int.init)
-            // Fitted into the box (keeping its shape), the thumbnail must shrink or stay: it is
-            // then as sharp as a decode would be. The whole picture always covers.
-            let whole = w == image.width && h == image.height
-            guard whole || image.width >= pixels.width || image.height >= pixels.height else { continue }
-            // The picture's size, when it is believable: any program may have written these, and
-            // a waterfall turns the shape into rows.
-            if let w, let h, (1...(1 << 20)).contains(w), (1...(1 << 20)).contains(h),
-                abs(Double(w) * Double(image.height) - Double(h) * Double(image.width)) <= Double(max(w, h)) * 2
-            {
-                image.sourceWidth = w
-                image.sourceHeight = h
-            }
-            return image
-        }
-        return nil
-    }
-
     /// The reason recorded when `original` last failed to decode, if it has not changed since.
     package func failure(of original: Original) -> String? {
         let file = root.appending(RawPath(Self.failFolder)).appending(RawPath(original.name))
@@ -144,7 +118,7 @@ package struct SharedThumbnails: Sendable {
         [("Thumb::URI", o.uri), ("Thumb::MTime", "\(o.modified)"), ("Thumb::Size", "\(o.size)"), ("Software", "GridKit griddemo")]
     }
 
-    private static func describes(_ text: [String: String], _ o: Original) -> Bool {
+    static func describes(_ text: [String: String], _ o: Original) -> Bool {
         guard text["Thumb::URI"] == o.uri, text["Thumb::MTime"] == "\(o.modified)" else { return false }
         if let size = text["Thumb::Size"], size != "\(o.size)" { return false }
         return true
@@ -176,6 +150,8 @@ package struct SharedThumbnails: Sendable {
         let temporary = folder.appending(RawPath(".\(name).gridkit-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"))
         let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         guard fd >= 0 else { return }
+        // 0600 whatever the umask, which `open` took off the mode.
+        _ = fchmod(fd, 0o600)
         var written = 0
         while written < Int(size) {
             let n = Foundation.write(fd, out + written, Int(size) - written)
@@ -191,7 +167,7 @@ package struct SharedThumbnails: Sendable {
     }
 
     /// Makes `folder` and the folders between `root` and it (mode 0700, as the standard asks).
-    private static func makeFolders(_ folder: RawPath, under root: RawPath) -> Bool {
+    static func makeFolders(_ folder: RawPath, under root: RawPath) -> Bool {
         var missing: [RawPath] = []
         var f = folder
         while f.bytes.count >= root.bytes.count {
@@ -203,10 +179,22 @@ package struct SharedThumbnails: Sendable {
         if f.bytes.count < root.bytes.count {
             // The cache folder's parents ($XDG_CACHE_HOME) are the user's to make, with any mode.
             var info = stat()
-            if f.withCString({ stat($0, &info) }) != 0 && f.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST { return false }
+            if f.withCString({ stat($0, &info) }) != 0 && !makeFolder(f) { return false }
         }
-        for m in missing.reversed() where m.withCString({ mkdir($0, 0o700) }) != 0 && errno != EEXIST { return false }
+        for m in missing.reversed() where !makeFolder(m) { return false }
         return true
+    }
+
+    /// Makes `folder` with mode 0700 whatever the umask: `mkdir` takes the umask off the mode
+    /// (under umask 0777 the cache would be made 0000, and then never be usable), so the mode
+    /// is set again on the folder made, through a descriptor (a link swapped in after the
+    /// `mkdir` is not followed). True when the folder exists, made here or already there.
+    private static func makeFolder(_ folder: RawPath) -> Bool {
+        guard folder.withCString({ mkdir($0, 0o700) }) == 0 else { return errno == EEXIST }
+        let fd = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return fchmod(fd, 0o700) == 0
     }
 
     /// PNG text is Latin-1; the URI is ASCII (escaped), and a message is turned into ASCII here.

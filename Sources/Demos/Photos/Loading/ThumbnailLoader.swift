@@ -10,16 +10,17 @@ package enum ThumbnailLoader {
     /// and prepared for the terminal here too. With `shared`, the desktop's
     /// thumbnail cache is read first and filled after a decode (see `SharedThumbnails`); a fill
     /// that needs a larger decode than the tile goes to `later` when given (an idle pool).
+    /// `report` hears of cached thumbnails that were not fit to use, one line each.
     package static func load(
         _ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
         cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil, prepareCells: (CellPreparer, background: Style)? = nil,
-        shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil
+        shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil, report: (String) -> Void = { _ in }
     ) -> ThumbnailCache.Entry {
         do {
             let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
             let image: RGBAImage
             switch item.source {
-            case .file(let path): image = try pixelsOf(path, covering: pixels, shared: shared, later: later)
+            case .file(let path): image = try pixelsOf(path, covering: pixels, shared: shared, later: later, report: report)
             case .generated(let kind, let seed, let w, let h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
             var thumbnail = Thumbnail(image: image, columns: columns, rows: rows, cell: cell)
@@ -35,16 +36,22 @@ package enum ThumbnailLoader {
 
     /// The cheapest pixels of a file that cover `pixels`: the shared cache's thumbnail, a
     /// camera's EXIF thumbnail, or a decode (whose result then goes into the shared cache; a
-    /// picture that cannot be decoded is recorded there as a failure).
+    /// picture that cannot be decoded is recorded there as a failure). A cached thumbnail
+    /// that is not fit to use is removed, told to `report`, and made again by the decode.
     static func pixelsOf(
         _ path: RawPath, covering pixels: (width: Int, height: Int), shared: SharedThumbnails?,
-        later: ((@escaping @Sendable () -> Void) -> Void)? = nil
+        later: ((@escaping @Sendable () -> Void) -> Void)? = nil, report: (String) -> Void = { _ in }
     ) throws -> RGBAImage {
         let original = shared?.original(path)
         // Only for a picture this user may read (the standard's rule; the walk goes by the mode
         // bits, which an ACL or a network mount may contradict): else the read below says why.
-        if let shared, let original, path.withCString({ access($0, R_OK) }) == 0, let cached = shared.lookup(original, covering: pixels) {
-            return cached
+        if let shared, let original, path.withCString({ access($0, R_OK) }) == 0 {
+            let found = shared.lookup(original, covering: pixels)
+            if !found.rejected.isEmpty {
+                shared.discard(found.rejected)
+                for r in found.rejected { report("\(path): its cached thumbnail \(r.file) was not used (\(r.reason)); made again") }
+            }
+            if let cached = found.image { return cached }
         }
         let bytes: [UInt8]
         do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError { throw ImageDecodeError(message: e.message) }

@@ -56,9 +56,10 @@ extension PhotosScreen {
         let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool
         let cells = prepareCells.map { ($0, background: PhotoCell.tileBackground) }
         pool.submit(key: k, urgent: urgent, joiningRunning: true) { [weak self] in
+            var met: [String] = []
             let entry = ThumbnailLoader.load(
                 photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, prepareCells: cells,
-                shared: shared, later: { pool.submitWhenIdle($0) })
+                shared: shared, later: { pool.submitWhenIdle($0) }, report: { met.append($0) })
             // What the host left for later in the cells (the terminal's bytes for their rows).
             // A prefetch makes them here: nobody waits for it, and the Page Down that brings its
             // tile on screen then sends those bytes instead of working out every cell (its
@@ -67,12 +68,14 @@ extension PhotosScreen {
             if case .thumbnail(let t) = entry, let rows = t.cells?.block.preparedRows {
                 if urgent { pool.submitWhenIdle { rows.complete() } } else { rows.complete() }
             }
-            mailbox.post { self?.finished(k, photo: index, entry) }
+            let problems = met
+            mailbox.post { self?.finished(k, photo: index, entry, problems: problems) }
         }
     }
 
-    private func finished(_ key: Int, photo: Int, _ entry: ThumbnailCache.Entry) {
+    private func finished(_ key: Int, photo: Int, _ entry: ThumbnailCache.Entry, problems: [String]) {
         inFlight.remove(key)
+        cacheProblems.add(problems)
         cache.insert(entry, for: key)
         learnAspect(of: photo, from: entry)
         // Every cell showing the photo at that size: in Albums, its row's and All photos'.

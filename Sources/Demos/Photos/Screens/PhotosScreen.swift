@@ -60,15 +60,20 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     /// The desktop's shared thumbnail cache, when it is used.
     let shared: SharedThumbnails?
+    /// Cached thumbnails that were not fit to use (made again instead): shared with the albums
+    /// opened from this screen, so quitting lists those met there too.
+    let cacheProblems: CacheProblems
 
     /// `cache` and `photoBase`: another screen's thumbnails, where this library's photos start
     /// among that screen's (an album opened from it); by default a cache of `cacheBudget` bytes.
     package init(
         library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil,
-        view: PhotosView = .grid, focus: Int? = nil, cache: ThumbnailCache? = nil, photoBase: Int = 0
+        view: PhotosView = .grid, focus: Int? = nil, cache: ThumbnailCache? = nil, photoBase: Int = 0,
+        cacheProblems: CacheProblems = CacheProblems()
     ) {
         self.library = library
         self.shared = shared
+        self.cacheProblems = cacheProblems
         self.pool = pool
         self.view = view
         initialFocus = focus
@@ -90,13 +95,17 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         isScanning = true
     }
 
-    package var exitMessages: [String] { library.skipped }
+    package var exitMessages: [String] { problems }
+
+    /// The files skipped, then the cached thumbnails not used: what `!` lists.
+    var problems: [String] { library.skipped + cacheProblems.lines }
 
     package var title: String {
         var t = albumName.map { "Photos › \($0) · \(library.count.formatted)" } ?? "Photos · \(library.count.formatted)"
         if isScanning { t += " · looking…" }
         if let marked = grid?.indexPathsForSelectedItems.count, marked > 0 { t += " · \(marked) marked" }
-        if !library.skipped.isEmpty { t += " · \(library.skipped.count.formatted) skipped (! lists)" }
+        let problems = problems.count
+        if problems > 0 { t += " · \(problems.formatted) skipped (! lists)" }
         return t
     }
     /// The keys for where the focus is: Enter opens an album from its row, a photo elsewhere.
@@ -280,7 +289,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         pool.inputArrived()
         switch event {
-        case .key(.character("!")) where !library.skipped.isEmpty: return .push(MessagesScreen("Skipped", messages: library.skipped))
+        case .key(.character("!")) where !problems.isEmpty: return .push(MessagesScreen("Skipped", messages: problems))
         case .key(.character("+")), .key(.character("=")): return resize(by: 1, gridView)
         case .key(.character("-")): return resize(by: -1, gridView)
         case .key(.character("w")):
@@ -316,7 +325,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private func album(_ section: Int, focus: Int) -> PhotosScreen {
         let folder = library.sections[section]
         let screen = PhotosScreen(
-            library: PhotoLibrary(sections: [folder]), shared: shared, view: .grid, focus: focus, cache: cache, photoBase: sectionStarts[section])
+            library: PhotoLibrary(sections: [folder]), shared: shared, view: .grid, focus: focus, cache: cache, photoBase: sectionStarts[section],
+            cacheProblems: cacheProblems)
         screen.sizeLevel = sizeLevel
         screen.albumName = folder.folder
         return screen
