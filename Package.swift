@@ -4,7 +4,8 @@ import PackageDescription
 // Layers (imports point down only):
 //   griddemo (command line) → Demos (the demo screens) → GridKit
 //   griddemo → GridKitTerminal (the ncurses host) → CNcurses, CMainQueue, GridKitGraphics, GridKit
-//   GridKitGraphics (picture encoders: sixel, kitty, PNG, zlib) → CZlib, GridKit
+//   GridKitGraphics (picture encoders: sixel, kitty, PNG, zlib; the terminal's own, not a
+//   product) → CZlib, GridKit
 //   GridKitTesting (headless host, harnesses, snapshots) → GridKit
 // GridKit is pure Swift: geometry, drawing, layout, GridView and the screen layer. CImageCodecs is
 // a leaf C shim over libpng and libjpeg used by the photo demo, which also takes CZlib's checksum.
@@ -12,7 +13,6 @@ let package = Package(
     name: "GridKit",
     products: [
         .library(name: "GridKit", targets: ["GridKit"]),
-        .library(name: "GridKitGraphics", targets: ["GridKitGraphics"]),
         .library(name: "GridKitTerminal", targets: ["GridKitTerminal"]),
         .library(name: "GridKitTesting", targets: ["GridKitTesting"]),
         .executable(name: "griddemo", targets: ["griddemo"])

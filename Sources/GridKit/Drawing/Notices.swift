@@ -1,6 +1,6 @@
 extension Canvas {
     /// Clears the canvas and centres a "terminal too small" notice naming the size needed.
-    public func drawTooSmallNotice(need: Size) {
+    package func drawTooSmallNotice(need: Size) {
         clear()
         let needed = "(need \(need.width)×\(need.height))"
         let lines = size.width >= 18 ? ["terminal too small", needed] : ["terminal", "too small", needed]

@@ -10,7 +10,7 @@ import Foundation
 /// user's terminal is left in raw mode on the alternate screen.
 public enum BackgroundThread {
     /// The signals a background thread blocks.
-    public static let hostSignals: [Int32] = [
+    package static let hostSignals: [Int32] = [
         SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
         SIGTTIN, SIGTTOU, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGCHLD
     ]

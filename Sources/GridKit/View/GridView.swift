@@ -123,7 +123,7 @@ public final class GridView {
     var visibleSupplementary: [SupplementaryKey: GridCell] = [:]
     var prefetched = Set<IndexPath>()
     /// Cells ever created and not released: bounded by what fits on screen plus the pools.
-    public internal(set) var liveCellCount = 0
+    package internal(set) var liveCellCount = 0
 
     struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
 
