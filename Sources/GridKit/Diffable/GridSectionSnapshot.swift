@@ -24,6 +24,31 @@ public struct GridSectionSnapshot<Item: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Inserts `items` just before `item`, among its siblings; items already in the tree are
+    /// left where they are. Nothing happens when `item` is not in the tree.
+    public mutating func insert(_ items: [Item], before item: Item) { insert(items, beside: item, after: false) }
+
+    /// Inserts `items` just after `item`, among its siblings.
+    public mutating func insert(_ items: [Item], after item: Item) { insert(items, beside: item, after: true) }
+
+    private mutating func insert(_ items: [Item], beside item: Item, after: Bool) {
+        guard contains(item) else { return }
+        let fresh = items.filter { !contains($0) }
+        if let parent = parentOf[item] {
+            let at = childrenOf[parent]!.firstIndex(of: item)! + (after ? 1 : 0)
+            childrenOf[parent]!.insert(contentsOf: fresh, at: at)
+            for child in fresh { parentOf[child] = parent }
+        } else {
+            roots.insert(contentsOf: fresh, at: roots.firstIndex(of: item)! + (after ? 1 : 0))
+        }
+    }
+
+    /// Where `item` is among `items` (every item, depth first, collapsed ones too), or nil.
+    public func index(of item: Item) -> Int? {
+        guard contains(item) else { return nil }
+        return items.firstIndex(of: item)
+    }
+
     /// Removes `items` and everything under them.
     public mutating func delete(_ items: [Item]) {
         for item in items where contains(item) {

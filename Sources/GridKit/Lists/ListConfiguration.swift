@@ -45,28 +45,35 @@ extension CompositionalLayout {
     /// `UICollectionViewCompositionalLayout.list(using:)`). Row heights are estimated, as in
     /// UIKit: each row is as tall as its cell asks when it comes on screen.
     public static func list(using configuration: ListConfiguration) -> CompositionalLayout {
-        CompositionalLayout { _, _ in
-            let height = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(max(1, configuration.rowHeight)))
-            let group = LayoutGroup.horizontal(layoutSize: height, subitems: [LayoutItem(layoutSize: height)])
-            let section = LayoutSection(group: group)
-            if configuration.showsSeparators {
-                section.showsSeparators = true
-                section.interGroupSpacing = 1
-            }
-            switch configuration.appearance {
-            case .plain: break
-            case .grouped: section.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
-            case .sidebar: section.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
-            }
-            let band = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
-            if configuration.headerMode == .supplementary {
-                section.boundarySupplementaryItems.append(
-                    LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .header, pinToVisibleBounds: configuration.appearance == .plain))
-            }
-            if configuration.footerMode == .supplementary {
-                section.boundarySupplementaryItems.append(LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .footer))
-            }
-            return section
+        CompositionalLayout { _, environment in LayoutSection.list(using: configuration, layoutEnvironment: environment) }
+    }
+}
+
+extension LayoutSection {
+    /// One section of list rows, as `configuration` says, for a section provider that mixes
+    /// lists with other sections (a sideways row, a grid) in one `CompositionalLayout`
+    /// (UIKit's `NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
+    public static func list(using configuration: ListConfiguration, layoutEnvironment: LayoutEnvironment) -> LayoutSection {
+        let height = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(max(1, configuration.rowHeight)))
+        let group = LayoutGroup.horizontal(layoutSize: height, subitems: [LayoutItem(layoutSize: height)])
+        let section = LayoutSection(group: group)
+        if configuration.showsSeparators {
+            section.showsSeparators = true
+            section.interGroupSpacing = 1
         }
+        switch configuration.appearance {
+        case .plain: break
+        case .grouped: section.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
+        case .sidebar: section.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+        }
+        let band = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+        if configuration.headerMode == .supplementary {
+            section.boundarySupplementaryItems.append(
+                LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .header, pinToVisibleBounds: configuration.appearance == .plain))
+        }
+        if configuration.footerMode == .supplementary {
+            section.boundarySupplementaryItems.append(LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .footer))
+        }
+        return section
     }
 }
