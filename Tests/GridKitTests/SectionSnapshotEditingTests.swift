@@ -9,7 +9,7 @@ import Testing
         tree.insert(["banana"], after: "apple")
         tree.insert(["avocado"], before: "apple")
         tree.insert(["nuts"], before: "veg")
-        tree.insert(["apple"], after: "veg")  // already in the tree: stays where it is
+        tree.insert(["apple"], after: "veg") // already in the tree: stays where it is
         tree.insert(["x"], after: "missing")
         #expect(tree.children(of: "fruit") == ["avocado", "apple", "banana", "cherry"])
         #expect(tree.rootItems == ["fruit", "nuts", "veg"])
