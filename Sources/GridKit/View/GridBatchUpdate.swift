@@ -62,8 +62,9 @@ extension GridView {
     /// When the focused item is deleted, the focus goes to the nearest item and the delegate's
     /// `didFocusItemAt` is told. The focused item, when it is on screen, stays where it shows:
     /// items inserted or deleted before it do not move it. (`UICollectionView` keeps the content
-    /// offset instead, and what the user looks at moves.) Otherwise the offset is kept, and the
-    /// focus scrolled into view.
+    /// offset instead, and what the user looks at moves.) At the very top of the content, the
+    /// view stays at the top, as in UIKit, so items inserted above the focused one show.
+    /// Otherwise the offset is kept, and the focus scrolled into view.
     public func performBatchUpdates(_ updates: (GridBatchUpdate) -> Void) throws {
         try performBatchUpdates(notifyingFocus: true, updates)
     }
@@ -82,8 +83,10 @@ extension GridView {
 
         let oldFocus = focusedIndexPath
         // The focused item stays where it is on screen when items come or go before it
-        // (folders found while the focus is further on, say).
-        let anchor = screenAnchor()
+        // (folders found while the focus is further on, say). Not at the very top: there the
+        // view stays at the top, as UIKit's does, so what arrives above the focus shows (a new
+        // first section).
+        let anchor = isAtContentStart ? nil : screenAnchor()
         layout.invalidateMeasurements(at: nil) // items moved: cells on screen are measured again
         layout.prepare(for: self)
         lastLoadedDataSource = dataSource

@@ -13,6 +13,8 @@ extension GridView {
     var viewportMain: Int { vertical ? frame.height : frame.width }
     var contentMain: Int { vertical ? layout.contentSize.height : layout.contentSize.width }
     var maxOffset: Int { max(0, contentMain - viewportMain) }
+    /// True when the view shows the start of the content (its top, or left when horizontal).
+    var isAtContentStart: Bool { main(offset) == 0 }
 
     func setContentOffset(_ p: Point) {
         let m = max(0, min(main(p), maxOffset))
@@ -79,21 +81,29 @@ extension GridView {
         return start >= top && start + size <= main(offset) + viewportMain
     }
 
-    /// Scrolls by `delta` rows (columns when horizontal); focus moves onto the screen if it left.
+    /// Scrolls by `delta` rows (columns when horizontal). The focus stays on its item while
+    /// the item is fully visible; when it scrolls out, the focus goes to the item now first
+    /// (last) fully visible on the side it left by, nearest it across the scroll direction.
     public func scroll(by delta: Int) {
         setContentOffset(makePoint(main: main(offset) + delta))
-        guard let f = focusedIndexPath, !isFullyVisible(f) else { return }
-        let a = layout.layoutAttributesForItem(at: f)!.frame
-        let edge = delta > 0 ? main(offset) + viewportMain - 1 : main(offset) + pinnedHeaderExtent(f.section)
-        let probe = vertical ? Point(x: a.midX, y: edge) : Point(x: edge, y: a.midY)
-        if var candidate = layout.indexPathForItem(nearest: probe) {
-            // The item at the edge may be cut; step inwards until one is whole.
-            for _ in 0..<4 where !isFullyVisible(candidate) {
-                guard let next = layout.neighbor(of: candidate, direction: delta > 0 ? (vertical ? .up : .left) : (vertical ? .down : .right)) else { break }
-                candidate = next
-            }
-            setFocus(candidate, scroll: false)
-            if !isFullyVisible(candidate) { scrollToItem(at: candidate, at: .nearest) }
+        guard let f = focusedIndexPath, !isFullyVisible(f), let a = layout.layoutAttributesForItem(at: f)?.frame else { return }
+        // The side the item is on now, not the way the view went: a wheel turn down takes the
+        // top rows away, and the focus must not jump to the far (bottom) edge and back.
+        let leftAtStart = main(a.origin) < main(offset) + pinnedHeaderExtent(f.section)
+        let edge = leftAtStart ? main(offset) : main(offset) + viewportMain - 1
+        var probe = vertical ? Point(x: a.midX, y: edge) : Point(x: edge, y: a.midY)
+        if leftAtStart, let candidate = layout.indexPathForItem(nearest: probe) {
+            // A pinned header covers the top rows: look below it.
+            probe = vertical ? Point(x: a.midX, y: edge + pinnedHeaderExtent(candidate.section)) : Point(x: edge + pinnedHeaderExtent(candidate.section), y: a.midY)
         }
+        guard var candidate = layout.indexPathForItem(nearest: probe) else { return }
+        // The item at the edge may be cut; step inwards until one is whole.
+        let inwards: FocusDirection = leftAtStart ? (vertical ? .down : .right) : (vertical ? .up : .left)
+        for _ in 0..<4 where !isFullyVisible(candidate) {
+            guard let next = layout.neighbor(of: candidate, direction: inwards) else { break }
+            candidate = next
+        }
+        setFocus(candidate, scroll: false)
+        if !isFullyVisible(candidate) { scrollToItem(at: candidate, at: .nearest) }
     }
 }
