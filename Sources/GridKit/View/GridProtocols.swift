@@ -10,11 +10,16 @@ public protocol GridDataSource: AnyObject {
     /// Whether the item may be picked up and moved (UIKit's `canMoveItemAt`).
     func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool
     /// Moves the item in the content; the grid then shows it at `destination`. Called at each
-    /// step of an interactive movement, so the grid shows where the item would land. False
+    /// step of an interactive movement, so the grid shows where the item would land. As in
+    /// UIKit, `destination` is the item's index path after the move: take the item out, then
+    /// put it in at `destination.item` of `destination.section` (which, coming from another
+    /// section, may be one past that section's last item, or 0 in an empty section). False
     /// refuses the step (into another section, say): nothing changes.
     func gridView(_ gridView: GridView, moveItemAt source: IndexPath, to destination: IndexPath) -> Bool
-    /// The movement ended: `committed` false when it was cancelled (the item is back where it
-    /// started). A diffable source tells its reordering handlers here.
+    /// The movement ended: `committed` true when the item was dropped (at `end`, which may be
+    /// where it started), false when it was cancelled (put back at `start`; should the grid's
+    /// step back have been refused, put it back here). A diffable source tells its reordering
+    /// handlers here.
     func gridView(_ gridView: GridView, didEndMovementFrom start: IndexPath, to end: IndexPath, committed: Bool)
 }
 
