@@ -152,6 +152,31 @@ import Testing
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 19, section: 0) && frame(layout, 19)?.maxX == 40, "the end of the row")
     }
 
+    /// Left and Right in a sideways row go by where items are (issue 52): in groups of one tall
+    /// item beside two small ones, Right from the top small one goes on to the next tall one,
+    /// not down to the small one below it, and Left comes back to the nearest on its rows.
+    @Test func leftAndRightInASidewaysRowGoByPosition() {
+        let tall = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
+        let small = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
+        let pair = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+        let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(20), .absolute(4)), subitems: [tall, pair]))
+        row.orthogonalScrollingBehavior = .continuous
+        row.interGroupSpacing = 1
+        let layout = CompositionalLayout(section: row)
+        let h = GridHarness(TestContent(counts: [12]), layout: layout, size: Size(width: 41, height: 10))
+        func right(from item: Int) -> Int? { layout.neighbor(of: IndexPath(item: item, section: 0), direction: .right)?.item }
+        func left(from item: Int) -> Int? { layout.neighbor(of: IndexPath(item: item, section: 0), direction: .left)?.item }
+        #expect(frame(layout, 1) == Rect(x: 10, y: 0, width: 10, height: 2) && frame(layout, 2) == Rect(x: 10, y: 2, width: 10, height: 2))
+        #expect(right(from: 1) == 3 && right(from: 2) == 3, "on to the next group's tall item")
+        #expect(right(from: 0) == 1 && right(from: 3) == 4)
+        #expect(left(from: 3) == 1 && left(from: 2) == 0 && left(from: 1) == 0)
+        #expect(right(from: 11) == nil && left(from: 0) == nil)
+        // Through the keys, the row follows the focus.
+        h.gridView.focusItem(at: IndexPath(item: 1, section: 0))
+        _ = h.press([.key(.right), .key(.right), .key(.right)])
+        #expect(h.gridView.focusedIndexPath?.item == 6 && frame(layout, 6).map { $0.maxX <= 40 } == true)
+    }
+
     /// Group paging puts the focused item's group at the leading edge; paging turns whole widths.
     @Test func pagingBehaviours() {
         let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))

@@ -287,8 +287,7 @@ public final class CompositionalLayout: GridLayout {
         guard let here = layoutAttributesForItem(at: ip)?.frame else { return nil }
         // In a row that scrolls sideways, left and right go along the row, on screen or not.
         if sections[ip.section].sideways != .none, direction == .left || direction == .right {
-            let next = ip.item + (direction == .right ? 1 : -1)
-            return next >= 0 && next < sections[ip.section].count ? IndexPath(item: next, section: ip.section) : nil
+            return sidewaysNeighbor(of: ip, here: here, right: direction == .right)
         }
         var best: (key: (Int, Int), ip: IndexPath)?
         func consider(_ candidate: IndexPath, _ f: Rect, _ key: (Int, Int)) {
@@ -329,6 +328,30 @@ public final class CompositionalLayout: GridLayout {
             }
         }
         return best?.ip
+    }
+
+    /// The item beside `ip` in its sideways row, by where items are, not by their order (a tall
+    /// item beside two small ones in a group: Right from the top small one goes on to the next
+    /// group, not down to the one below it): the nearest item wholly on that side, sharing rows
+    /// with this one if any does, then by the gap, then by how far apart their middles are.
+    /// Only this group and the next two that way are looked at: each group is at least a cell
+    /// wide, so the nearest is among them unless groups are wider than the row's items reach.
+    private func sidewaysNeighbor(of ip: IndexPath, here: Rect, right: Bool) -> IndexPath? {
+        let p = sections[ip.section]
+        let g = ip.item / p.perGroup, groups = (p.count + p.perGroup - 1) / p.perGroup
+        var best: (key: (Int, Int, Int), item: Int)?
+        for group in stride(from: g, through: right ? min(groups - 1, g + 2) : max(0, g - 2), by: right ? 1 : -1) {
+            for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) where i != ip.item {
+                let f = frame(i, in: p)
+                let gap = right ? f.minX - here.maxX : here.minX - f.maxX
+                guard gap >= 0, f.width > 0, f.height > 0 else { continue }
+                let sharesRows = f.minY < here.maxY && here.minY < f.maxY
+                // Doubled middles, so odd heights compare exactly.
+                let key = (sharesRows ? 0 : 1, gap, abs(f.minY + f.maxY - here.minY - here.maxY))
+                if best == nil || key < best!.key { best = (key, i) }
+            }
+        }
+        return best.map { IndexPath(item: $0.item, section: ip.section) }
     }
 
     /// The item after `ip` (before, going back): the next in its section, else the first of the
