@@ -195,6 +195,72 @@ import Testing
         #expect(frame(page, 5)?.minX == 10 && frame(page, 4)?.minX == 0, "a page of 40 cells further")
     }
 
+    /// `.groupPagingCentered` centres every group, the first and the last too, as UIKit's does
+    /// (there is room before the first group and after the last), under the keys and the wheel.
+    @Test func groupPagingCentredCentresTheFirstAndLastGroups() {
+        let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
+        row.orthogonalScrollingBehavior = .groupPagingCentered
+        let layout = CompositionalLayout(section: row)
+        let h = GridHarness(TestContent(counts: [20]), layout: layout, size: Size(width: 41, height: 10))
+        _ = h.render()
+        #expect(frame(layout, 0)?.minX == 15, "the first group in the middle of 40 columns")
+        _ = h.press([.key(.right)])
+        #expect(frame(layout, 1)?.minX == 15)
+        _ = h.press([.key(.end)])
+        _ = h.press(Array(repeating: .key(.right), count: 30))
+        #expect(h.gridView.focusedIndexPath?.item == 19 && frame(layout, 19)?.minX == 15, "the last one too")
+        _ = h.press([.key(.home)])
+        #expect(frame(layout, 0)?.minX == 15)
+        // The wheel goes a group at a time between the same places, and no further.
+        func wheel(_ action: MouseAction) { _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 1)))]) }
+        wheel(.wheelLeft)
+        #expect(frame(layout, 0)?.minX == 15)
+        wheel(.wheelRight)
+        #expect(frame(layout, 1)?.minX == 15)
+    }
+
+    /// Paging rows snap again when the width changes (issue 52): a paging row to a page of the
+    /// new width, a group-paging row to a group's start, a centred one to a group in the middle,
+    /// one at its end stays at its end. The focus is elsewhere, so only the resize moves them.
+    @Test func pagingRowsSnapAgainAfterAResize() {
+        func row(_ behaviour: OrthogonalScrollingBehavior, _ width: LayoutDimension) -> LayoutSection {
+            let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+            let row = LayoutSection(group: .horizontal(layoutSize: size(width, .absolute(3)), subitems: [tile]))
+            row.orthogonalScrollingBehavior = behaviour
+            return row
+        }
+        let layout = CompositionalLayout { s, _ in
+            switch s {
+            case 0: row(.paging, .absolute(10))
+            case 1: row(.groupPaging, .fractionalWidth(0.5))
+            case 2: row(.groupPagingCentered, .fractionalWidth(0.5))
+            case 3: row(.groupPaging, .fractionalWidth(0.5))
+            default: self.columns(1, rows: 1, spacing: 0)
+            }
+        }
+        let h = GridHarness(TestContent(counts: [20, 20, 20, 5, 3]), layout: layout, size: Size(width: 41, height: 20))
+        h.gridView.focusItem(at: IndexPath(item: 0, section: 4))
+        func wheel(_ y: Int, _ times: Int) {
+            _ = h.press(Array(repeating: .mouse(MouseEvent(action: .wheelRight, position: Point(x: 5, y: y))), count: times))
+        }
+        wheel(1, 1)
+        wheel(4, 2)
+        wheel(7, 1)
+        wheel(10, 9)
+        #expect(frame(layout, 4, 0)?.minX == 0, "page 1: 40 columns on")
+        #expect(frame(layout, 2, 1)?.minX == 0, "group 2 at the start")
+        #expect(frame(layout, 1, 2)?.minX == 10, "group 1 in the middle")
+        #expect(frame(layout, 4, 3)?.maxX == 40, "the end")
+        h.gridView.frame = Rect(x: 0, y: 0, width: 31, height: 20)
+        _ = h.render()
+        #expect(frame(layout, 3, 0)?.minX == 0, "a page of 30: group 3's start, where group 4's page began")
+        #expect(frame(layout, 2, 1)?.minX == 0, "group 2 at the start again")
+        #expect(frame(layout, 1, 2).map { abs($0.minX + $0.maxX - 30) <= 1 } == true, "group 1 in the middle again")
+        #expect(frame(layout, 4, 3)?.maxX == 30, "still the end")
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 0, section: 4))
+    }
+
     /// A sideways wheel (or Shift with the wheel) scrolls the row under the pointer, not the
     /// grid, and not a row elsewhere; over a section that does not scroll sideways it does nothing.
     @Test func theSidewaysWheelScrollsTheRowUnderThePointer() {

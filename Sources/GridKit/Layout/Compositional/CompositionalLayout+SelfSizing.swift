@@ -36,7 +36,7 @@ extension CompositionalLayout {
             // row scrolls with it, so what the user sees stays put.
             var offset = sections[s].offset
             if m.start(ofGroup: g) < offset { offset += grew }
-            offset = min(max(0, offset), max(0, sections[s].rowLength - sections[s].width))
+            offset = sections[s].clamped(offset)
             sections[s].offset = offset
             sidewaysOffsets[s] = offset
             return true

@@ -70,6 +70,30 @@ public final class CompositionalLayout: GridLayout {
             if let measured { return (measured.start(ofGroup: g), measured.length(ofGroup: g)) }
             return (g * across, groupWidth)
         }
+        /// Groups in a sideways row.
+        var groups: Int { (count + perGroup - 1) / perGroup }
+        /// The group starting at or before `x` along the row (the first, before it).
+        func group(at x: Int) -> Int { min(max(0, groups - 1), max(0, measured?.group(startingAtOrBefore: x) ?? x / max(1, across))) }
+        /// The offset that puts group `g` in the middle of the row's width.
+        func centring(_ g: Int) -> Int {
+            let span = groupSpan(g)
+            return span.start + span.width / 2 - width / 2
+        }
+        /// Where a sideways row may be scrolled: from its start to where its end shows. A
+        /// `.groupPagingCentered` row, as UIKit's, can also centre its first and last groups,
+        /// with room before the first or after the last (the offset is then below 0 or past
+        /// the end); a group wider than the row starts or ends it as the others do.
+        var offsetRange: ClosedRange<Int> {
+            let end = max(0, rowLength - width)
+            guard sideways == .groupPagingCentered, count > 0 else { return 0...end }
+            let lower = min(0, centring(0))
+            return lower...max(lower, end, centring(groups - 1))
+        }
+        /// Where a sideways row starts: a `.groupPagingCentered` one with its first group in the
+        /// middle, the others at their start.
+        var startingOffset: Int { sideways == .groupPagingCentered && count > 0 ? offsetRange.lowerBound : 0 }
+        /// `offset` kept inside `offsetRange`.
+        func clamped(_ offset: Int) -> Int { min(max(offset, offsetRange.lowerBound), offsetRange.upperBound) }
     }
 
     private var viewport = Size.zero
@@ -99,6 +123,7 @@ public final class CompositionalLayout: GridLayout {
         let ds = gridView.dataSource
         let count = ds.map { max(0, $0.numberOfSections(in: gridView)) } ?? 0
         let environment = LayoutEnvironment(containerSize: viewport)
+        let before = sections
         sections = []
         sections.reserveCapacity(count)
         var main = 0
@@ -106,7 +131,11 @@ public final class CompositionalLayout: GridLayout {
             let items = max(0, ds?.gridView(gridView, numberOfItemsInSection: s) ?? 0)
             var placed = place(provider(s, environment), items: items, at: main, measured: measuredLengths[s] ?? [:])
             if placed.sideways != .none {
-                placed.offset = min(max(0, sidewaysOffsets[s] ?? 0), max(0, placed.rowLength - placed.width))
+                if s < before.count, let offset = sidewaysOffsets[s], let snapped = Self.resnapped(before[s], offset: offset, to: placed) {
+                    placed.offset = snapped
+                } else {
+                    placed.offset = placed.clamped(sidewaysOffsets[s] ?? placed.startingOffset)
+                }
                 sidewaysOffsets[s] = placed.offset
             }
             sections.append(placed)
@@ -114,6 +143,29 @@ public final class CompositionalLayout: GridLayout {
         }
         sectionHeadersPinToVisibleBounds = sections.contains { $0.pins }
         sizesCellsByContent = sections.contains { $0.measured != nil }
+    }
+
+    /// A paging row's offset after a resize (its width changed): the page, group or centred
+    /// group it showed, snapped again in the new widths, or its end if it showed its end. Nil
+    /// when the row keeps its offset as it is (it did not change width, or does not page).
+    private static func resnapped(_ old: Placed, offset: Int, to new: Placed) -> Int? {
+        guard old.sideways == new.sideways, new.sideways != .continuous, old.width != new.width, old.count > 0, new.count > 0 else { return nil }
+        if offset >= old.offsetRange.upperBound && offset > old.offsetRange.lowerBound { return new.offsetRange.upperBound }
+        switch new.sideways {
+        case .none, .continuous: return nil
+        case .paging:
+            // The page that shows the start of the group the old page started in.
+            let start = new.groupSpan(min(new.groups - 1, old.group(at: offset))).start
+            return new.clamped(start / max(1, new.width) * max(1, new.width))
+        case .groupPaging:
+            // The group at the leading edge, or the next when the edge was nearer its start.
+            var g = old.group(at: offset)
+            let span = old.groupSpan(g)
+            if offset - span.start > span.width / 2, g + 1 < old.groups { g += 1 }
+            return new.clamped(new.groupSpan(min(new.groups - 1, g)).start)
+        case .groupPagingCentered:
+            return new.clamped(new.centring(min(new.groups - 1, old.group(at: offset + old.width / 2))))
+        }
     }
 
     private func place(_ section: LayoutSection?, items: Int, at start: Int, measured: [Int: Int]) -> Placed {
@@ -386,7 +438,7 @@ public final class CompositionalLayout: GridLayout {
         case .groupPaging: target = groupStart
         case .groupPagingCentered: target = groupStart + groupWidth / 2 - p.width / 2
         }
-        target = min(max(0, target), max(0, p.rowLength - p.width))
+        target = p.clamped(target)
         guard target != p.offset else { return false }
         p.offset = target
         sections[indexPath.section] = p
@@ -416,9 +468,8 @@ public final class CompositionalLayout: GridLayout {
         guard delta != 0, s < sections.count else { return false }
         var p = sections[s]
         guard p.sideways != .none, p.count > 0, point.y >= p.itemsStart, point.y < p.footerStart else { return false }
-        let groups = (p.count + p.perGroup - 1) / p.perGroup
-        /// The group starting at or before `x` along the row (measured or planned).
-        func group(at x: Int) -> Int { min(groups - 1, max(0, p.measured?.group(startingAtOrBefore: x) ?? x / p.across)) }
+        let groups = p.groups
+        func group(at x: Int) -> Int { p.group(at: x) }
         var target = p.offset + delta
         switch p.sideways {
         case .none, .continuous: break
@@ -434,7 +485,7 @@ public final class CompositionalLayout: GridLayout {
             let span = p.groupSpan(next)
             target = span.start + span.width / 2 - p.width / 2
         }
-        target = min(max(0, target), max(0, p.rowLength - p.width))
+        target = p.clamped(target)
         guard target != p.offset else { return false }
         p.offset = target
         sections[s] = p

@@ -27,7 +27,8 @@ public enum OrthogonalScrollingBehavior: Sendable, Equatable {
     case paging
     /// Scrolled so the focused item's group starts at the leading edge.
     case groupPaging
-    /// Scrolled so the focused item's group is in the middle.
+    /// Scrolled so the focused item's group is in the middle; the first and last groups too, as
+    /// in UIKit, with room before the first and after the last.
     case groupPagingCentered
 }
 
