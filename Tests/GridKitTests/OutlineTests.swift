@@ -120,4 +120,54 @@ import Testing
         try o.source.apply(flat)
         #expect(o.source.snapshot(for: 0).items == ["x", "y"] && o.source.snapshot(for: 0).visibleItems == ["x", "y"])
     }
+
+    /// Outline parents drawn as headers (`ListContentConfiguration.header()`, bold, no leading
+    /// padding) take the focus across the whole row, as the other rows do, in each look, after
+    /// keys move the focus on and back and a parent opens and closes under it (issue 52). The
+    /// snapshot shows each row beside a map of the cells in the focus colour (`#`).
+    @Test func focusedHeaderParentsAreHighlightedAcrossTheRow() throws {
+        var frames: [String] = []
+        for appearance in [ListConfiguration.Appearance.plain, .grouped, .sidebar] {
+            let grid = GridView(frame: Rect(x: 0, y: 0, width: 24, height: 6), layout: CompositionalLayout.list(using: ListConfiguration(appearance: appearance)))
+            var made: GridDiffableDataSource<Int, String>?
+            let row = CellRegistration<ListCell, String> { cell, _, name in
+                let tree = made?.snapshot(for: 0) ?? GridSectionSnapshot()
+                let isParent = !tree.children(of: name).isEmpty
+                cell.contentConfiguration = isParent ? .header(text: name) : .cell(text: name, secondaryText: "leaf")
+                cell.indentationLevel = tree.level(of: name)
+                cell.accessories = isParent ? [.outlineDisclosure(isExpanded: tree.isExpanded(name))] : [.disclosureIndicator]
+            }
+            let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+                grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
+            }
+            made = source
+            var tree = GridSectionSnapshot<String>()
+            tree.append(["Smileys", "Nature"])
+            tree.append(["Grinning", "Winking"], to: "Smileys")
+            tree.append(["Dog"], to: "Nature")
+            tree.expand(["Smileys"])
+            try source.apply(tree, to: 0)
+            // One canvas throughout, as a screen draws: each frame draws only what changed.
+            let canvas = Canvas(size: grid.frame.size)
+            func frame(_ title: String) {
+                grid.render(into: canvas)
+                let focus = ListContentConfiguration.cell().focusedStyle.background
+                frames.append("\(appearance) \(title):")
+                for y in 0..<4 {
+                    let mask = (0..<canvas.size.width).map { canvas[$0, y].style.background == focus ? "#" : "." }.joined()
+                    frames.append("|" + canvas.row(y) + "|" + mask + "|")
+                }
+                // Every cell of the focused item's frame shows the focus.
+                let f = grid.layout.layoutAttributesForItem(at: grid.focusedIndexPath!)!.frame
+                for x in f.minX..<f.maxX { #expect(canvas[x, f.minY].style.background == focus, "\(appearance) \(title): column \(x)") }
+            }
+            frame("parent")
+            for key in [Key.down, .up, .left, .right, .down, .down, .down] { _ = grid.handle(.key(key)) }
+            frame("closed parent")
+            _ = grid.handle(.key(.right))
+            _ = grid.handle(.key(.up))
+            frame("child")
+        }
+        try Snapshot().verify(text: frames.joined(separator: "\n") + "\n", named: "outline-header-focus")
+    }
 }
