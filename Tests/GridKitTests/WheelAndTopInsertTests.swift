@@ -48,7 +48,8 @@ import Testing
     }
 
     /// At the very top, a new first section shows: the view stays at the top and the focused
-    /// row moves down (UIKit's behaviour). Below the top, the focused row keeps its place.
+    /// row moves down (UIKit's behaviour), unless that would take it out of view. Below the
+    /// top, the focused row keeps its place.
     @Test func aBatchInsertingAboveTheFocusAtTheTopShowsTheNewRows() throws {
         let content = TestContent(counts: [40])
         let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 40, height: 10))
@@ -59,8 +60,14 @@ import Testing
         #expect(h.gridView.contentOffset.y == 0 && h.gridView.focusedIndexPath == IndexPath(item: 2, section: 1))
         #expect(shown.contains("0.0") && shown.contains("0.2"), "the new section shows")
 
+        // So many above it that the focused row would leave the view: it keeps its place.
+        content.counts = [20, 3, 40]
+        try h.gridView.performBatchUpdates { $0.insertSections([0]) }
+        #expect(h.gridView.focusedIndexPath == IndexPath(item: 2, section: 2) && h.gridView.contentOffset.y == 20)
+
         // Scrolled down: what comes above the focus does not move it on screen.
         content.counts = [3, 100]
+        h.gridView.contentOffset = .zero
         h.gridView.reloadData()
         h.gridView.focusItem(at: IndexPath(item: 50, section: 1))
         let offset = h.gridView.contentOffset.y

@@ -63,9 +63,9 @@ extension GridView {
     /// `didFocusItemAt` is told. The focused item, when it is on screen, stays where it shows:
     /// items inserted or deleted before it do not move it. (`UICollectionView` keeps the content
     /// offset instead, and what the user looks at moves.) At the very top of the content, the
-    /// view stays at the top, as in UIKit, so items inserted above the focused one show; and
-    /// while an item is moved by hand the view stays where it is. Otherwise the offset is kept,
-    /// and the focus scrolled into view.
+    /// view stays at the top, as in UIKit, so items inserted above the focused one show, unless
+    /// they would push the focused item out of view; and while an item is moved by hand the
+    /// view stays where it is. Otherwise the offset is kept, and the focus scrolled into view.
     public func performBatchUpdates(_ updates: (GridBatchUpdate) -> Void) throws {
         try performBatchUpdates(notifyingFocus: true, updates)
     }
@@ -84,10 +84,13 @@ extension GridView {
 
         let oldFocus = focusedIndexPath
         // The focused item stays where it is on screen when items come or go before it
-        // (folders found while the focus is further on, say). Not at the very top: there the
-        // view stays at the top, as UIKit's does, so what arrives above the focus shows (a new
-        // first section). Nor under an item being moved by hand: the rows move, not the view.
-        let anchor = isAtContentStart || movement != nil ? nil : screenAnchor()
+        // (folders found while the focus is further on, say). At the very top the view stays
+        // at the top instead, as UIKit's does, so what arrives above the focus shows (a new
+        // first section), as long as the focused item stays in view; when what arrives would
+        // push it out (a filter cleared), it keeps its place. Under an item being moved by
+        // hand the view stays: the rows move, not the view.
+        let atTop = isAtContentStart
+        let anchor = movement != nil ? nil : screenAnchor()
         layout.invalidateMeasurements(at: nil) // items moved: cells on screen are measured again
         layout.prepare(for: self)
         lastLoadedDataSource = dataSource
@@ -101,7 +104,9 @@ extension GridView {
         }
         let movedToAnother = oldFocus.map { mapping.map($0) == nil } ?? true
         if focusedIndexPath == nil { focusedIndexPath = layout.firstIndexPath }
-        if let anchor, let now = mapping.map(anchor.item), isValid(now) { restoreAnchor(now, distance: anchor.distance) }
+        if let anchor, let now = mapping.map(anchor.item), isValid(now), !(atTop && isFullyVisible(now)) {
+            restoreAnchor(now, distance: anchor.distance)
+        }
         clampContentOffset()
         if let f = focusedIndexPath { scrollToItem(at: f, at: .nearest) }
         setNeedsDisplay()
