@@ -6,7 +6,8 @@ import Testing
         let t = try Tmux([try griddemo()])
         defer { t.close() }
         try t.waitFor("GridKit demos")
-        t.send("End")
+        // Numbers is the third demo (Processes came after it: End no longer reaches it).
+        t.send("Down", "Down")
         try t.waitFor("▶ Numbers")
         t.send("Enter")
         try t.waitFor("Numbers · 1,000,000 items")
