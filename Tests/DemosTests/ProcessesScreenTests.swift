@@ -102,6 +102,15 @@ final class FakeProcesses: ProcessSource {
         await app.send("k, t")
         #expect(source.sent.withLock { $0 } == ["SIGTERM 400"])
         #expect(app.frame.row(15).contains("Sent SIGTERM to sleep (400)"))
+        // Answered after the process exited and its pid was given to another: nothing is sent.
+        await app.send("esc, /, text:editor, enter, k")
+        source.table.withLock { t in
+            let k = t.firstIndex { $0.pid == 300 }!
+            t[k].startTicks = 999
+        }
+        await app.send("t")
+        #expect(source.sent.withLock { $0 } == ["SIGTERM 400"])
+        #expect(app.frame.row(15).contains("editor (300) has exited: no signal sent"))
         await app.send("esc, /, text:init, enter, k")
         #expect(app.frame.row(15).contains("You may not signal init (1)"), "no alert offered")
         #expect(!app.text.contains("Terminate"))

@@ -196,6 +196,12 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
 
     private func send(_ signal: Int32, to record: ProcessRecord) {
         let name = ProcessSignal.name(signal)
+        // The alert may have been answered long after it asked: a process that exited since, its
+        // pid perhaps another's now, gets nothing.
+        guard let now = source.read(record.pid), now.startTicks == record.startTicks, now.state != .zombie else {
+            context?.showMessage("\(record.name) (\(record.pid)) has exited: no signal sent")
+            return
+        }
         if let problem = source.send(signal, to: record.pid) {
             context?.showMessage("Could not send \(name) to \(record.name) (\(record.pid)): \(problem)")
         } else {
