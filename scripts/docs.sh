@@ -51,3 +51,15 @@ mkdir -p "$graphs"
 "$docc" convert "$catalog" --additional-symbol-graph-dir "$graphs" --output-path "$out/GridKit.doccarchive" \
   --fallback-display-name GridKit --fallback-bundle-identifier gridkit.GridKit --warnings-as-errors
 echo "docs: $out/GridKit.doccarchive"
+
+# GridKitTesting's symbol pages, from its own small catalog.
+"$SWIFT" build --target GridKitTesting
+testing_graphs=$out/testing-symbol-graphs
+rm -rf "$testing_graphs"
+mkdir -p "$testing_graphs"
+"$SWIFT" symbolgraph-extract -module-name GridKitTesting -target "$triple" -I "$bin/Modules" -I "$bin" \
+  -minimum-access-level public -output-dir "$testing_graphs"
+"$docc" convert Sources/GridKitTesting/GridKitTesting.docc --additional-symbol-graph-dir "$testing_graphs" \
+  --output-path "$out/GridKitTesting.doccarchive" --fallback-display-name GridKitTesting \
+  --fallback-bundle-identifier gridkit.GridKitTesting --warnings-as-errors
+echo "docs: $out/GridKitTesting.doccarchive"
