@@ -17,6 +17,8 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
     private var sampledAt = ContinuousClock.now
     /// How many samples have been shown.
     package private(set) var samples = 0
+    /// How many rows the last apply showed (the status is read every frame: not sorted again).
+    private var shown = 0
 
     package lazy var searchController: SearchController? = {
         let search = SearchController(placeholder: "name, user, pid or command")
@@ -38,7 +40,6 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
 
     package var title: String { "Processes" }
     package var status: String {
-        let shown = list.sections.reduce(0) { $0 + $1.pids.count }
         let total = list.byPID.count
         let count = shown == total ? "\(total) processes" : "\(shown) of \(total) processes"
         return "\(count) · by \(list.grouping.rawValue)"
@@ -117,7 +118,9 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
     private func apply(reconfiguring changed: Set<Int32> = []) {
         guard let data, let grid else { return }
         var snapshot = GridSnapshot<String, Int32>()
-        for section in list.sections {
+        let sections = list.sections
+        shown = sections.reduce(0) { $0 + $1.pids.count }
+        for section in sections {
             snapshot.appendSections([section.title])
             snapshot.appendItems(section.pids, toSection: section.title)
         }
