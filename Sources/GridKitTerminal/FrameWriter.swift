@@ -234,9 +234,13 @@ package struct FrameWriter {
             // goes out whole, as the one grapheme it is, where the terminal draws it in two
             // columns; elsewhere what fits them. Terminals differ in how they draw one, so the
             // next cell is placed anew rather than after it.
+            // A sequence of more than four scalars (a family, a flag of tags) is read whole;
+            // the rest as three, with nothing allocated.
             let (m1, m2, m3) = cell.laterScalars
-            let isFlag = (0x1F1E6...0x1F1FF).contains(base), joined = m1 == 0x200D || m2 == 0x200D || m3 == 0x200D
-            let modified = [m1, m2, m3].contains { (0x1F3FB...0x1F3FF).contains($0) }
+            let long = cell.hasLongTail ? cell.laterScalarValues : nil
+            let isFlag = (0x1F1E6...0x1F1FF).contains(base)
+            let joined = m1 == 0x200D || m2 == 0x200D || m3 == 0x200D || long?.contains(0x200D) == true
+            let modified = [m1, m2, m3].contains(where: Self.isSkinTone) || long?.contains(where: Self.isSkinTone) == true
             if isFlag && sequenceWidths.flag != 2 {
                 // The country code in letters: two columns, and still says which flag.
                 appendUTF8(base - 0x1F1E6 + 0x41)
@@ -246,7 +250,11 @@ package struct FrameWriter {
                 if width(base) == 1 { bytes.append(32) }
             } else {
                 appendUTF8(base)
-                for v in [m1, m2, m3] where v != 0 { appendUTF8(v) }
+                if let long {
+                    for v in long { appendUTF8(v) }
+                } else {
+                    for v in [m1, m2, m3] where v != 0 { appendUTF8(v) }
+                }
             }
             cursor = nil
             return
@@ -255,8 +263,12 @@ package struct FrameWriter {
             // One spacing character plus its combining marks is all a terminal cell holds; what
             // follows a ZWJ or a second flag letter is dropped rather than garbling the line.
             // (Read from the cell as they are: an array of them would be allocated per cell.)
-            let (m1, m2, m3) = cell.laterScalars
-            for v in [m1, m2, m3] where v != 0 && width(v) == 0 && v != 0x200D { appendUTF8(v) }
+            if cell.hasLongTail {
+                for v in cell.laterScalarValues where width(v) == 0 && v != 0x200D { appendUTF8(v) }
+            } else {
+                let (m1, m2, m3) = cell.laterScalars
+                for v in [m1, m2, m3] where v != 0 && width(v) == 0 && v != 0x200D { appendUTF8(v) }
+            }
         } else {
             // The C library (and so the terminal) disagrees about the width: something whose
             // width both agree on, then spaces, so the rest of the row stays in place.
@@ -288,13 +300,21 @@ package struct FrameWriter {
         return SIMD3(v >> 16, (v >> 8) & 0xFF, v & 0xFF)
     }
 
-    /// True for a grapheme that is an emoji sequence rather than a character and its marks.
+    /// True for a grapheme that is an emoji sequence rather than a character and its marks:
+    /// joined by ZWJ, a flag (two letters, or a black flag and tag letters), a skin tone, a
+    /// keycap or the emoji variation selector.
     private static func isEmojiSequence(_ cell: CanvasCell) -> Bool {
         if (0x1F1E6...0x1F1FF).contains(cell.text0) { return true } // a regional indicator: a flag
+        func marksSequence(_ v: UInt32) -> Bool {
+            v == 0x200D || v == 0xFE0F || v == 0x20E3 || isSkinTone(v) || (0xE0020...0xE007F).contains(v)
+        }
+        if cell.hasLongTail { return cell.laterScalarValues.contains(where: marksSequence) }
         let (m1, m2, m3) = cell.laterScalars
-        for v in [m1, m2, m3] where v == 0x200D || v == 0xFE0F || v == 0x20E3 || (0x1F3FB...0x1F3FF).contains(v) { return true }
-        return false
+        return marksSequence(m1) || marksSequence(m2) || marksSequence(m3)
     }
+
+    /// An emoji modifier (a skin tone).
+    private static func isSkinTone(_ v: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(v) }
 
     /// Ends the frame: attributes off, the cursor on `rest` when given. Returns the bytes.
     package mutating func finish(cursor rest: Point?) -> [UInt8] {

@@ -1,6 +1,6 @@
 // gridbench: in-process figures for GridKit. Times are wall-clock on this machine; compare
 // runs made together, and read the ratios more than the absolute numbers.
-//   gridbench [numbers] [contacts] [photos] [diffable] [graphics] [photokeys]   the tables (all by default)
+//   gridbench [numbers] [contacts] [photos] [diffable] [graphics] [photokeys] [paste]   the tables (all by default)
 //   gridbench walk                               only the photo library's folder walk (part of photos)
 //   gridbench write-contacts FILE N              a generated address book, for ptybench
 //   gridbench write-jpegs N                      a folder of 1920×1080 JPEGs; prints its path
@@ -61,5 +61,6 @@ if chosen.contains("walk") && !chosen.contains("photos") { print(""); benchWalk(
 if chosen.isEmpty || chosen.contains("diffable") { print(""); benchDiffable(); benchLoadingMore() }
 if chosen.isEmpty || chosen.contains("graphics") { print(""); benchGraphics() }
 if chosen.isEmpty || chosen.contains("photokeys") { print(""); benchPhotoKeys() }
+if chosen.isEmpty || chosen.contains("paste") { print(""); benchPaste() }
 print("")
 print("peak memory (VmHWM): \(peakMemoryKB() / 1024) MB")

@@ -115,6 +115,39 @@ import Testing
         #expect(text.contains("\u{1B}[1;4HDevs") && text.contains("\u{1B}[1;12Hx"), "\(text.debugDescription)")
     }
 
+    /// Sequences longer than four scalars reach the terminal whole, every byte: a family of four
+    /// (seven scalars), Scotland's flag (a black flag, five tag letters and a cancel tag), a
+    /// kiss with two skin tones (ten), and a keycap beside them; each in two columns, the next
+    /// cell placed anew.
+    @Test func longSequencesGoOutWhole() {
+        let family = "👨‍👩‍👧‍👦", scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", kiss = "🧑🏻‍❤️‍💋‍🧑🏼"
+        let size = Size(width: 30, height: 1)
+        // What glibc says: emoji two columns, the joiner, tags and selectors none.
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in
+            v == 0x200D || v == 0xFE0F || (0xE0000...0xE007F).contains(v) || (0x1F3FB...0x1F3FF).contains(v) ? 0 : v > 0x1F000 ? 2 : 1
+        }
+        let canvas = Canvas(size: size)
+        canvas.drawText("\(family)a\(scotland)b\(kiss)c1️⃣d", at: .zero, style: .plain)
+        writer.begin(size: size, cleared: true)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+        let bytes = writer.finish(cursor: nil)
+        for sequence in [family, scotland, kiss, "1️⃣"] {
+            #expect(bytes.firstRange(of: Array(sequence.utf8)) != nil, "\(sequence.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\(family)\u{1B}[1;3Ha") && text.contains("\(scotland)\u{1B}[1;6Hb"), "\(text.debugDescription)")
+        #expect(text.contains("\(kiss)\u{1B}[1;9Hc") && text.contains("1️⃣\u{1B}[1;12Hd"), "\(text.debugDescription)")
+        // Where the terminal cannot join them, what fits two columns, as for short ones.
+        writer.sequenceWidths = EmojiSequenceWidths(joined: 8, flag: 2, modified: 4)
+        writer.begin(size: size, cleared: true)
+        var again = FrameDiff()
+        again.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
+        let cut = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
+        #expect(!cut.contains("\u{200D}") && cut.contains("👨") && !cut.contains("👦") && cut.contains("🧑") && !cut.contains("💋"), "\(cut.debugDescription)")
+        #expect(cut.contains(scotland), "a flag of tags is no ZWJ sequence")
+    }
+
     /// A terminal that draws a ZWJ sequence as its emoji side by side, and flags as boxed
     /// letters, gets what fits two columns: the first emoji, the country code.
     @Test func emojiSequencesATerminalCannotJoinAreSentAsWhatFits() {

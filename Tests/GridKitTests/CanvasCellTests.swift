@@ -13,18 +13,85 @@ import Testing
         #expect(MemoryLayout<UInt32>.size + MemoryLayout<Style>.size + MemoryLayout<UInt8>.size + MemoryLayout<UInt16>.size == 16)
     }
 
-    @Test(arguments: ["a", "é", "e\u{301}", "e\u{301}\u{302}", "🇫🇷", "👩‍❤️", "1️⃣", "👍🏽", "漢"])
+    @Test(arguments: [
+        "a", "é", "e\u{301}", "e\u{301}\u{302}", "🇫🇷", "👩‍❤️", "1️⃣", "👍🏽", "漢",
+        "👨‍👩‍👧‍👦", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🧑🏻‍❤️‍💋‍🧑🏼", "👨🏽‍👩🏽‍👧🏽‍👦🏽"
+    ])
     func graphemesComeBackAsTheyWent(_ text: String) {
         let cell = CanvasCell(text: text, width: 1, style: .plain)
         #expect(cell.text == text)
         #expect(cell.isSingleScalar == (text.unicodeScalars.count == 1))
-        #expect(cell.scalarValues == Array(text.unicodeScalars.prefix(4).map(\.value)))
+        #expect(cell.hasLongTail == (text.unicodeScalars.count > 4))
+        #expect(cell.scalarValues == text.unicodeScalars.map(\.value))
+        #expect(cell.laterScalarValues == text.unicodeScalars.dropFirst().map(\.value))
     }
 
-    @Test func graphemesPastFourScalarsKeepTheirFirstFour() {
-        let family = "👨‍👩‍👧‍👦"
-        let cell = CanvasCell(text: family, width: 2, style: .plain)
-        #expect(cell.scalarValues == Array(family.unicodeScalars.prefix(4).map(\.value)))
+    /// A family of four (seven scalars) and Scotland's flag (a black flag, five tag letters and
+    /// a cancel tag) keep every scalar, in a cell of the same sixteen bytes; the cell says it
+    /// is long without a look-up, and its first three later scalars are still at hand.
+    @Test func longGraphemesKeepEveryScalar() {
+        let family = "👨‍👩‍👧‍👦", scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        for text in [family, scotland] {
+            let cell = CanvasCell(text: text, width: 2, style: .plain)
+            #expect(cell.scalarValues.count == 7)
+            #expect(cell.text == text)
+            #expect(cell.hasLongTail && !cell.isSingleScalar)
+            let later = text.unicodeScalars.dropFirst().map(\.value)
+            #expect(cell.laterScalars == (later[0], later[1], later[2]))
+        }
+        // The same grapheme is the same cell, bit for bit (rows are compared as bytes).
+        #expect(CanvasCell(text: family, width: 2, style: .plain).words == CanvasCell(text: family, width: 2, style: .plain).words)
+        #expect(CanvasCell(text: family, width: 2, style: .plain) != CanvasCell(text: "👨‍👩‍👧‍👧", width: 2, style: .plain))
+        #expect(CanvasCell(text: family, width: 2, style: .plain) != CanvasCell(text: "👨‍👩‍👧", width: 2, style: .plain))
+    }
+
+    /// A "grapheme" of a thousand combining marks (pasted, or in a hostile file) keeps its first
+    /// 32 scalars: nothing a terminal draws in a cell has more, and it must not cost a thousand.
+    @Test func aGraphemeOfEndlessMarksKeepsItsFirstThirtyTwo() {
+        let zalgo = "e" + String(repeating: "\u{301}\u{316}", count: 500)
+        #expect(zalgo.count == 1)
+        let cell = CanvasCell(text: zalgo, width: 1, style: .plain)
+        #expect(cell.scalarValues == Array(zalgo.unicodeScalars.prefix(32).map(\.value)))
+    }
+
+    /// Drawing the same long graphemes over and over, into new canvases and over each other,
+    /// keeps one entry for each: the table grows with graphemes never seen, not with drawing.
+    @Test func drawingALongGraphemeAgainAddsNothing() {
+        let text = "🧑🏾‍🤝‍🧑🏻 and 👩🏿‍👩🏿‍👦🏿"
+        let canvas = Canvas(size: Size(width: 20, height: 1))
+        canvas.drawText(text, at: .zero, style: .plain)
+        let kept = GraphemeTails.longCount
+        for i in 0..<200 {
+            let again = Canvas(size: Size(width: 20, height: 1))
+            again.drawText(text, at: Point(x: i % 3, y: 0), style: .plain)
+            canvas.drawText(text, at: Point(x: i % 5, y: 0), style: .plain)
+        }
+        #expect(GraphemeTails.longCount == kept)
+    }
+
+    /// Long tails are numbered once, with the long bit; when the table of them is full (in
+    /// entries or in scalars), a new one keeps its first three scalars, a short tail, as every
+    /// grapheme did before, and those numbered before keep theirs.
+    @Test func aLongTailPastTheTableKeepsItsFirstFour() {
+        let family: [UInt32] = [0x200D, 0x1F469, 0x200D, 0x1F467, 0x200D, 0x1F466]
+        let other: [UInt32] = [0x200D, 0x1F468, 0x200D, 0x1F466]
+        var table = GraphemeTails.Table()
+        table.longCapacity = 1
+        let n = table.number(ofScalars: family)
+        #expect(n & GraphemeTails.longBit != 0)
+        #expect(table.scalars(n) == family && table.tail(n) == (0x200D, 0x1F469, 0x200D))
+        #expect(table.number(ofScalars: family) == n, "numbered once")
+        let full = table.number(ofScalars: other)
+        #expect(full & GraphemeTails.longBit == 0 && table.scalars(full) == [0x200D, 0x1F468, 0x200D])
+        #expect(table.number(ofScalars: family) == n)
+        var budget = GraphemeTails.Table()
+        budget.longScalarBudget = 5
+        #expect(budget.number(ofScalars: other) & GraphemeTails.longBit != 0)
+        #expect(budget.number(ofScalars: family) & GraphemeTails.longBit == 0, "six more scalars would pass the budget")
+        #expect(table.number(ofScalars: [0x301, 0x302]) == table.number(of: (0x301, 0x302, 0)), "short ones as before")
+        var marks = GraphemeTails.Table()
+        let endless = marks.number(ofScalars: Array(repeating: 0x301, count: 100))
+        #expect(marks.scalars(endless).count == GraphemeTails.longestTail)
     }
 
     @Test func cellsAreEqualExactlyWhenTheirGraphemesAndStylesAre() {

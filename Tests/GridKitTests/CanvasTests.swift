@@ -50,6 +50,59 @@ import Testing
         #expect(c[1, 0].text == "x")
     }
 
+    /// Graphemes longer than four scalars (a family of seven, Scotland's flag of seven, a kiss
+    /// with two skin tones of ten) come back whole from the canvas: cell by cell, in `row` and
+    /// in `text`, two columns each, with the text after them in place.
+    @Test func longGraphemesComeBackWhole() {
+        let family = "👨‍👩‍👧‍👦", scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", kiss = "🧑🏻‍❤️‍💋‍🧑🏼"
+        let c = Canvas(size: Size(width: 16, height: 2))
+        let used = c.drawText("\(family)x\(scotland)y\(kiss)z", at: .zero, style: .plain)
+        #expect(used == 9)
+        #expect(c[0, 0].text == family && c[0, 0].width == 2 && c[1, 0].width == 0)
+        #expect(c[2, 0].text == "x")
+        #expect(c[3, 0].text == scotland && c[5, 0].text == "y")
+        #expect(c[6, 0].text == kiss && c[8, 0].text == "z")
+        #expect(c.row(0) == "\(family)x\(scotland)y\(kiss)z       ")
+        c.put(family, width: 2, at: Point(x: 3, y: 1), style: Style(foreground: .red))
+        #expect(c.text == "\(family)x\(scotland)y\(kiss)z\n   \(family)")
+        #expect(c.text.unicodeScalars.filter { $0 == "\u{200D}" }.count == 3 + 3 + 3)
+    }
+
+    /// A copy of the canvas (what a frame diff keeps as the last frame) holds the same long
+    /// graphemes, and a diff between the two finds nothing changed.
+    @Test func aCopyKeepsLongGraphemes() {
+        let family = "👨‍👩‍👧‍👦", scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        let c = Canvas(size: Size(width: 10, height: 1))
+        c.drawText("\(family) \(scotland)", at: .zero, style: .plain)
+        let copy = c.copy()
+        #expect(copy.row(0) == c.row(0))
+        #expect(copy[0, 0].text == family && copy[3, 0].text == scotland)
+        #expect(copy[0, 0] == c[0, 0] && copy[3, 0] == c[3, 0])
+        var diff = FrameDiff()
+        diff.update(to: c) { _, _, _ in }
+        #expect(diff.update(to: copy) { _, _, _ in } == 0, "the same cells, bit for bit")
+    }
+
+    /// Overwriting a long grapheme replaces it whole, with a short one, another long one, or
+    /// half a wide character (the other half becomes a space); the same one drawn again is
+    /// equal to the first and counts as no change.
+    @Test func overwritingALongGraphemeReplacesIt() {
+        let family = "👨‍👩‍👧‍👦", daughters = "👩‍👩‍👧‍👧"
+        let c = Canvas(size: Size(width: 6, height: 1))
+        c.drawText(family + family, at: .zero, style: .plain)
+        c.drawText("é", at: .zero, style: .plain)
+        #expect(c[0, 0].text == "é" && !c[0, 0].hasLongTail)
+        #expect(c.row(0) == "é \(family)  ")
+        c.drawText(daughters, at: Point(x: 2, y: 0), style: .plain)
+        #expect(c.row(0) == "é \(daughters)  ")
+        c.drawText("x", at: Point(x: 3, y: 0), style: .plain)
+        #expect(c.row(0) == "é  x  ")
+        c.drawText(family, at: Point(x: 4, y: 0), style: .plain)
+        _ = c.takeDamage()
+        c.drawText(family, at: Point(x: 4, y: 0), style: .plain)
+        #expect(c.changedColumns(ofRow: 0).isEmpty, "drawn again: no change")
+    }
+
     @Test func maxWidthTruncatesWithEllipsis() {
         let c = Canvas(size: Size(width: 10, height: 1))
         c.drawText("abcdefghijkl", at: .zero, style: .plain, maxWidth: 6)

@@ -1,7 +1,7 @@
 /// One terminal cell of a `Canvas`. A plain value of sixteen bytes (no references), so frames
 /// copy and compare at memory speed: the grapheme's first scalar is kept inline, and the rest of
-/// a longer grapheme (up to three more scalars: marks, a flag's second letter, an emoji
-/// sequence) by number.
+/// a longer grapheme (marks, a flag's second letter or its tags, an emoji sequence of any
+/// length) by number.
 public struct CanvasCell: Equatable, Sendable {
     // Sixteen bytes, laid out in this order: the first scalar in the low 21 bits of `head`;
     // the style (nine bytes); the width; and which grapheme tail (the scalars after the first,
@@ -19,22 +19,34 @@ public struct CanvasCell: Equatable, Sendable {
     /// The bits of `head` that hold the first scalar (Unicode needs 21).
     @usableFromInline static let scalarBits: UInt32 = 0x1F_FFFF
 
-    /// A cell for a grapheme given as text (its first four scalars are kept).
+    /// A cell for a grapheme given as text. Every scalar of it is kept (an emoji family of
+    /// seven, a flag of tags), up to 32: past that it is no longer anything a terminal draws in
+    /// a cell (see `GraphemeTails.longestTail`).
     public init(text: String, width: UInt8, style: Style) {
         var first: UInt32 = 0, later: (UInt32, UInt32, UInt32) = (0, 0, 0)
+        // Only a grapheme of five scalars or more gathers them in an array: the rest, nearly
+        // all, are numbered from the three in hand with nothing allocated.
+        var long: [UInt32]?
         var i = 0
-        for u in text.unicodeScalars {
+        scalars: for u in text.unicodeScalars {
             switch i {
             case 0: first = u.value
             case 1: later.0 = u.value
             case 2: later.1 = u.value
             case 3: later.2 = u.value
-            default: break
+            case GraphemeTails.longestTail + 1: break scalars
+            default:
+                if long == nil { long = [later.0, later.1, later.2] }
+                long!.append(u.value)
             }
             i += 1
         }
         self.init(scalar: first, width: width, style: style)
-        if later.0 != 0 { setTail(GraphemeTails.number(of: later)) }
+        if let long {
+            setTail(GraphemeTails.number(ofScalars: long))
+        } else if later.0 != 0 {
+            setTail(GraphemeTails.number(of: later))
+        }
     }
 
     /// A cell holding one scalar.
@@ -66,16 +78,27 @@ public struct CanvasCell: Equatable, Sendable {
         tail = UInt16(truncatingIfNeeded: number)
     }
 
-    /// The scalars after the first: up to three, 0 past the last.
+    /// True when the grapheme has more than four scalars: `laterScalars` holds only the first
+    /// three after its first, `laterScalarValues` all of them. Read from the cell alone.
+    @inlinable package var hasLongTail: Bool { head >> 31 != 0 && !isPicture }
+
+    /// The scalars after the first: the first three of them, 0 past the last.
     package var laterScalars: (UInt32, UInt32, UInt32) {
         let n = tailNumber
         return n == 0 ? (0, 0, 0) : GraphemeTails.tail(n)
+    }
+
+    /// Every scalar after the first (an array: for a grapheme that may be long).
+    package var laterScalarValues: [UInt32] {
+        let n = tailNumber
+        return n == 0 ? [] : GraphemeTails.scalars(n)
     }
 
     /// The grapheme's scalar values.
     package var scalarValues: [UInt32] {
         let first = text0
         if first == 0 { return [] }
+        if hasLongTail { return [first] + laterScalarValues }
         let (a, b, c) = laterScalars
         return [first, a, b, c].prefix { $0 != 0 }.map { $0 }
     }
