@@ -6,6 +6,11 @@ package struct ColorMapper: Sendable {
     package let mode: ColorMode
     package init(mode: ColorMode) { self.mode = mode }
 
+    /// Marks a direct colour's number (`directFlag | 0xRRGGBB`): above every palette number, so
+    /// the darkest blues (0x000001…0x0000FF) are never read as the ANSI colours or palette
+    /// entries that share their numbers.
+    package static let directFlag = 1 << 24
+
     /// The xterm defaults for the 16 ANSI colours.
     static let ansiRGB: [(Int, Int, Int)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
@@ -67,9 +72,14 @@ package struct ColorMapper: Sendable {
         switch mode {
         case .monochrome: return -1
         case .direct:
-            if case .ansi(let i) = c.kind { return Int(i) }
-            let (r, g, b) = components(c)!
-            return (r << 16) | (g << 8) | b
+            switch c.kind {
+            // The theme's colours and palette entries as they are: the user's palette is kept,
+            // and a palette number is shorter than the colour it stands for.
+            case .ansi(let i): return Int(i)
+            case .palette(let i): return Int(i)
+            case .rgb(let r, let g, let b): return Self.directFlag | Int(r) << 16 | Int(g) << 8 | Int(b)
+            case .default: return -1
+            }
         case .palette256:
             // Read from the colour's bits (kind in the top byte): RGB is what every picture cell is.
             let v = Int(c.rawValue & 0xFF_FFFF)

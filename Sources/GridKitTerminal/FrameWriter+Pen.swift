@@ -55,7 +55,10 @@ extension FrameWriter {
     }
 
     /// The parameters selecting palette colour `n` the ANSI way: `3n`, `9n` or `38;5;n` (`4n`,
-    /// `10n` or `48;5;n` for the background), as `TerminalCapabilities.ansi` formats them.
+    /// `10n` or `48;5;n` for the background), as `TerminalCapabilities.ansi` formats them; or,
+    /// for a direct colour (`ColorMapper.directFlag`), `38;2;r;g;b` (`48;2;r;g;b`). Semicolons,
+    /// not ITU T.416's colons: every terminal with direct colour takes them (xterm, VTE, kitty,
+    /// Konsole, Alacritty, WezTerm, foot, st, tmux), and some take nothing else.
     private mutating func appendColorParameters(_ n: Int, background: Bool) {
         if n < 8 {
             bytes.append(background ? 0x34 : 0x33)
@@ -63,10 +66,18 @@ extension FrameWriter {
         } else if n < 16 {
             if background { bytes.append(0x31); bytes.append(0x30) } else { bytes.append(0x39) }
             bytes.append(0x30 + UInt8(n - 8))
-        } else {
+        } else if n < 256 {
             bytes.append(background ? 0x34 : 0x33)
             bytes.append(0x38); bytes.append(0x3B); bytes.append(0x35); bytes.append(0x3B)
             appendDecimal(n)
+        } else {
+            bytes.append(background ? 0x34 : 0x33)
+            bytes.append(0x38); bytes.append(0x3B); bytes.append(0x32); bytes.append(0x3B)
+            appendDecimal(n >> 16 & 0xFF)
+            bytes.append(0x3B)
+            appendDecimal(n >> 8 & 0xFF)
+            bytes.append(0x3B)
+            appendDecimal(n & 0xFF)
         }
     }
 

@@ -88,8 +88,11 @@ package struct FrameWriter {
     package init(capabilities: TerminalCapabilities, colors: ColorMapper, charset: LocaleCharset? = nil, width: @escaping (UInt32) -> Int) {
         caps = capabilities
         mapper = colors
-        // Direct colour numbers are RGB values, not palette entries: those go through the capabilities.
-        ansiColors = capabilities.colorsAreANSI && colors.mode != .direct
+        // Direct colours go out as `38;2;r;g;b` whatever terminfo says: where it describes them
+        // at all (the `RGB` extension, xterm-direct), its `setaf` reads numbers below 8 as the
+        // ANSI colours and has no bright ones, and a terminal announced by COLORTERM has only
+        // 256-colour strings in its entry.
+        ansiColors = capabilities.colorsAreANSI || colors.mode == .direct
         self.charset = charset
         self.width = width
         clearsToEndOfLine = capabilities.clearToEndOfLine != nil

@@ -17,7 +17,9 @@ import GridKit
 /// First, also when the mode is chosen already, the terminal is asked whether it can hold a
 /// frame back until all of it has come (`modeQuery`, synchronized output) and, in a UTF-8
 /// locale, how wide it draws emoji sequences (`widthQueries`), directly even inside tmux: what
-/// matters is whatever draws the text.
+/// matters is whatever draws the text. With them, where the colours are not set already, goes
+/// the question whether it shows direct colour (`colorQuery`; inside tmux, tmux is asked about
+/// its client instead), for `ColorDetector`.
 public enum GraphicsDetector {
     /// The longest the queries may take, all together, unless `GRIDKIT_QUERY_TIMEOUT` says
     /// otherwise (`deadline(environment:)`).
@@ -65,6 +67,19 @@ public enum GraphicsDetector {
     /// to end the wait.
     static let registerQuery = Array("\u{1B}[?1;3;256S\u{1B}[c".utf8)
 
+    /// Asks whether the terminal keeps a direct colour: sets one as the background (1, 2, 3, a
+    /// colour no palette has), asks which attributes are set (DECRQSS for SGR) and resets them.
+    /// A terminal that shows direct colour says it has that colour (xterm 379
+    /// `48:2::1:2:3`, kitty 0.26 `48:2:1:2:3`); one that maps it to its palette says which
+    /// entry (`48;5;16`); most others say nothing. It writes nothing on the screen.
+    static let colorQuery = Array("\u{1B}[0;48;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[m".utf8)
+
+    /// True when a DECRQSS reply to `colorQuery` (`ESC P 1 $ r … m`) holds the colour asked,
+    /// with colons or semicolons, with or without the colour space's empty field.
+    static func directColorKept(in text: String) -> Bool {
+        text.contains(/\eP1\$r(?:[0-9:;]*;)?48(?::2::|:2:|;2;)1[:;]2[:;]3(?:;[0-9:;]*)?m/)
+    }
+
     /// What the replies and the environment add up to.
     public struct Decision: Equatable, Sendable {
         /// How pictures will be shown.
@@ -85,6 +100,10 @@ public enum GraphicsDetector {
         /// The terminal shows a frame only once it is whole when asked to (private mode 2026):
         /// a large frame (a page of pictures) never shows half old, half new.
         public var synchronizedOutput = false
+        /// Direct (24-bit) colour shows: the terminal kept one when asked (`colorQuery`) or,
+        /// inside tmux, tmux says its client has it. False when not asked (see
+        /// `ColorDetector`, which decides).
+        public var directColor = false
     }
 
     /// `GRIDKIT_GRAPHICS` as a mode: nil for `auto` or unset; an error for anything else.
@@ -163,24 +182,33 @@ public enum GraphicsDetector {
     /// Asks the terminal (stdin/stdout must be it, before curses starts) and decides; with
     /// `forced`, a mode chosen already, asks only about synchronized output and how wide it draws
     /// emoji sequences. `utf8` false (the locale is not UTF-8, so no sequence is ever sent) asks
-    /// no widths.
-    static func probe(environment env: [String: String], forced: GraphicsMode? = nil, utf8: Bool = true) -> Decision {
+    /// no widths. `asksColors` also asks whether direct colour shows (`Decision.directColor`):
+    /// outside a multiplexer the terminal (`colorQuery`, with the widths: no longer a wait),
+    /// inside tmux tmux itself, about its client (in the process that asks about passthrough).
+    static func probe(environment env: [String: String], forced: GraphicsMode? = nil, utf8: Bool = true, asksColors: Bool = false) -> Decision {
         let inTmux = !(env["TMUX"] ?? "").isEmpty
-        let passthrough = inTmux && forced == nil ? tmuxAllowsPassthrough() : nil
+        let tmux = inTmux ? askTmux(passthrough: forced == nil, clientFeatures: asksColors) : nil
+        let passthrough = inTmux && forced == nil ? tmux?.passthrough ?? false : nil
+        let colorQuery = asksColors && !ColorDetector.insideMultiplexer(env) ? Self.colorQuery : []
+        func finished(_ decision: Decision, _ replies: [UInt8]) -> Decision {
+            var d = decision
+            d.directColor = tmux?.clientHasRGB ?? (!colorQuery.isEmpty && directColorKept(in: String(decoding: replies, as: UTF8.self)))
+            return d
+        }
         func forcedDecision(_ replies: [UInt8]) -> Decision {
             let text = String(decoding: replies, as: UTF8.self)
             var d = Decision(mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks, background: background(in: text, environment: env))
             d.sequenceWidths = sequenceWidths(in: text)
             d.synchronizedOutput = synchronizedOutput(in: text)
             d.typeahead = typed(in: replies)
-            return d
+            return finished(d, replies)
         }
         let widthQueries = utf8 ? Self.widthQueries : []
         if neverAsked.contains(env["TERM"] ?? "") {
-            return forced == nil ? decide(replies: [], environment: env, tmuxPassthrough: passthrough) : forcedDecision([])
+            return forced == nil ? finished(decide(replies: [], environment: env, tmuxPassthrough: passthrough), []) : forcedDecision([])
         }
         guard gk_query_mode(1) == 0 else {
-            return forced == nil ? decide(replies: [], environment: env, tmuxPassthrough: passthrough) : forcedDecision([])
+            return forced == nil ? finished(decide(replies: [], environment: env, tmuxPassthrough: passthrough), []) : forcedDecision([])
         }
         defer { _ = gk_query_mode(0) }
         let clock = ContinuousClock(), end = clock.now + deadline(environment: env)
@@ -203,8 +231,8 @@ public enum GraphicsDetector {
         // The widths are those of whatever the text goes to: tmux's own grid inside tmux, so
         // they are asked of it directly, never through passthrough; so is whether it holds
         // frames back. No other answer could change a chosen mode, or half blocks in tmux
-        // without passthrough.
-        let widths = ask(Self.modeQuery + widthQueries + Array("\u{1B}[c".utf8), wrapped: false)
+        // without passthrough. The colour question goes with them, after the line is erased.
+        let widths = ask(Self.modeQuery + widthQueries + colorQuery + Array("\u{1B}[c".utf8), wrapped: false)
         if forced != nil { return forcedDecision(widths) }
         var replies = widths
         if !inTmux || passthrough == true {
@@ -215,7 +243,7 @@ public enum GraphicsDetector {
         }
         var d = decide(replies: replies, environment: env, tmuxPassthrough: passthrough)
         d.typeahead = typed(in: replies)
-        return d
+        return finished(d, replies)
     }
 
     /// The bytes among the replies that are not replies: keys typed while the terminal was being
@@ -257,18 +285,32 @@ public enum GraphicsDetector {
         return out
     }
 
-    /// tmux forwards our graphics only with `allow-passthrough` on.
-    static func tmuxAllowsPassthrough() -> Bool {
+    /// What tmux says: whether it forwards our graphics (`allow-passthrough` on), and whether
+    /// the client it draws on shows direct colour (`RGB` among `#{client_termfeatures}`; tmux
+    /// 3.2 and later). One tmux process for both (about 4 ms each here), asked only what is
+    /// wanted. With several clients attached tmux answers for the one it thinks best (the
+    /// latest used); it draws the colours anew for each. None attached (a detached session)
+    /// has no features.
+    static func askTmux(passthrough: Bool, clientFeatures: Bool) -> (passthrough: Bool, clientHasRGB: Bool?)? {
+        guard passthrough || clientFeatures else { return nil }
+        // The features first: a tmux without the option (before 3.3) stops at the failed
+        // `show`, and the features still come out.
+        var arguments = ["tmux"]
+        if clientFeatures { arguments += ["display", "-p", "#{client_termfeatures}"] }
+        if passthrough { arguments += (clientFeatures ? [";"] : []) + ["show", "-gv", "allow-passthrough"] }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux", "show", "-gv", "allow-passthrough"]
+        p.arguments = arguments
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        guard (try? p.run()) != nil else { return false }
+        guard (try? p.run()) != nil else { return (false, clientFeatures ? false : nil) }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        let value = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return value.hasPrefix("on") || value.hasPrefix("all")
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        let features = clientFeatures ? lines.popFirst().map(String.init) ?? "" : nil
+        let allowed = passthrough ? lines.first.map { $0.hasPrefix("on") || $0.hasPrefix("all") } ?? false : false
+        return (allowed, features.map(ColorDetector.tmuxFeaturesHaveRGB))
     }
 
     /// Bytes for the outer terminal through tmux: inside `ESC P tmux; … ESC \`, ESC doubled.

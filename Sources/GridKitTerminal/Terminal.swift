@@ -6,14 +6,18 @@ import GridKitGraphics
 
 /// A curses session on the controlling terminal: the real `ScreenHost`.
 ///
-/// Opened with `newterm` on stdin/stdout in a UTF-8 locale; `NO_COLOR` set to anything gives
-/// monochrome; restored on `close()`, on SIGINT,
+/// Opened with `newterm` on stdin/stdout in a UTF-8 locale; colours as `GRIDKIT_COLORS` says or
+/// as the terminal has them (direct colour from terminfo, `COLORTERM` or the terminal's answer;
+/// `NO_COLOR` set to anything gives monochrome); restored on `close()`, on SIGINT,
 /// SIGTERM and SIGHUP (which end `run` and make `exitSignal` non-nil), and on crashes.
 @MainActor
 public final class Terminal: ScreenHost {
     /// The terminal's size in cells; updated on resize.
     public private(set) var size: Size
-    /// The colours the terminal can show (from terminfo; `direct` for 24-bit).
+    /// The colours the terminal is drawn in: `GRIDKIT_COLORS` (`direct`, `256`, `16`, `8` or
+    /// `none`) when set, otherwise `direct` (24-bit) where terminfo's `RGB`, `COLORTERM`
+    /// (`truecolor` or `24bit`) or the terminal's answer at start says so (inside tmux, where
+    /// tmux says its client has it), monochrome with `NO_COLOR`, else terminfo's number.
     public let colorMode: ColorMode
     /// Posting here wakes the run loop through a pipe.
     public let mailbox = Mailbox()
@@ -79,12 +83,14 @@ public final class Terminal: ScreenHost {
 
     /// Checks that stdin and stdout are terminals and TERM is usable, then starts curses.
     /// `graphics` overrides `GRIDKIT_GRAPHICS`; with neither (or `auto`) the terminal is asked
-    /// what it can show (see `GraphicsDetector`).
+    /// what it can show (see `GraphicsDetector`). Throws `TerminalError.badColorMode` when
+    /// `GRIDKIT_COLORS` names no colour mode.
     public static func open(graphics: GraphicsMode? = nil) throws -> Terminal {
         if isatty(STDIN_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdin") }
         if isatty(STDOUT_FILENO) == 0 { throw TerminalError.notATerminal(stream: "stdout") }
         let env = ProcessInfo.processInfo.environment
         guard let term = env["TERM"], !term.isEmpty else { throw TerminalError.termUnset }
+        let colors = try ColorDetector.requested(env["GRIDKIT_COLORS"])
         switch gk_check_terminal(term) {
         case 1: break
         case -1: throw TerminalError.noTerminfoDatabase
@@ -94,18 +100,23 @@ public final class Terminal: ScreenHost {
         _ = gk_use_utf8_locale()
         let charset = LocaleCharset(codeset: String(cString: gk_environment_codeset()))
         let decision: GraphicsDetector.Decision
+        // Whether direct colour shows is asked only where it could change the colours.
         decision = GraphicsDetector.probe(
-            environment: env, forced: try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]), utf8: charset == nil)
+            environment: env, forced: try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]), utf8: charset == nil,
+            asksColors: colors == nil && (env["NO_COLOR"] ?? "").isEmpty)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TerminalError.openFailed(term) }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         // Handlers go in before newterm so curses does not install its own for these signals.
         gk_install_signal_handlers(fds[1])
         guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
-        return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision, charset: charset)
+        return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision, colors: colors, environment: env, charset: charset)
     }
 
-    private init(wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision, charset: LocaleCharset?) {
+    private init(
+        wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision, colors: ColorMode?, environment env: [String: String],
+        charset: LocaleCharset?
+    ) {
         self.wakeRead = wakeRead
         self.wakeWrite = wakeWrite
         self.charset = charset
@@ -124,16 +135,9 @@ public final class Terminal: ScreenHost {
             knowsCellPixels = graphics.cellPixelSize != nil
         }
         backgroundTone = graphics.background
-        let colors = Int(gk_colors())
-        // NO_COLOR (no-color.org): set and not empty means no colour, whatever the terminal can
-        // do; bold, underline and reverse video still show focus and structure.
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        colorMode =
-            noColor
-            ? .monochrome
-            : gk_has_direct_color() != 0
-                ? .direct
-                : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .monochrome
+        colorMode = ColorDetector.decide(
+            environment: env, forced: colors, terminfoColors: Int(gk_colors()), terminfoDirect: gk_has_direct_color() != 0,
+            answeredDirect: graphics.directColor)
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
         if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
         synchronizesFrames = graphics.synchronizedOutput

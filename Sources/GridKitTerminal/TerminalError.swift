@@ -9,6 +9,8 @@ public enum TerminalError: Error, Equatable {
     case openFailed(String)
     /// `GRIDKIT_GRAPHICS` (or `--graphics`) named no mode.
     case badGraphicsMode(String)
+    /// `GRIDKIT_COLORS` named no colour mode.
+    case badColorMode(String)
 
     /// One line for the user, without the program name.
     public var message: String {
@@ -20,6 +22,7 @@ public enum TerminalError: Error, Equatable {
         case .cannotAddressCursor(let t): return "the terminal type '\(t)' (TERM) cannot place the cursor; a grid needs one that can, such as TERM=xterm-256color"
         case .openFailed(let t): return "could not open the terminal (TERM=\(t))"
         case .badGraphicsMode(let m): return "unknown graphics mode '\(m)'; use auto, kitty, kitty-direct, sixel, iterm or blocks"
+        case .badColorMode(let m): return "unknown colour mode '\(m)' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none"
         }
     }
 }

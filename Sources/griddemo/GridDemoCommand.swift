@@ -42,6 +42,14 @@ enum GridDemoCommand {
           -h, --help                    show this help
           --version                     show the version
 
+        Environment:
+          GRIDKIT_COLORS=MODE           colours as auto (the default: direct where terminfo's RGB,
+                                        COLORTERM=truecolor or 24bit, or the terminal's answer
+                                        says so, inside tmux where tmux says its client has it;
+                                        else terminfo's number), direct (24-bit), 256, 16, 8 or
+                                        none; NO_COLOR set to anything means none unless this is
+                                        set
+
         """
 
     /// A parse failure: the message is printed after "griddemo: ".

@@ -30,8 +30,10 @@ import Testing
         let out = NSTemporaryDirectory() + "gridkit-pty-\(UUID().uuidString.prefix(8)).bin"
         defer { unlink(out) }
         let vars = ["TERM=xterm-256color", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"] + env.map { "\($0.key)=\($0.value)" }
+        // The pty is a terminal that announces nothing: colour settings from the runner's
+        // terminal (COLORTERM, GRIDKIT_COLORS) are not its, and a test gives them where it means to.
         let r = try spawnAndWait(
-            ["env"] + vars + [
+            ["env", "-u", "COLORTERM", "-u", "GRIDKIT_COLORS"] + vars + [
                 "python3", Self.support, out, "--cols", "100", "--rows", "30",
                 "--wait", wait, "--wait-count", "\(count)", "--keys", keys
             ] + answers.flatMap { ["--answer", $0.query, $0.reply] } + [

@@ -282,10 +282,11 @@ import Testing
         v.expect(run.exitStatus == 0, "xterm sixel: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
-    /// Half blocks in 256 colours with the default tolerance (a cell's colours depend on the
-    /// picture cells to its left): Albums moved right by ten tiles and back by seven, each time
-    /// cutting a tile at the band's left edge, show pixel for pixel what a Ctrl-L repaint shows.
-    /// (The cut tile kept colours decided from its old start: 156–210 px differed.)
+    /// Half blocks in 256 colours (forced: xterm answers that it shows direct colour) with the
+    /// default tolerance (a cell's colours depend on the picture cells to its left): Albums
+    /// moved right by ten tiles and back by seven, each time cutting a tile at the band's left
+    /// edge, show pixel for pixel what a Ctrl-L repaint shows. (The cut tile kept colours
+    /// decided from its old start: 156–210 px differed.)
     @Test func halfBlockTilesMovedSidewaysShowWhatARepaintShows() throws {
         let folder = Self.folder("blocks-sideways")
         let v = Verdict(folder: folder)
@@ -295,7 +296,8 @@ import Testing
             run = try self.run(
                 "xterm", photos: "plasma", photoSize: "480x320", view: "albums",
                 steps: "shot:start,key:Right*10,shot:moved,key:ctrl+l,shot:repainted,key:Left*7,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
-                environment: ["GRIDKIT_GRAPHICS": "blocks"], termName: "xterm-256color", xtermPlain: true, folder: folder)
+                environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_COLORS": "256"], termName: "xterm-256color", xtermPlain: true,
+                folder: folder)
         } catch { v.failed = true; throw error }
         try expectSameAsRepaints(folder, "xterm half blocks", v)
         let start = try differingPixels(folder, "start", "moved")
@@ -303,10 +305,10 @@ import Testing
         v.expect(run.exitStatus == 0, "xterm half blocks: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
-    /// The harness itself: half blocks in 256 colours (xterm-256color) hold the test colours
-    /// exactly, so the same checks pass whatever happens to sixel or kitty pictures. The photos
-    /// are solid colours, so every picture cell goes out as a space in its background, not as a
-    /// block: the checks see those cells in the picture's colour, in its tile.
+    /// The harness itself: half blocks in 256 colours (forced, in xterm-256color) hold the test
+    /// colours exactly, so the same checks pass whatever happens to sixel or kitty pictures. The
+    /// photos are solid colours, so every picture cell goes out as a space in its background,
+    /// not as a block: the checks see those cells in the picture's colour, in its tile.
     @Test func halfBlocksPassTheSameChecks() throws {
         let folder = Self.folder("blocks-xterm")
         let v = Verdict(folder: folder)
@@ -315,7 +317,7 @@ import Testing
         do {
             run = try self.run(
                 "xterm", photos: "six", steps: "shot:start,key:q,exit,shot:quit",
-                environment: ["GRIDKIT_GRAPHICS": "blocks"], termName: "xterm-256color", folder: folder)
+                environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_COLORS": "256"], termName: "xterm-256color", folder: folder)
         } catch { v.failed = true; throw error }
         let start = try v.checkpoint(run, "start"), quit = try v.checkpoint(run, "quit")
         expectSixInTheirTiles(start, "xterm half blocks", v)
@@ -323,7 +325,8 @@ import Testing
     }
 
     /// A light-background terminal with 8 colours shows a positive grey image: plain xterm (no
-    /// sixel; black text on white, as it starts) with TERM=xterm and graphics on auto. griddemo
+    /// sixel; black text on white, as it starts) with TERM=xterm, 8 colours forced (xterm itself
+    /// answers that it shows direct colour, which would be taken) and graphics on auto. griddemo
     /// asks the background (OSC 11) and draws a grey ramp of shade characters in the foreground
     /// colour, the other way round on a light background. White, black and white-to-black photos:
     /// the white one light, the black one dark, the gradient lighter at the top than at the bottom
@@ -335,7 +338,7 @@ import Testing
         let run: Run
         do {
             run = try self.run(
-                "xterm", photos: "greys", steps: "shot:start,key:q,exit", termName: "xterm",
+                "xterm", photos: "greys", steps: "shot:start,key:q,exit", environment: ["GRIDKIT_COLORS": "8"], termName: "xterm",
                 xtermPlain: true, folder: folder)
         } catch { v.failed = true; throw error }
         let start = try v.checkpoint(run, "start")

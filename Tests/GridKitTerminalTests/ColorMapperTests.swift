@@ -22,13 +22,25 @@ import Testing
 
     @Test func eachModeMapsDown() {
         let red = Color.rgb(250, 10, 10)
-        #expect(ColorMapper(mode: .direct).index(of: red) == 250 << 16 | 10 << 8 | 10)
+        #expect(ColorMapper(mode: .direct).index(of: red) == ColorMapper.directFlag | 250 << 16 | 10 << 8 | 10)
         #expect(ColorMapper(mode: .palette256).index(of: red) == 196)
         #expect(ColorMapper(mode: .ansi16).index(of: red) == 9)
         #expect(ColorMapper(mode: .ansi8).index(of: red) == 1)
         #expect(ColorMapper(mode: .ansi16).index(of: .palette(21)) == 4) // 0,0,255 is nearer 0,0,238 than 92,92,255
         #expect(ColorMapper(mode: .palette256).index(of: .default) == -1)
         #expect(ColorMapper(mode: .palette256).index(of: .ansi(3)) == 3)
+    }
+
+    /// In direct colour an RGB colour is numbered above every palette entry (the darkest blues
+    /// are not the ANSI colours of the same numbers), and the theme's colours and palette
+    /// entries stay what they are.
+    @Test func directColourKeepsNamedColoursAndMarksRGB() {
+        let direct = ColorMapper(mode: .direct)
+        #expect(direct.index(of: .rgb(0, 0, 5)) == ColorMapper.directFlag | 5)
+        #expect(direct.index(of: .rgb(0, 0, 0)) == ColorMapper.directFlag)
+        #expect(direct.index(of: .ansi(12)) == 12)
+        #expect(direct.index(of: .palette(67)) == 67)
+        #expect(direct.index(of: .default) == -1)
     }
 
     @Test func eightColoursTurnBrightIntoBold() {

@@ -1,3 +1,4 @@
+import CNcurses
 import GridKit
 import Testing
 
@@ -197,6 +198,59 @@ import Testing
         var screen = MiniTerminal(width: size.width, height: size.height)
         screen.feed(direct)
         #expect(screen.problems.isEmpty, "\(screen.problems)")
+    }
+
+    /// TERM=xterm-256color with COLORTERM=truecolor: direct colour, though terminfo's entry has
+    /// no `RGB` and only 256-colour strings. Text, a background and picture cells in RGB colours
+    /// go out as `38;2;r;g;b` and `48;2;r;g;b` (the darkest blue too, which terminfo's direct
+    /// numbering reads as an ANSI colour); the theme's colours and palette entries as they are.
+    /// xterm-direct's entry, which has `RGB`, gets the same bytes.
+    @Test func directColourGoesOutAsRGBWhereTerminfoHasOnly256Colours() throws {
+        let read = try #require(
+            TerminalCapabilities.withTerminfo(of: "xterm-256color") { (TerminalCapabilities.fromTerminfo(), gk_flag_cap("RGB") != 0) })
+        #expect(!read.1, "xterm-256color's entry has no RGB")
+        let mode = ColorDetector.decide(
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], forced: nil, terminfoColors: 256, terminfoDirect: read.1,
+            answeredDirect: false)
+        #expect(mode == .direct)
+        let mapper = ColorMapper(mode: mode)
+        let size = Size(width: 20, height: 3)
+        let canvas = Canvas(size: size, colorMode: mode)
+        canvas.drawText("Title", at: .zero, style: Style(foreground: .rgb(250, 240, 10), background: .rgb(10, 20, 200)))
+        canvas.drawText("ansi", at: Point(x: 6, y: 0), style: Style(foreground: .brightWhite, background: .palette(67)))
+        canvas.drawText("deep", at: Point(x: 0, y: 1), style: Style(foreground: .rgb(0, 0, 5), background: .rgb(0, 0, 1)))
+        for x in 0..<size.width {
+            canvas.put("▀", width: 1, at: Point(x: x, y: 2), style: Style(foreground: .rgb(UInt8(x * 12), 100, 30), background: .rgb(200, UInt8(x * 9), 60)))
+        }
+        func written(_ caps: TerminalCapabilities) -> [UInt8] {
+            var writer = FrameWriter(capabilities: caps, colors: mapper) { _ in 1 }
+            writer.begin(size: size, cleared: true)
+            var diff = FrameDiff()
+            diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
+            return writer.finish(cursor: nil)
+        }
+        let bytes = written(read.0)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("38;2;250;240;10") && text.contains("48;2;10;20;200"), "\(text.debugDescription)")
+        #expect(text.contains("38;2;0;0;5") && text.contains("48;2;0;0;1"), "the darkest blues are RGB, not ANSI 5 and 1")
+        #expect(text.contains("48;2;200;0;60"), "picture cells too")
+        #expect(text.contains("97") && text.contains("48;5;67"), "a theme colour and a palette entry as they are")
+        #expect(text.matches(of: /[34]8;5;/).count == 1, "the palette entry's alone: \(text.debugDescription)")
+        var screen = MiniTerminal(width: size.width, height: size.height)
+        screen.feed(bytes)
+        #expect(screen.problems.isEmpty, "\(screen.problems)")
+        let shown = screen.cells.map { $0.map(\.visible) }
+        let expected = (0..<size.height).map { y in
+            (0..<size.width).map { x in
+                let c = canvas[x, y]
+                let (fg, bg, a) = mapper.resolve(c.style)
+                return MiniTerminal.Cell(text: c.text.unicodeScalars.first?.value == 0 ? " " : c.text, fg: fg, bg: bg, attributes: a).visible
+            }
+        }
+        #expect(shown == expected)
+        let viaDirectEntry = try #require(TerminalCapabilities.withTerminfo(of: "xterm-direct") { TerminalCapabilities.fromTerminfo() })
+        #expect(!viaDirectEntry.colorsAreANSI, "xterm-direct's setaf is its own")
+        #expect(written(viaDirectEntry) == bytes)
     }
 
     @Test func aGapOfBlanksInsideARowIsErasedNotWritten() {

@@ -21,6 +21,22 @@ import Testing
         #expect(typed("\u{1B}P\u{1B}[Aq") == "\u{1B}[Aq", "Alt+P (an unfinished string) ends at the next key, which is kept")
     }
 
+    /// Whether the terminal kept the direct colour it was given, from its DECRQSS reply: xterm
+    /// 379's and kitty 0.26's as they answered here (colons, with and without the colour
+    /// space's empty field), the semicolon form, and not a palette entry or another colour.
+    @Test func theColourReplySaysWhetherDirectColourIsKept() {
+        for reply in ["\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\", "\u{1B}P1$r48:2:1:2:3m\u{1B}\\", "\u{1B}P1$r0;48;2;1;2;3m\u{1B}\\", "\u{1B}P1$r0;1;48:2::1:2:3;4m\u{1B}\\"] {
+            #expect(GraphicsDetector.directColorKept(in: "\u{1B}[?2026;2$y" + reply + "\u{1B}[?64;1c"), "\(reply.debugDescription)")
+            #expect(GraphicsDetector.typed(in: Array(reply.utf8)).isEmpty, "the reply is no key")
+        }
+        for reply in ["\u{1B}P1$r0;48;5;16m\u{1B}\\", "\u{1B}P0$r\u{1B}\\", "\u{1B}P1$r0;48:2::1:2:30m\u{1B}\\", "\u{1B}P1$r0;148:2::1:2:3m\u{1B}\\", ""] {
+            #expect(!GraphicsDetector.directColorKept(in: reply + "\u{1B}[?64;1c"), "\(reply.debugDescription)")
+        }
+        // The question sets the colour, asks, and resets: nothing on the screen, no colour left.
+        let query = String(decoding: GraphicsDetector.colorQuery, as: UTF8.self)
+        #expect(query == "\u{1B}[0;48;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[m")
+    }
+
     @Test func repliesChooseTheMode() {
         // kitty's graphics query answered, but not the one with placeholders: direct placement.
         #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;22c").mode == .kittyDirect)

@@ -1,4 +1,5 @@
 import GridKit
+import GridKitTerminal
 
 /// A small terminal: the sequences `TerminalCapabilities.ansi` produces, applied to a grid of
 /// cells, so what the writer sends can be compared with the canvas it was meant to show.
@@ -121,8 +122,13 @@ struct MiniTerminal {
                 case 100...107: pen.bg = n[k] - 92
                 case 39: pen.fg = -1
                 case 49: pen.bg = -1
-                case 38: pen.fg = n[k + 2]; k += 2
-                case 48: pen.bg = n[k + 2]; k += 2
+                case 38, 48:
+                    // `38;5;n`, or `38;2;r;g;b` as `ColorMapper` numbers a direct colour.
+                    let direct = k + 1 < n.count && n[k + 1] == 2
+                    guard k + (direct ? 4 : 2) < n.count else { problems.append("SGR \(n[k]) cut short"); k = n.count; continue }
+                    let c = direct ? ColorMapper.directFlag | n[k + 2] << 16 | n[k + 3] << 8 | n[k + 4] : n[k + 2]
+                    if n[k] == 38 { pen.fg = c } else { pen.bg = c }
+                    k += direct ? 4 : 2
                 default: problems.append("SGR \(n[k])")
                 }
                 k += 1

@@ -24,8 +24,9 @@ final class Tmux {
             cacheHome = nil
         }
         let quoted = arguments.map(Tmux.shellQuote).joined(separator: " ")
-        // The caller's NO_COLOR (a user's, or the test runner's) must not change what tests see.
-        let env = "-u NO_COLOR " + environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
+        // The caller's NO_COLOR, GRIDKIT_COLORS and COLORTERM (a user's, or the test runner's)
+        // must not change what tests see; a test sets them where it means to.
+        let env = "-u NO_COLOR -u GRIDKIT_COLORS -u COLORTERM " + environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
         // The shell traps INT so Ctrl-C ends only the program, and the pane survives to report.
         // The tty settings' checksum before and after show whether the program restored them.
         let tty = "$(stty -g | cksum | cut -d' ' -f1)"

@@ -23,10 +23,11 @@ STEPS, separated by commas: `key:KEYSYM` (xdotool key names: Return, Escape, Nex
 q…; `key:Down*3` sends three), `exit` (wait until the program has ended) and `shot:NAME` (wait
 until the screen has not changed for --quiet seconds, then take a screenshot called NAME).
 
-The same program and keys also run in tmux with GRIDKIT_GRAPHICS=blocks at the same size: its
-text at each checkpoint gives the layout in cells, which does not depend on how pictures are
-drawn: the text rows (title, captions, section headers, viewer lines, hint line), each tile's
-columns and rows and the file its caption names, and the picture's size in cells.
+The same program and keys also run in tmux with GRIDKIT_GRAPHICS=blocks and GRIDKIT_COLORS=256
+at the same size: its text at each checkpoint gives the layout in cells, which does not depend
+on how pictures are drawn: the text rows (title, captions, section headers, viewer lines, hint
+line), each tile's columns and rows and the file its caption names, and the picture's size in
+cells.
 
 Everything it starts (Xvfb with -displayfd, so runs never share a display; the terminal; the
 program; tmux) is stopped at the end, also on errors, timeouts, signals and when its parent dies.
@@ -274,7 +275,10 @@ def reference_layout(args, env_extra, cols, rows, steps, timeout, procs, work):
     with open(script, "w") as f:
         f.write(f'"$@"\necho $? > {quote(status_file)}\necho EXITED\nexec sleep 600\n')
     env_args = []
-    for k, v in list(env_extra.items()) + [("GRIDKIT_GRAPHICS", "blocks"), ("LANG", "C.UTF-8"), ("LC_ALL", "C.UTF-8")]:
+    # Half blocks in colour whatever the terminal's run is given: the layout is read from the
+    # blocks, which 8 colours or none draw as shades.
+    extra = [("GRIDKIT_GRAPHICS", "blocks"), ("GRIDKIT_COLORS", "256"), ("LANG", "C.UTF-8"), ("LC_ALL", "C.UTF-8")]
+    for k, v in list(env_extra.items()) + extra:
         env_args += ["-e", f"{k}={v}"]
     env = clean_environment()
     env.pop("DISPLAY", None)
