@@ -289,7 +289,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// screen stay (and a reconfigure updates them in place). One pass comparing identifiers.
     @usableFromInline
     func keepsShowing(_ snapshot: GridSnapshot<SectionID, ItemID>) -> Bool {
-        guard snapshot.reloadedItemIdentifiers.isEmpty, let grid = gridView, grid.dataSource === self, gridShows(sections, grid),
+        guard snapshot.reloadedItemIdentifiers.isEmpty, snapshot.reloadedSectionIdentifiers.isEmpty, let grid = gridView, grid.dataSource === self, gridShows(sections, grid),
             snapshot.sectionIdentifiers == current.sectionIdentifiers, snapshot.allItems == sections
         else { return false }
         current = snapshot.clearingReloads()
