@@ -224,3 +224,56 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
         }
     }
 }
+
+/// `reloadSections` on a diffable snapshot: the marked section's cells and header are asked for
+/// again, also when nothing else changed and for a section with no items; the others show what
+/// they were made with.
+@MainActor @Suite struct SnapshotReloadSectionsTests {
+    @Test func aReloadedSectionIsAskedForAgain() throws {
+        var labels = ["A": "a1", "B": "b1"] // what the app would show per section
+        var config = ListConfiguration(appearance: .plain)
+        config.headerMode = .supplementary
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: 8), layout: CompositionalLayout.list(using: config))
+        let source = GridDiffableDataSource<String, String>(gridView: grid) { grid, indexPath, name in
+            let cell = grid.dequeue(ListCell.self, for: indexPath)
+            cell.contentConfiguration = .cell(text: "\(name) \(labels[String(name.prefix(1)), default: "?"])")
+            return cell
+        }
+        grid.register(ListCell.self)
+        grid.register(ListCell.self, forSupplementaryViewOfKind: .header)
+        source.supplementaryViewProvider = { [unowned source] grid, kind, indexPath in
+            let view = grid.dequeueSupplementary(ListCell.self, ofKind: kind, for: indexPath)
+            let id = source.sectionIdentifier(for: indexPath.section) ?? "?"
+            view.contentConfiguration = .header(text: "\(id) \(labels[id, default: "?"])")
+            return view
+        }
+        var snapshot = GridSnapshot<String, String>()
+        snapshot.appendSections(["A", "B", "C"])
+        snapshot.appendItems(["A1", "A2"], toSection: "A")
+        snapshot.appendItems(["B1"], toSection: "B")
+        try source.apply(snapshot)
+        func shown() -> String {
+            let canvas = Canvas(size: grid.frame.size)
+            grid.render(into: canvas)
+            return canvas.text
+        }
+        #expect(shown().contains("B b1") && shown().contains("B1 b1"))
+        labels = ["A": "a2", "B": "b2", "C": "c2"]
+        var reload = source.snapshot()
+        reload.reloadSections(["B", "C"])
+        #expect(reload.reloadedSectionIdentifiers == ["B", "C"] && Set(reload.reloadedItemIdentifiers) == ["B1"])
+        try source.apply(reload)
+        let text = shown()
+        #expect(text.contains("B b2") && text.contains("B1 b2") && text.contains("C c2"), "\(text)")
+        #expect(source.snapshot().reloadedSectionIdentifiers.isEmpty, "the kept snapshot has no pending reloads")
+        labels["C"] = "c3"
+        var empty = source.snapshot()
+        empty.reloadSections(["C"])
+        try source.apply(empty)
+        #expect(shown().contains("C c3"), "a section with no items: its header still comes again")
+
+        var unknown = source.snapshot()
+        unknown.reloadSections(["Z"])
+        #expect(throws: GridSnapshotError<String, String>.self) { try unknown.validate() }
+    }
+}

@@ -170,4 +170,68 @@ import Testing
         }
         try Snapshot().verify(text: frames.joined(separator: "\n") + "\n", named: "outline-header-focus")
     }
+
+    /// A list of rows filled with text only, from a tree applied to section 0 and a flat
+    /// section 1; `explicit` lets the registration set indentation and disclosure itself.
+    private static func autoOutline(explicit: Bool = false) throws -> (GridView, GridDiffableDataSource<Int, String>) {
+        let grid = GridView(frame: Rect(x: 0, y: 0, width: 30, height: 10), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+        let row = CellRegistration<ListCell, String> { cell, _, name in
+            cell.contentConfiguration = .cell(text: name)
+            if explicit {
+                cell.indentationLevel = 3
+                cell.accessories = [.outlineDisclosure(isExpanded: true)]
+            }
+        }
+        let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
+            grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
+        }
+        var snapshot = GridSnapshot<Int, String>()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems(["Flat"], toSection: 1)
+        try source.apply(snapshot)
+        var tree = GridSectionSnapshot<String>()
+        tree.append(["Fruit", "Nuts"])
+        tree.append(["Apple", "Banana"], to: "Fruit")
+        tree.append(["Cavendish"], to: "Banana")
+        try source.apply(tree, to: 0)
+        return (grid, source)
+    }
+
+    private static func lines(_ grid: GridView) -> [String] {
+        let canvas = Canvas(size: grid.frame.size)
+        grid.render(into: canvas)
+        return canvas.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// A `ListCell` whose app sets only its text takes its depth and its disclosure from the
+    /// section snapshot (as UIKit's list cell does): parents get `▸`/`▾`, turned as they open
+    /// and close, children are indented, leaves and rows outside the outline get neither.
+    @Test func listCellsReadTheOutline() throws {
+        let (grid, source) = try Self.autoOutline()
+        var shown = Self.lines(grid)
+        #expect(shown[0].hasPrefix(" ▸ Fruit") && shown[1].hasPrefix(" Nuts") && shown[2].hasPrefix(" Flat"), "\(shown)")
+        #expect(source.expand("Fruit"))
+        shown = Self.lines(grid)
+        #expect(shown[0].hasPrefix(" ▾ Fruit") && shown[1].hasPrefix("   Apple") && shown[2].hasPrefix("   ▸ Banana"), "\(shown)")
+        #expect(source.expand("Banana"))
+        shown = Self.lines(grid)
+        #expect(shown[2].hasPrefix("   ▾ Banana") && shown[3].hasPrefix("     Cavendish") && shown[5].hasPrefix(" Flat"), "\(shown)")
+        #expect(source.collapse("Fruit"))
+        shown = Self.lines(grid)
+        #expect(shown[0].hasPrefix(" ▸ Fruit") && shown[1].hasPrefix(" Nuts") && shown[2].hasPrefix(" Flat"), "\(shown)")
+    }
+
+    /// What the app sets itself wins over the outline: its indentation and its disclosure.
+    @Test func explicitIndentationAndDisclosureWin() throws {
+        let (grid, source) = try Self.autoOutline(explicit: true)
+        let shown = withExtendedLifetime(source) { Self.lines(grid) }
+        #expect(shown[0].hasPrefix("       ▾ Fruit") && shown[1].hasPrefix("       ▾ Nuts") && shown[2].hasPrefix("       ▾ Flat"), "\(shown)")
+        let cell = ListCell()
+        cell.outline = OutlinePlace(level: 2, hasChildren: true, isExpanded: false)
+        #expect(cell.indentationLevel == 2)
+        cell.indentationLevel = 0
+        #expect(cell.indentationLevel == 0)
+        cell.prepareForReuse()
+        #expect(cell.indentationLevel == 0 && cell.outline == nil)
+    }
 }

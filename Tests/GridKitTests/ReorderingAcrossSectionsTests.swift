@@ -15,6 +15,8 @@ import Testing
         /// The app's model: each section's items, as the handlers told.
         var model: [[String]]
         var kept = 0, cancelled: [String] = []
+        /// The last kept move's section transactions: section, items before, items after.
+        var sectionChanges: [(String, [String], [String])] = []
 
         init(_ sections: [(String, [String])], height: Int = 10, refusing: String? = nil) throws {
             grid = GridView(frame: Rect(x: 0, y: 0, width: 30, height: height), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
@@ -36,6 +38,10 @@ import Testing
                 // As an app does: the model from the final snapshot, section by section.
                 #expect(transaction.initialSnapshot.items == model, "the transaction starts from the model")
                 model = sectionIDs.map { transaction.finalSnapshot.itemIdentifiers(inSection: $0) }
+                sectionChanges = transaction.sectionTransactions.map {
+                    #expect($0.initialSnapshot.items.applying($0.difference) == $0.finalSnapshot.items)
+                    return ($0.sectionIdentifier, $0.initialSnapshot.items, $0.finalSnapshot.items)
+                }
                 kept += 1
             }
             source.reorderingHandlers.didCancelReorder = { [unowned self] item in cancelled.append(item) }
@@ -82,6 +88,14 @@ import Testing
         #expect(b.shown[1] == ["Dog face", "Thinking face", "Cat face", "Tiger"] && b.movingRows == ["Thinking face"])
         b.press(.enter)
         #expect(b.kept == 1 && b.model == b.shown && b.focused == "Thinking face")
+        // Both sections changed, each told with its items before and after.
+        #expect(b.sectionChanges.map(\.0) == ["Smileys", "Nature"])
+        #expect(b.sectionChanges.first?.1 == Self.smileys && b.sectionChanges.first?.2 == Array(Self.smileys.dropLast()))
+        #expect(b.sectionChanges.last?.1 == ["Dog face", "Cat face", "Tiger"] && b.sectionChanges.last?.2 == b.shown[1])
+        // A move inside one section tells only that section.
+        #expect(b.grid.beginInteractiveMovementForItem(at: b.grid.focusedIndexPath!))
+        b.press(.down, .enter)
+        #expect(b.kept == 2 && b.sectionChanges.map(\.0) == ["Nature"] && b.sectionChanges[0].2 == ["Dog face", "Cat face", "Thinking face", "Tiger"])
     }
 
     /// Up past the start of a section: the last place of the previous one, which the next Up

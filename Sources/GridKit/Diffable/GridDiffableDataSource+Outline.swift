@@ -9,8 +9,18 @@ extension GridDiffableDataSource: OutlineNavigating {
         if snapshot.indexOfSection(section) == nil { snapshot.appendSections([section]) }
         snapshot.deleteItems(snapshot.itemIdentifiers(inSection: section))
         snapshot.appendItems(sectionSnapshot.visibleItems, toSection: section)
-        try apply(snapshot)
-        sectionSnapshots[section] = sectionSnapshot
+        try apply(snapshot, tree: sectionSnapshot, to: section)
+    }
+
+    /// Applies `snapshot` with `tree` already in place, so the cells made while applying read
+    /// their items' places in it; the tree before comes back if the snapshot is refused.
+    private func apply(_ snapshot: GridSnapshot<SectionID, ItemID>, tree: GridSectionSnapshot<ItemID>, to section: SectionID) throws {
+        let before = sectionSnapshots[section]
+        sectionSnapshots[section] = tree
+        do { try apply(snapshot) } catch {
+            sectionSnapshots[section] = before
+            throw error
+        }
     }
 
     /// The tree of `section`: the one applied last, or its items as roots.
@@ -58,8 +68,7 @@ extension GridDiffableDataSource: OutlineNavigating {
         snapshot.deleteItems(snapshot.itemIdentifiers(inSection: section))
         snapshot.appendItems(tree.visibleItems, toSection: section)
         snapshot.reloadItems([parent]) // its disclosure turns
-        try apply(snapshot)
-        sectionSnapshots[section] = tree
+        try apply(snapshot, tree: tree, to: section)
     }
 
     func outlineKey(right: Bool, at indexPath: IndexPath, in grid: GridView) -> Bool {

@@ -37,6 +37,35 @@ public struct GridReorderingTransaction<SectionID: Hashable & Sendable, ItemID: 
     public let finalSnapshot: GridSnapshot<SectionID, ItemID>
     /// The items' difference, in all sections' order.
     public let difference: CollectionDifference<ItemID>
+    /// One for each section whose items changed (UIKit's `sectionTransactions`), in the final
+    /// snapshot's section order: the item left one section and came into another, or moved
+    /// inside one. An app that keeps a model per section updates only these.
+    public let sectionTransactions: [GridSectionTransaction<SectionID, ItemID>]
+}
+
+/// What a finished move did to one section (UIKit's `NSDiffableDataSourceSectionTransaction`):
+/// its items before and after as section snapshots, and their difference. The snapshots hold
+/// the items as roots: a section that showed an outline shows its items flat once reordered.
+public struct GridSectionTransaction<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+    /// The section.
+    public let sectionIdentifier: SectionID
+    /// Its items before the move.
+    public let initialSnapshot: GridSectionSnapshot<ItemID>
+    /// Its items after it.
+    public let finalSnapshot: GridSectionSnapshot<ItemID>
+    /// From the items before to the items after.
+    public let difference: CollectionDifference<ItemID>
+
+    /// The transaction of `section`, whose items went from `before` to `after`.
+    init(_ section: SectionID, from before: [ItemID], to after: [ItemID]) {
+        sectionIdentifier = section
+        var initial = GridSectionSnapshot<ItemID>(), final = GridSectionSnapshot<ItemID>()
+        initial.append(before)
+        final.append(after)
+        initialSnapshot = initial
+        finalSnapshot = final
+        difference = after.difference(from: before).inferringMoves()
+    }
 }
 
 extension GridDiffableDataSource: DiffableApplying {
@@ -95,7 +124,12 @@ extension GridDiffableDataSource: DiffableApplying {
         guard final.items != initial.items else { return }
         let transaction = GridReorderingTransaction(
             initialSnapshot: initial, finalSnapshot: final,
-            difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers).inferringMoves())
+            difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers).inferringMoves(),
+            sectionTransactions: final.sectionIdentifiers.compactMap { section in
+                let before = initial.indexOfSection(section) == nil ? [] : initial.itemIdentifiers(inSection: section)
+                let after = final.itemIdentifiers(inSection: section)
+                return before == after ? nil : GridSectionTransaction(section, from: before, to: after)
+            })
         reorderingHandlers.willReorder?(transaction)
         reorderingHandlers.didReorder?(transaction)
     }

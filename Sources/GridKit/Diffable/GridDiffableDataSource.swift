@@ -289,7 +289,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// screen stay (and a reconfigure updates them in place). One pass comparing identifiers.
     @usableFromInline
     func keepsShowing(_ snapshot: GridSnapshot<SectionID, ItemID>) -> Bool {
-        guard snapshot.reloadedItemIdentifiers.isEmpty, let grid = gridView, grid.dataSource === self, gridShows(sections, grid),
+        guard snapshot.reloadedItemIdentifiers.isEmpty, snapshot.reloadedSectionIdentifiers.isEmpty, let grid = gridView, grid.dataSource === self, gridShows(sections, grid),
             snapshot.sectionIdentifiers == current.sectionIdentifiers, snapshot.allItems == sections
         else { return false }
         current = snapshot.clearingReloads()
@@ -348,8 +348,17 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     }
 
     /// From the last snapshot applied (`GridDataSource`).
+    /// A `ListCell` showing an item of a section applied as a `GridSectionSnapshot` is told
+    /// the item's depth and whether it is an open or closed parent.
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
-        cellProvider(gridView, indexPath, sections[indexPath.section][indexPath.item])
+        let item = sections[indexPath.section][indexPath.item]
+        let cell = cellProvider(gridView, indexPath, item)
+        if let row = cell as? ListCell {
+            row.outline = sectionIdentifier(for: indexPath.section).flatMap { sectionSnapshots[$0] }.map {
+                OutlinePlace(level: $0.level(of: item), hasChildren: !$0.children(of: item).isEmpty, isExpanded: $0.isExpanded(item))
+            }
+        }
+        return cell
     }
 
     /// From the last snapshot applied (`GridDataSource`).

@@ -36,6 +36,8 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     public private(set) var reloadedItemIdentifiers: [ItemID] = []
     /// Items marked with `reconfigureItems(_:)` since the snapshot was taken.
     public private(set) var reconfiguredItemIdentifiers: [ItemID] = []
+    /// Sections marked with `reloadSections(_:)` since the snapshot was taken.
+    public private(set) var reloadedSectionIdentifiers: [SectionID] = []
     /// The first invalid operation, thrown by `validate()`.
     @usableFromInline var firstError: GridSnapshotError<SectionID, ItemID>?
 
@@ -197,6 +199,15 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
         recordReloads(ids)
     }
 
+    /// Marks whole sections whose content changed (UIKit's `reloadSections`): on the next apply
+    /// the cells of the items they hold now and their headers and footers are asked for again,
+    /// even when nothing else changed and even for a section with no items.
+    public mutating func reloadSections(_ ids: [SectionID]) {
+        for id in ids where sectionIndex(id) == nil { fail(.unknownSection(id)); return }
+        reloadedSectionIdentifiers += ids
+        for id in ids { recordReloads(itemIdentifiers(inSection: id)) }
+    }
+
     @usableFromInline
     mutating func recordReloads(_ ids: [ItemID]) { reloadedItemIdentifiers += ids }
 
@@ -241,6 +252,7 @@ public struct GridSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
         var copy = self
         copy.reloadedItemIdentifiers = []
         copy.reconfiguredItemIdentifiers = []
+        copy.reloadedSectionIdentifiers = []
         return copy
     }
 }

@@ -5,10 +5,23 @@
 open class ListCell: GridCell {
     /// What the row shows; nil draws nothing but the focus.
     public var contentConfiguration: ListContentConfiguration?
-    /// At the row's edges: outline disclosure before the content, the rest after it.
+    /// At the row's edges: outline disclosure before the content, the rest after it. In a
+    /// section applied as a `GridSectionSnapshot`, a parent with no `.outlineDisclosure` here
+    /// gets one from the outline, turned as the parent is open or closed.
     public var accessories: [ListCellAccessory] = []
-    /// Outline depth: two columns each, before everything.
-    public var indentationLevel = 0
+    /// Outline depth: two columns each, before everything. In a section applied as a
+    /// `GridSectionSnapshot` it is the item's depth in the tree (as UIKit's list cell takes it
+    /// from the section snapshot) until the app sets it.
+    public var indentationLevel: Int {
+        get { explicitIndentation ?? outline?.level ?? 0 }
+        set { explicitIndentation = newValue }
+    }
+    /// What the app set `indentationLevel` to since the cell was dequeued.
+    private var explicitIndentation: Int?
+    /// The item's place in its section's outline, set by the diffable data source after the
+    /// cell provider; nil outside outlines. Reading it at draw time, not when it is set, lets
+    /// the app's own settings win whatever order they come in.
+    var outline: OutlinePlace?
     /// Drawn dim; the grid still moves focus onto it (as UIKit's `isUserInteractionEnabled`
     /// is the app's to check).
     public var isDisabled = false
@@ -19,7 +32,8 @@ open class ListCell: GridCell {
     open override func prepareForReuse() {
         contentConfiguration = nil
         accessories = []
-        indentationLevel = 0
+        explicitIndentation = nil
+        outline = nil
         isDisabled = false
     }
 
@@ -33,7 +47,7 @@ open class ListCell: GridCell {
     /// Where the texts start: after the padding, the indentation, leading accessories and the glyph.
     private func textStart(_ config: ListContentConfiguration) -> Int {
         var x = config.leadingPadding + indentationLevel * 2
-        for accessory in accessories where accessory.isLeading { x += TextWidth.width(of: accessory.rendering(ascii: false).text) + 1 }
+        for accessory in shownAccessories where accessory.isLeading { x += TextWidth.width(of: accessory.rendering(ascii: false).text) + 1 }
         if !config.image.isEmpty { x += TextWidth.width(of: config.image) + 1 }
         return x
     }
@@ -41,6 +55,12 @@ open class ListCell: GridCell {
     /// The secondary text of a `.below` layout in lines, under the text, a column short of the edge.
     private func secondaryLines(_ config: ListContentConfiguration, width: Int) -> [String] {
         TextWrap.lines(config.secondaryText, width: width - textStart(config) - 1)
+    }
+
+    /// The app's accessories, with the outline's disclosure first for a parent the app gave none.
+    private var shownAccessories: [ListCellAccessory] {
+        guard let outline, outline.hasChildren, !accessories.contains(where: \.isLeading) else { return accessories }
+        return [.outlineDisclosure(isExpanded: outline.isExpanded)] + accessories
     }
 
     open override var isOpaque: Bool { true }
@@ -61,6 +81,7 @@ open class ListCell: GridCell {
         }
         let ascii = context.glyphSet == .ascii
         var x = config.leadingPadding + indentationLevel * 2
+        let accessories = shownAccessories
         for accessory in accessories where accessory.isLeading {
             let r = accessory.rendering(ascii: ascii)
             x += context.text(r.text + " ", at: Point(x: x, y: 0), style: styled(r.style))
@@ -93,4 +114,14 @@ open class ListCell: GridCell {
             }
         }
     }
+}
+
+/// Where an item sits in its section's outline, as a `ListCell` draws it.
+struct OutlinePlace: Equatable {
+    /// Its depth: 0 for a root.
+    var level: Int
+    /// Whether it is a parent (it has children in the tree).
+    var hasChildren: Bool
+    /// Whether its children are shown.
+    var isExpanded: Bool
 }
