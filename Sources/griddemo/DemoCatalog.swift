@@ -4,7 +4,11 @@ import GridKit
 /// The demos the Home screen offers, with their default (built-in) data.
 @MainActor
 enum DemoCatalog {
-    static func home() -> HomeScreen {
+    /// Home's catalog. `processes` is where the process monitor reads the processes and sends
+    /// its signals: this machine's, unless a test gives a table of its own. Random keys on the
+    /// monitor (`k`, then `k` in the alert) send SIGKILL to the focused process, which on the
+    /// machine's table is someone's busiest process.
+    static func home(processes: any ProcessSource = ProcessReader()) -> HomeScreen {
         HomeScreen(entries: [
             .init(name: "Photos", summary: "300 pictures drawn in memory: albums that scroll sideways, then all of them") {
                 PhotosScreen(library: SampleAlbum.library(), view: .albums)
@@ -16,7 +20,7 @@ enum DemoCatalog {
                 NumbersScreen(count: 1_000_000, arrangement: .grid)
             },
             .init(name: "Processes", summary: "this machine's processes, live: search, sort, details, send a signal") {
-                ProcessesScreen()
+                ProcessesScreen(source: processes)
             }
         ])
     }

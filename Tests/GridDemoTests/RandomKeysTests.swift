@@ -1,9 +1,27 @@
 import GridKitTesting
+import Synchronization
 import Testing
 
 @testable import Demos
 @testable import GridKit
 @testable import griddemo
+
+/// A process table in memory that takes the monitor's signals and sends none: random keys reach
+/// the monitor from Home, and `k` twice there is SIGKILL to the focused process.
+final class UnsignalledProcesses: ProcessSource {
+    let sent = Mutex<[Int32]>([])
+    let records: [ProcessRecord] = (0..<40).map { (i: Int) -> ProcessRecord in
+        let state: ProcessState = i % 5 == 0 ? .running : .sleeping
+        return ProcessRecord(pid: Int32(1000 + i), name: "proc\(i)", user: i % 2 == 0 ? "root" : "ann", state: state, cpuPercent: Double(i))
+    }
+    func sample(previous: [Int32: ProcessRecord], elapsed: Double) -> [ProcessRecord] { records }
+    func read(_ pid: Int32) -> ProcessRecord? { records.first { $0.pid == pid } }
+    func maySignal(_ pid: Int32) -> Bool { true }
+    func send(_ signal: Int32, to pid: Int32) -> String? {
+        sent.withLock { $0.append(signal) }
+        return nil
+    }
+}
 
 /// Every screen of griddemo under thousands of seeded random keys, clicks and resizes down to
 /// 1×1, through the real controller: no crash, and after every event the focus is a valid item
@@ -50,7 +68,10 @@ import Testing
         #expect(played == count, "seed \(seed): the run ended early, after \(played) events")
     }
 
-    @Test func home() { drive(DemoCatalog.home(), seed: 1, events: 3_000) }
+    /// Home and every demo it opens, the process monitor on a table of its own: on this machine's
+    /// processes this seed's keys sent SIGKILL five times to whatever the monitor's focus was on
+    /// (compilers, test runners, terminals, `make`, of every run on the machine).
+    @Test func home() { drive(DemoCatalog.home(processes: UnsignalledProcesses()), seed: 1, events: 3_000) }
     @Test func photos() { drive(PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 1)), seed: 2, events: 2_000) }
     @Test func contactsList() { drive(ContactsScreen(contacts: SampleAddressBook.contacts()), seed: 3, events: 3_000) }
     @Test func contactsCards() { drive(ContactsScreen(contacts: SampleAddressBook.contacts(), arrangement: .cards), seed: 4, events: 3_000) }
