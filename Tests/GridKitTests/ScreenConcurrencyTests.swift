@@ -108,6 +108,17 @@ final class TickingScreen: Screen, GridDataSource, SearchResultsUpdating {
         app.stop()
     }
 
+    @Test func finishedTasksAreLetGo() async {
+        let app = ScreenDriver(size: Size(width: 40, height: 8))
+        let screen = TickingScreen()
+        app.start(screen)
+        let context = try! #require(screen.context)
+        for _ in 0..<100 { context.task {} }
+        #expect(await app.settle(until: { context.lifetime.runningTasks == 1 }), "only the interval is left")
+        app.stop()
+        #expect(context.lifetime.runningTasks == 0)
+    }
+
     @Test func aMessageShowsOnTheHintLineAndGoesAway() async {
         let app = ScreenDriver(size: Size(width: 40, height: 8))
         app.start(TickingScreen())

@@ -59,9 +59,7 @@ extension ScreenContext {
     /// ```
     @discardableResult
     public func task(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
-        let task = Task { @MainActor in await work() }
-        lifetime.add(task)
-        return task
+        lifetime.start(work)
     }
 
     /// Calls `body` every `interval` on the `clock` while the screen is on the stack, the first

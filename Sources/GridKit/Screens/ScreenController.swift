@@ -2,8 +2,8 @@
 /// registers its cells and supplies the content), and runs. It names no cell type and holds no
 /// content or layout rules.
 @MainActor
-public final class ScreenController: ScreenPresenting {
-    private let host: any ScreenHost
+public final class ScreenController {
+    let host: any ScreenHost
     private let navigator = Navigator()
     /// Whether going back from the first screen ends the run (the app says so).
     private let quitsWhenRootPops: Bool
@@ -13,12 +13,12 @@ public final class ScreenController: ScreenPresenting {
     private var selection: IndexPath?
     private var canvas: Canvas
     /// Set when the screen or the navigation changed something the grid does not know about.
-    private var screenChanged = false
+    var screenChanged = false
     private var chrome = ScreenChrome()
     /// The alert shown over the screen, which has the keys while it shows.
-    private var alert: AlertController?
+    var alert: AlertController?
     /// The message on the hint line, and the task that takes it away.
-    private var message: (text: String, expiry: Task<Void, Never>)?
+    var message: (text: String, expiry: Task<Void, Never>)?
 
     /// A controller that draws on `host` (a `Terminal`, or a `HeadlessHost` in tests). With
     /// `quitsWhenRootPops`, going back from the first screen (Esc, q) ends the run; without, it
@@ -148,24 +148,5 @@ public final class ScreenController: ScreenPresenting {
         host.present(canvas)
         grid.prefetchesAfterFrame = false
         grid.prefetchAfterFrame()
-    }
-
-    // MARK: ScreenPresenting
-
-    package func showMessage(_ text: String, for duration: Duration) {
-        message?.expiry.cancel()
-        let clock = host.clock
-        let expiry = Task { @MainActor [weak self] in
-            do { try await clock.sleep(for: duration) } catch { return }
-            // The loop draws a frame after this job, as after any.
-            guard let self, self.message?.text == text else { return }
-            self.message = nil
-        }
-        message = (text, expiry)
-    }
-
-    package func present(_ alert: AlertController) {
-        self.alert = alert
-        screenChanged = true
     }
 }

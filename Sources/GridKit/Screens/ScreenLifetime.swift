@@ -3,7 +3,9 @@
 /// (messages, alerts).
 @MainActor
 package final class ScreenLifetime {
-    private var tasks: [Task<Void, Never>] = []
+    /// The tasks still running, by number: each takes itself out when it ends.
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var nextTask = 0
     /// Set once the screen left the stack: work started after that is cancelled at once.
     package private(set) var hasEnded = false
     /// The controller showing the screen (nil in a context made by hand).
@@ -11,21 +13,25 @@ package final class ScreenLifetime {
 
     package init() {}
 
-    func add(_ task: Task<Void, Never>) {
-        if hasEnded {
-            task.cancel()
-            return
+    /// How many of the screen's tasks are still running (for tests).
+    var runningTasks: Int { tasks.count }
+
+    /// Starts `work` on the main actor, kept until it ends or the screen leaves.
+    func start(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        let id = nextTask
+        nextTask += 1
+        let task = Task { @MainActor [weak self] in
+            await work()
+            self?.tasks[id] = nil
         }
-        // Finished tasks are let go now and then, so a screen that starts many short ones does
-        // not keep them all.
-        if tasks.count >= 32 { tasks.removeAll { $0.isCancelled } }
-        tasks.append(task)
+        if hasEnded { task.cancel() } else { tasks[id] = task }
+        return task
     }
 
     /// Cancels every task the screen started; later ones are cancelled as they start.
     package func end() {
         hasEnded = true
-        for task in tasks { task.cancel() }
+        for task in tasks.values { task.cancel() }
         tasks.removeAll()
     }
 }
