@@ -1,14 +1,15 @@
 import GridKit
 
-/// Rows of pictures made ahead (`PreparedRowBytes`): where a changed cell starts one that the
-/// canvas still holds, the writer moves there and sends its bytes.
+/// Rows of pictures made ahead (`PreparedRowBytes`, kept in `PictureRowCache`): where a changed
+/// cell starts a block's row that the canvas still holds (`Canvas.blockRows(ofRow:)`) and the
+/// cache has the bytes of, the writer moves there and sends them.
 extension FrameWriter {
     /// Writes the prepared row that starts at (x, y), if the canvas holds one there and most
     /// of its cells need writing; false to write the cell as usual.
     mutating func putPreparedRow(at x: Int, _ y: Int, in canvas: Canvas) -> Bool {
         if preparedY != y {
             preparedY = y
-            preparedPlaces = canvas.preparedRows(ofRow: y)
+            preparedPlaces = canvas.blockRows(ofRow: y)
             preparedNext = 0
         }
         // Cells come from the left: rows that start before this cell are behind.
@@ -17,7 +18,7 @@ extension FrameWriter {
         let place = preparedPlaces[preparedNext]
         preparedNext += 1
         let width = place.width
-        guard let made = place.rows as? PreparedRowBytes, made.profile === preparedRowProfile, charset == nil, skipsShownPictureCells,
+        guard let cache = pictureRows, charset == nil, skipsShownPictureCells, let made = cache.rows(of: place.block),
             made.width == width, let rows = made.rows, place.row < rows.count, let row = rows[place.row],
             // Not up to the last column: after it the cursor waits at the margin, and the row's
             // steps back would land one column off.

@@ -59,11 +59,12 @@ package struct FrameWriter {
     /// Whether the block characters take one column (a locale that draws East Asian ambiguous
     /// characters wide makes them two): only then are picture cells written as blocks here.
     let blocksAreNarrow: Bool
-    /// Rows of pictures made ahead (`PreparedRowBytes`) are taken when made with this profile.
-    package var preparedRowProfile: PreparedRowBytes.Profile?
+    /// Where rows of pictures made ahead are kept (`PictureRowCache`): the writer sends those
+    /// bytes for a row the canvas notes a block drew whole.
+    package var pictureRows: PictureRowCache?
     /// The row whose prepared rows are at hand, those rows (by column), the next one to meet,
     /// and the columns of the one just written (their cells are skipped as they are reported).
-    var preparedY = -1, preparedPlaces: [PreparedRowPlace] = [], preparedNext = 0
+    var preparedY = -1, preparedPlaces: [DrawnBlockRow] = [], preparedNext = 0
     var preparedSkip = (y: -1, end: 0)
     /// Prepared rows written in all, for tests and measurements.
     package internal(set) var preparedRowsWritten = 0
@@ -146,7 +147,7 @@ package struct FrameWriter {
             if x < size.width - 1 { putCell(CanvasCell(scalar: 32, width: 1, style: cell.style), x: x, y: y, in: canvas) }
             return
         }
-        if preparedRowProfile != nil {
+        if pictureRows != nil {
             if y == preparedSkip.y && x < preparedSkip.end { return }
             if putPreparedRow(at: x, y, in: canvas) { return }
         }

@@ -166,15 +166,17 @@ public final class Terminal: ScreenHost {
             mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
             cellPixels: cellPixelSize, colorMode: colorMode)
         imagePreparer = PictureEncoding.preparer(for: mode, sixelColors: graphics.sixelColors)
-        if charset == nil, mode == .blocks, colorMode == .palette256 {
-            writer.preparedRowProfile = PreparedRowBytes.Profile(
+        if charset == nil, mode == .blocks, colorMode == .palette256,
+            let profile = PreparedRowBytes.Profile(
                 capabilities: writer.caps, colors: ColorMapper(mode: colorMode), tolerance: writer.halfBlocks.tolerance)
+        {
+            writer.pictureRows = PictureRowCache(profile: profile)
         }
         cellPreparer =
             charset == nil
             ? HalfBlockPreparation.preparer(
                 colorMode: colorMode, tolerance: writer.halfBlocks.tolerance, blocksAreNarrow: writer.blocksAreNarrow,
-                rowBytes: writer.preparedRowProfile)
+                rowBytes: writer.pictureRows)
             : nil
         let fd = wakeWrite
         mailbox.setWaker {
