@@ -3,6 +3,7 @@ import CNcurses
 import Foundation
 import GridKit
 import GridKitGraphics
+import GridKitPresenting
 
 /// A curses session on the controlling terminal: the real `ScreenHost`.
 ///

@@ -1,6 +1,7 @@
 import Demos
 import Foundation
 import GridKit
+import GridKitPresenting
 import GridKitTerminal
 import GridKitTesting
 
