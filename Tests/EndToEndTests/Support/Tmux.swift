@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a command in a detached tmux server of its own (its own `-L` socket), so tests can
 /// run in parallel and never touch the user's tmux. The server is killed by `close()`.
@@ -54,8 +55,7 @@ final class Tmux {
         let pids = ([shell].compactMap { $0 } + children.split(separator: "\n").compactMap { Int32($0) })
         let processes = pids.compactMap { pid in Tmux.startTime(of: pid).map { (pid: pid, start: $0) } }
         func alive(_ p: (pid: Int32, start: String)) -> Bool { Tmux.startTime(of: p.pid) == p.start }
-        let end = Date().addingTimeInterval(5)
-        while processes.contains(where: alive), Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        _ = poll(for: .seconds(5)) { !processes.contains(where: alive) }
         for p in processes where alive(p) { kill(p.pid, SIGKILL) }
         unlink(pidFile)
         if let cacheHome { try? FileManager.default.removeItem(atPath: cacheHome) }
@@ -248,13 +248,16 @@ final class Tmux {
     /// Polls the screen until `predicate` holds; throws with the last screen when time runs out.
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = Tmux.deadline, _ predicate: (String) -> Bool) throws -> String {
-        let end = Date().addingTimeInterval(timeout)
-        var screen = capture()
-        while !predicate(screen) {
-            if Date() > end { throw E2EError.timeout(what: what, screen: screen) }
-            Thread.sleep(forTimeInterval: 0.05)
-            screen = capture()
-        }
+        var screen = ""
+        // Its own error rather than a recorded issue: it shows the last screen.
+        guard
+            poll(
+                for: .seconds(timeout),
+                {
+                    screen = capture()
+                    return predicate(screen)
+                })
+        else { throw E2EError.timeout(what: what, screen: screen) }
         return screen
     }
 
