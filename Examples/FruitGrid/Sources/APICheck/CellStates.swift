@@ -77,7 +77,7 @@ final class CountingCell: ListCell {
     _ = grid.handle(.key(.down))
     _ = grid.handle(.key(.character("m")))
     check(order == ["Banana", "Apple", "Cherry"], "m drops it and didReorder hears: \(order)")
-    _ = text(of: grid)  // a frame between keys, as the screen's loop draws one
+    _ = text(of: grid) // a frame between keys, as the screen's loop draws one
     _ = grid.handle(.key(.delete))
     check(deleted == ["Apple"] && source.snapshot().itemIdentifiers == ["Banana", "Cherry"], "Delete calls the delete accessory: \(deleted)")
     apple?.setNeedsUpdateConfiguration()
