@@ -14,7 +14,7 @@ import Testing
 
     @Test func bindingsCanBeChanged() {
         var keys = KeyBindings.standard
-        #expect(keys.action(for: .backspace) == nil)
+        #expect(keys.action(for: .backspace) == .deleteItem, "Backspace deletes a row with a delete accessory, as Delete does")
         keys.backspaceGoesBack = true
         #expect(keys.action(for: .backspace) == .back && keys.help.contains { $0.keys.contains("Backspace") })
         keys.bind(.character("j"), to: nil)

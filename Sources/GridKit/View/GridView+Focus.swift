@@ -131,6 +131,8 @@ extension GridView {
         case .toggleMark:
             guard allowsMultipleSelection, let f = focusedIndexPath else { return false }
             userToggle(f)
+        case .moveItem: return handleMoveItemKey()
+        case .deleteItem: return handleDeleteItemKey()
         case .help, .back, .quit: return false // navigation's, not the grid's
         }
         return true
@@ -163,6 +165,12 @@ extension GridView {
                     endInteractiveMovement()
                 }
                 pressedItem = nil
+                return true
+            }
+            // A click on a row's delete glyph deletes it, as UIKit's delete accessory does.
+            if m.clickCount == 1, let delete = deleteAction(at: p, item: ip) {
+                setFocus(ip, scroll: true)
+                delete()
                 return true
             }
             pressedItem = ip

@@ -90,6 +90,8 @@ extension GridView {
     private func reuse(_ kind: ElementKind, _ identifier: String) -> GridCell? {
         guard let cell = reusePool.take(kind, identifier) else { return nil }
         cell.prepareForReuse()
+        // A cell handed out again is updated for its new item's state before it is drawn.
+        cell.appliedState = nil
         return cell
     }
 

@@ -68,12 +68,16 @@ extension GridView {
             scratch.redrawAll(elements.count)
         }
         let redraw = scratch.redraw
+        let isEditing = editing
         drawSeparators(into: canvas, elements: elements)
         // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
         for pass in 0..<2 {
             for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == (pass == 0) {
                 guard let view = views[i] else { continue }
                 let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
+                // A cell drawn again may be so because its state changed: it is updated for
+                // the state first (a compare, for a cell whose state did not change).
+                if pass == 0 { view.applyConfigurationState(view.configurationState(frameNow.states[i], isEditing: isEditing)) }
                 view.draw(in: context, bounds: context.bounds, state: frameNow.states[i])
             }
         }
@@ -159,6 +163,8 @@ extension GridView {
         for ip in change.coming where visibleCells[ip] == nil {
             let cell = ds.gridView(self, cellForItemAt: ip)
             visibleCells[ip] = cell
+            // Before it is measured: an update handler may set what it shows.
+            updateConfiguration(of: cell, at: ip)
             shown.append(ip)
             prefetched.remove(ip)
             delegate?.gridView(self, willDisplay: cell, forItemAt: ip)

@@ -54,6 +54,8 @@ public final class GridView {
     /// The item being moved (`beginInteractiveMovementForItem(at:)`): where it started and
     /// where it is now.
     var movement: (start: IndexPath, at: IndexPath)?
+    /// Whether the grid is editing (`isEditing`).
+    var editing = false
     /// Where the mouse button went down on an item, for press-drag-release moves.
     var pressedItem: IndexPath?
     /// What the keys do (`KeyBindings.standard` unless the app binds others).
@@ -202,6 +204,7 @@ public final class GridView {
                 enqueue(cell, kind: .cell)
                 visibleCells[ip] = again
             }
+            updateConfiguration(of: again, at: ip)
             redrawn.append(ip)
         }
         drawn?.forgetCells(at: redrawn)
