@@ -94,9 +94,12 @@ extension DrawnFrame {
         if let i, elements[i].frame == a.frame, states[i] == next.states[j], drawers[i] == next.drawers[j] {
             scratch.kept[i] = true
             if move.dy != 0, move.band.minY > move.frame.minY {
+                // Where it was and where it is, in those rows.
                 let still = Rect(x: move.frame.minX, y: move.frame.minY, width: move.frame.width, height: move.band.minY - move.frame.minY)
-                let stale = scratch.screen[j].intersection(still)
-                if !stale.isEmpty { scratch.dirty.append(stale) }
+                for r in [move.onScreen(elements[i].frame, offset), scratch.screen[j]] {
+                    let stale = r.intersection(still)
+                    if !stale.isEmpty { scratch.dirty.append(stale) }
+                }
             }
         } else {
             scratch.redraw[j] = true

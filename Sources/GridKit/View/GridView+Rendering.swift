@@ -124,7 +124,8 @@ extension GridView {
             guard redraw[i], let view = views[i] else { continue }
             let framed = a.frame.offsetBy(dx: dx, dy: dy)
             if a.kind == .decoration, let dirty {
-                for r in dirty where r.intersects(framed) {
+                // Once per area: an element's old and new place are often the same.
+                for (k, r) in dirty.enumerated() where r.intersects(framed) && !dirty[..<k].contains(where: { $0.contains(r) }) {
                     let context = DrawContext(canvas: canvas, frame: framed, clip: r.intersection(grid))
                     view.draw(in: context, bounds: context.bounds, state: states[i])
                 }
