@@ -71,9 +71,15 @@ import Testing
                     if s % 2 == 1 { return LayoutSection.list(using: list, layoutEnvironment: environment) }
                     let item = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / 3), .fractionalHeight(1)))
                     item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
-                    let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [item]))
+                    // Every other cell over the (opaque) pinned header, in section 2.
+                    let over = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / 3), .fractionalHeight(1)))
+                    over.contentInsets = item.contentInsets
+                    over.zIndex = s == 2 ? 2 : 0
+                    let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [item, over]))
                     section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
-                    var header = LayoutBoundarySupplementaryItem(layoutSize: size(.absolute(12), .absolute(1)), elementKind: .header, alignment: .topTrailing)
+                    // Section 2's header covers whole cells when pinned; some draw over it.
+                    let band = s == 2 ? size(.fractionalWidth(1), .absolute(2)) : size(.absolute(12), .absolute(1))
+                    var header = LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .header, alignment: .topTrailing)
                     header.pinToVisibleBounds = true
                     section.boundarySupplementaryItems = [header]
                     let background = LayoutDecorationItem.background(elementKind: "dots")

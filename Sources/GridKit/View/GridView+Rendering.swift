@@ -41,12 +41,13 @@ extension GridView {
         views.reserveCapacity(elements.count)
         // Elements draw in the order of their kinds (cells, then headers and footers) unless
         // there are decorations or an unusual `zIndex`: then in `zIndex` order.
-        var inKindOrder = true
+        var inKindOrder = true, usualZIndices = true
         for a in elements {
             let view = a.kind == .cell ? cells[a.indexPath] : supplementary[SupplementaryKey(a)]
             views.append(view)
             frameNow.drawers.append(view.map(ObjectIdentifier.init))
-            if a.kind == .decoration || !a.hasUsualZIndex { inKindOrder = false }
+            if !a.hasUsualZIndex { usualZIndices = false }
+            if a.kind == .decoration { inKindOrder = false }
             if a.kind == .header || a.kind == .footer, let view, view.isOpaque {
                 frameNow.opaqueCovers.append(a.frame.offsetBy(dx: dx, dy: dy).intersection(grid))
             }
@@ -56,6 +57,11 @@ extension GridView {
                         isFocused: a.indexPath == focus,
                         isSelected: anySelected && selection.contains(a.indexPath), isMoving: moving == a.indexPath)
                     : CellState())
+        }
+        if !usualZIndices {
+            inKindOrder = false
+            // A cell may be drawn over a header now: no header hides what is beneath it.
+            frameNow.opaqueCovers.removeAll()
         }
         let background = backgroundStyle
         // The working lists are taken out of the grid while in use, so they are not shared and
