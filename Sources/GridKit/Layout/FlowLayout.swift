@@ -276,7 +276,7 @@ public final class FlowLayout: GridLayout {
     /// The natural (unpinned) frame of a section's header or footer; nil when it has no extent.
     public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         prepareIfNeeded()
-        guard indexPath.section >= 0, indexPath.section < sections.count, kind != .cell else { return nil }
+        guard indexPath.section >= 0, indexPath.section < sections.count, kind == .header || kind == .footer else { return nil }
         let g = sections[indexPath.section]
         let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
         guard extent > 0 else { return nil }

@@ -15,9 +15,14 @@ public enum LineAlignment: Sendable {
     case trailing
 }
 
-/// What a piece of layout is: an item's cell, or a section's header or footer.
+/// What a piece of layout is: an item's cell, a section's header or footer, or a decoration.
 public enum ElementKind: Hashable, Sendable {
     case cell, header, footer
+    /// A decoration (UIKit's decoration views: a section's background): asked of no data
+    /// source, its view made by the grid from the class the layout names for it
+    /// (`GridLayout.decorationView(at:)`). Its index path is the section and the decoration's
+    /// place among the section's decorations.
+    case decoration
 }
 
 /// Where one element sits in the content.
@@ -30,10 +35,28 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var kind: ElementKind
     /// True for a sticky header drawn away from its natural place.
     public var isPinned: Bool
-    /// Attributes for an element.
-    public init(indexPath: IndexPath, frame: Rect, kind: ElementKind, isPinned: Bool = false) {
+    /// Which element is drawn over which where they overlap (UIKit's `zIndex`): higher over
+    /// lower; between equals, decorations first, then cells, then headers and footers. Cells
+    /// are 0 and headers and footers 1 unless their layout says otherwise.
+    public var zIndex: Int
+    /// Attributes for an element; `zIndex` 1 for a header or footer, 0 otherwise, unless given.
+    public init(indexPath: IndexPath, frame: Rect, kind: ElementKind, isPinned: Bool = false, zIndex: Int? = nil) {
         self.indexPath = indexPath; self.frame = frame; self.kind = kind; self.isPinned = isPinned
+        self.zIndex = zIndex ?? (kind == .header || kind == .footer ? 1 : 0)
     }
+
+    /// Where it comes in drawing order among elements of the same `zIndex`.
+    var kindRank: Int {
+        switch kind {
+        case .decoration: 0
+        case .cell: 1
+        case .header, .footer: 2
+        }
+    }
+
+    /// True when its `zIndex` is its kind's usual one (0 for cells and decorations, 1 for
+    /// headers and footers): a frame of such elements draws in the order of their kinds.
+    var hasUsualZIndex: Bool { zIndex == (kindRank == 2 ? 1 : 0) }
 }
 
 /// A direction for focus movement.

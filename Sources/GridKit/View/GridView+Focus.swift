@@ -187,6 +187,6 @@ extension GridView {
         guard frame.contains(screenPoint) else { return nil }
         let p = Point(x: screenPoint.x - frame.minX + offset.x, y: screenPoint.y - frame.minY + offset.y)
         // Asked of the visible rect: headers pin to the leading edge of the rect asked about.
-        return layout.layoutAttributesForElements(in: visibleRect).last { $0.kind != .cell && $0.frame.contains(p) }
+        return layout.layoutAttributesForElements(in: visibleRect).last { ($0.kind == .header || $0.kind == .footer) && $0.frame.contains(p) }
     }
 }

@@ -392,6 +392,7 @@ do { try list() } catch { check(false, "list apply threw \(error)") }
 do { try compositional() } catch { check(false, "compositional apply threw \(error)") }
 do { try estimatedCompositional() } catch { check(false, "estimated compositional apply threw \(error)") }
 do { try cellStates() } catch { check(false, "cell states apply threw \(error)") }
+do { try layoutParity() } catch { check(false, "layout parity apply threw \(error)") }
 selfSizing()
 customLayout()
 await apps()
