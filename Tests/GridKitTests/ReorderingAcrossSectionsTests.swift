@@ -135,6 +135,26 @@ import Testing
         #expect(b.model == b.shown && b.focused == "a2" && b.kept == 1)
     }
 
+    /// While a row is picked up, clicks are held back as other keys are: a press elsewhere took
+    /// the focus off the moving row, and a double click selected another item mid-move (a
+    /// screen could push a detail with the move still under way).
+    @Test func clicksWhileMovingLeaveTheFocusOnTheMovingRow() throws {
+        let b = try Board([("Smileys", Self.smileys), ("Nature", ["Dog face", "Cat face", "Tiger"])], height: 12)
+        b.grid.focusItem(at: IndexPath(item: 5, section: 0))
+        #expect(b.grid.beginInteractiveMovementForItem(at: IndexPath(item: 5, section: 0)))
+        b.press(.down)
+        let moving = b.shown
+        // "Cat face" is drawn on row 7: a row per item, no headers.
+        for count in [1, 2] {
+            _ = b.grid.handle(.mouse(MouseEvent(action: .press, position: Point(x: 3, y: 7), clickCount: count)))
+            _ = b.grid.handle(.mouse(MouseEvent(action: .release, position: Point(x: 3, y: 7), clickCount: count)))
+        }
+        #expect(b.grid.isMovingItem && b.focused == "Thinking face" && b.movingRows == ["Thinking face"])
+        #expect(b.grid.indexPathsForSelectedItems.isEmpty && b.shown == moving)
+        b.press(.down, .enter)
+        #expect(b.shown[1] == ["Dog face", "Thinking face", "Cat face", "Tiger"] && b.model == b.shown && b.focused == "Thinking face")
+    }
+
     /// A row moving inside the view does not scroll it: only a row that would leave the view
     /// scrolls it, by what it needs.
     @Test func aMovingRowScrollsTheListOnlyWhenItMustShow() throws {
