@@ -74,7 +74,8 @@ extension GridDiffableDataSource: DiffableApplying {
     public func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool {
         guard let item = itemIdentifier(for: indexPath), let can = reorderingHandlers.canReorderItem, can(item) else { return false }
         // Asked as a move begins (and only then by the grid): the snapshot to report against.
-        movementStart = snapshot()
+        // An app may ask too, mid-move (a hint for the focused row): the move's start stays.
+        if !gridView.isMovingItem { movementStart = snapshot() }
         return true
     }
 
