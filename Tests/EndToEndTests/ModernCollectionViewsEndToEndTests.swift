@@ -78,6 +78,18 @@ import Testing
         t.send("m", "Down", "Enter")
         let inFood = [Array(Self.smileys.dropLast()), ["🤔"] + Self.nature + ["🍎"], ["🍒", "🍌", "🥕"]]
         screen = try t.waitUntil("Banana after Cherries, kept") { Self.drawn($0) == inFood && Self.model($0) == inFood }
+
+        // With the mouse: press on Carrot, let go on Beaming, two sections up: Carrot takes
+        // Beaming's place, and the model follows.
+        // (Rows below the title bar, which shows the model's emoji too.)
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let carrot = try #require(lines.indices.dropFirst().first { lines[$0].contains("🥕") })
+        let beaming = try #require(lines.indices.dropFirst().first { lines[$0].contains("😁") })
+        t.mouse(button: 0, x: 5, y: carrot)
+        t.mouse(button: 3, x: 5, y: beaming)
+        let dragged = [["😀", "🥕", "😁", "😉", "😊", "🤗"], inFood[1], ["🍒", "🍌"]]
+        screen = try t.waitUntil("Carrot second in Smileys") { Self.drawn($0) == dragged && Self.model($0) == dragged }
+        #expect(screen.contains("Moved 🥕 Carrot"), "\(screen)")
         t.send("q")
         try t.waitFor("EXITED 0")
     }
