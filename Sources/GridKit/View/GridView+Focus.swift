@@ -154,6 +154,13 @@ extension GridView {
                 scroll(by: delta / 2)
             }
         case .press, .release:
+            // Held back while an item is picked up, as keys other than the arrows, Enter and Esc
+            // are: a click would take the focus off the moving item, a double click select
+            // another one mid-move.
+            guard movement == nil else {
+                pressedItem = nil
+                return true
+            }
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
             // Headers and footers are drawn over cells (a pinned header covers the items scrolling
             // under it): a click there is on the header, not on the item out of sight beneath.
