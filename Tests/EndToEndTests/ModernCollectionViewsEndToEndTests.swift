@@ -112,7 +112,7 @@ import Testing
         t.send("Right", "Right", "Right", "Right", "Right", "Right", "Right")
         screen = try t.waitUntil("the row scrolled to Train") { tileNames($0).contains("Train") && !tileNames($0).contains("Rocket") }
         #expect(screen.contains("Categories") && screen.contains("▸ Travel") && screen.contains("All emoji"), "only the row scrolled: \(screen)")
-        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("   😀 Grinning") }, "the list did not move sideways: \(screen)")
+        #expect(screen.split(separator: "\n").contains { $0.hasPrefix(" │  😀 Grinning") }, "the list did not move sideways: \(screen)")
 
         // Down to the first category; Enter opens it, its emoji indented under it; Enter closes it.
         t.send("Down", "Enter")

@@ -68,10 +68,9 @@ final class EmojiExplorer: Screen {
                 sidebar.headerMode = .supplementary
                 return LayoutSection.list(using: sidebar, layoutEnvironment: environment)
             default:
-                // Apple's uses .insetGrouped; .grouped is its nearest here.
-                var grouped = ListConfiguration(appearance: .grouped)
-                grouped.headerMode = .supplementary
-                return LayoutSection.list(using: grouped, layoutEnvironment: environment)
+                var insetGrouped = ListConfiguration(appearance: .insetGrouped)
+                insetGrouped.headerMode = .supplementary
+                return LayoutSection.list(using: insetGrouped, layoutEnvironment: environment)
             }
         }
     }
