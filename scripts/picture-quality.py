@@ -238,7 +238,7 @@ def render(rows, box, masks):
 def reference(path, width, height):
     """The photo scaled to exactly width x height pixels (ImageMagick), float RGB."""
     import numpy as np
-    ppm = subprocess.run(["convert", path, "-colorspace", "sRGB", "-alpha", "off", "-resize", f"{width}x{height}!",
+    ppm = subprocess.run(["convert", path, "-strip", "-colorspace", "sRGB", "-alpha", "off", "-resize", f"{width}x{height}!",
                           "-depth", "8", "ppm:-"], capture_output=True, check=True).stdout
     header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", ppm)
     w, h = int(header.group(1)), int(header.group(2))

@@ -49,6 +49,10 @@ enum GridDemoCommand {
                                         else terminfo's number), direct (24-bit), 256, 16, 8 or
                                         none; NO_COLOR set to anything means none unless this is
                                         set
+          GRIDKIT_SYMBOLS=SET           block elements for pictures drawn in text: auto (the
+                                        default: sextants where the terminal draws them itself,
+                                        as kitty does, else quadrants; half blocks below 256
+                                        colours), half, quadrant or sextant
 
         """
 
