@@ -245,6 +245,22 @@ def reference(path, width, height):
     return np.frombuffer(ppm[header.end():], np.uint8)[:w * h * 3].reshape(h, w, 3).astype(np.float64)
 
 
+def trim_matte(img):
+    """`img` less the half rows (12 px) and columns at its edges that are one colour throughout."""
+    def flat(a):
+        return float(a.reshape(-1, 3).std(0).max()) < 0.5
+    top, bottom, left, right = 0, img.shape[0], 0, img.shape[1]
+    while bottom - top > 2 * CELL_H and flat(img[top:top + CELL_H // 2, left:right]):
+        top += CELL_H // 2
+    while bottom - top > 2 * CELL_H and flat(img[bottom - CELL_H // 2:bottom, left:right]):
+        bottom -= CELL_H // 2
+    while right - left > 2 * CELL_W and flat(img[top:bottom, left:left + CELL_W]):
+        left += CELL_W
+    while right - left > 2 * CELL_W and flat(img[top:bottom, right - CELL_W:right]):
+        right -= CELL_W
+    return img[top:bottom, left:right]
+
+
 def to_lab(rgb):
     import numpy as np
     c = rgb / 255.0
@@ -381,24 +397,29 @@ def main():
     totals = {}
     with tempfile.TemporaryDirectory(prefix="gk-pq-") as tmp:
         for name, path in photos:
-            box = None
             results = []
             for c in colors:
                 for s in symbols:
                     rows, size = griddemo_cells(args.griddemo, path, c, s, masks, tmp)
-                    b = picture_box(rows, masks)
-                    box = box or b
-                    if b != box:
-                        print(f"  {name}: the picture's box moved ({b} against {box}); measured in the first")
                     results.append((f"GridKit {c} {s}", rows, size))
-                    if chafa:
+            # The picture's cells: every run's (a row of one colour is written as spaces, which
+            # one run's box alone would leave out).
+            boxes = [picture_box(rows, masks) for _, rows, _ in results]
+            x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+            box = (x0, y0, max(b[0] + b[2] for b in boxes) - x0, max(b[1] + b[3] for b in boxes) - y0)
+            if chafa:
+                for c in colors:
+                    for s in symbols:
                         crows, csize = chafa_cells(path, s, c, box)
                         results.append((f"chafa {c} {s}", [[("", 0, 0)] * box[0] + r for r in [[]] * box[1] + crows], csize))
-            ref = reference(path, box[2] * CELL_W, box[3] * CELL_H)
             label = f"{name} ({box[2]}x{box[3]})"
-            for who, rows, size in results:
+            for who, rows, size in sorted(results, key=lambda r: (r[0].split()[1:], r[0])):
                 img, unknown = render(rows, box, masks)
-                raw, blurred = delta_e(img, ref)
+                # GridKit places a picture by half rows inside its cells: a half row (or column)
+                # of one colour at an edge is the matte, not the picture, and is left out of both.
+                # chafa stretches the picture over the whole box.
+                img = trim_matte(img)
+                raw, blurred = delta_e(img, reference(path, img.shape[1], img.shape[0]))
                 per = size / (box[2] * box[3])
                 note = f"  ({unknown} cells not block elements)" if unknown else ""
                 print(f"  {label:<24} {who:<30} {blurred:8.2f} {raw:7.2f} {per:7.1f}{note}")
