@@ -104,6 +104,8 @@ public enum GraphicsDetector {
         /// inside tmux, tmux says its client has it. False when not asked (see
         /// `ColorDetector`, which decides).
         public var directColor = false
+        /// The terminal's name from its XTVERSION reply (lowercased), when it answered.
+        public var terminalName: String?
     }
 
     /// `GRIDKIT_GRAPHICS` as a mode: nil for `auto` or unset; an error for anything else.
@@ -160,6 +162,7 @@ public enum GraphicsDetector {
             background: background(in: text, environment: env))
         if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 { decision.sixelColors = min(256, n) }
         decision.sequenceWidths = sequenceWidths(in: text)
+        decision.terminalName = version(in: text)?.name
         decision.synchronizedOutput = synchronizedOutput(in: text)
         let kittyOK = text.contains("\u{1B}_Gi=31;OK")
         var sixel = false
@@ -198,6 +201,7 @@ public enum GraphicsDetector {
         func forcedDecision(_ replies: [UInt8]) -> Decision {
             let text = String(decoding: replies, as: UTF8.self)
             var d = Decision(mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks, background: background(in: text, environment: env))
+            d.terminalName = version(in: text)?.name
             d.sequenceWidths = sequenceWidths(in: text)
             d.synchronizedOutput = synchronizedOutput(in: text)
             d.typeahead = typed(in: replies)

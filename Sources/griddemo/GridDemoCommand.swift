@@ -58,6 +58,10 @@ enum GridDemoCommand {
           GRIDKIT_QUERY_TIMEOUT=MS      how long the questions to the terminal at start may take
                                         (1 to 10,000 ms; the default is 100)
           GRIDKIT_NO_THUMBNAIL_CACHE=1  photos keep no thumbnails in $XDG_CACHE_HOME/thumbnails
+          GRIDKIT_SYMBOLS=SET           block elements for pictures drawn in text: auto (the
+                                        default: sextants where the terminal draws them itself,
+                                        as kitty does, else quadrants; half blocks below 256
+                                        colours), half, quadrant or sextant
 
         The manual, with the demos' keys and the graphics modes: Sources/griddemo/README.md
 

@@ -95,10 +95,16 @@ final class Tmux {
     /// flat colours may have no block at all). The interface's own backgrounds are the theme's 16
     /// colours and the grey ramp (mattes, placeholders), so a space counts only in a colour of
     /// the 6×6×6 cube or a direct one: a picture of flat greys shows as no picture here.
+    /// Quadrants, vertical halves and sextants count too (`GRIDKIT_SYMBOLS`).
     func showsPicture() -> Bool {
         Tmux.cells(captureWithEscapes()).contains { cell in
-            ["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
+            Tmux.isBlock(cell.scalar) || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
         }
+    }
+
+    /// A block element a picture cell may be drawn with: half, full, quadrant or sextant.
+    static func isBlock(_ s: Unicode.Scalar) -> Bool {
+        ["▀", "▄", "█", "▌", "▐"].contains(s) || (0x2596...0x259F).contains(s.value) || (0x1FB00...0x1FB3B).contains(s.value)
     }
 
     /// Where a screen (`captureWithEscapes`) has picture cells, each shown as `▀`. Which of its
@@ -108,7 +114,7 @@ final class Tmux {
     static func pictureShape(_ escaped: String) -> String {
         var out = String.UnicodeScalarView()
         for cell in cells(escaped) {
-            out.append(["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && cell.background != -1) ? "▀" : cell.scalar)
+            out.append(isBlock(cell.scalar) || (cell.scalar == " " && cell.background != -1) ? "▀" : cell.scalar)
         }
         // Plain spaces at the ends of lines: tmux keeps them (`-N`) only where something was
         // written, so whether they are there depends on what came before too.

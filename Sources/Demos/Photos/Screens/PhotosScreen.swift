@@ -55,6 +55,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
     private(set) var graphics = GraphicsMode.blocks
     private(set) var cellPixels = Size(width: 10, height: 20)
+    /// The block elements the host's text pictures may use.
+    private(set) var symbols = PictureSymbols.halfBlocks
     private(set) var prepareImage: ImagePreparer?
     private(set) var prepareCells: CellPreparer?
 
@@ -169,6 +171,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         mailbox = context.mailbox
         graphics = context.graphicsMode
         cellPixels = context.cellPixelSize
+        symbols = context.pictureSymbols
         prepareImage = context.prepareImage
         prepareCells = context.prepareCells
         gridView.allowsMultipleSelection = true // Space marks photos
