@@ -384,6 +384,10 @@ final class StackLayout: GridLayout {
     check(grid.focusedIndexPath?.section == 1, "Down leaves the row")
 }
 
+if CommandLine.arguments.contains("--misplaced-sizing") {
+    misplacedSizing()
+    exit(1)
+}
 do { try diffable() } catch { check(false, "apply threw \(error)") }
 do { try sideways() } catch { check(false, "sideways apply threw \(error)") }
 do { try reorder() } catch { check(false, "reorder apply threw \(error)") }
@@ -392,6 +396,7 @@ do { try list() } catch { check(false, "list apply threw \(error)") }
 do { try compositional() } catch { check(false, "compositional apply threw \(error)") }
 do { try estimatedCompositional() } catch { check(false, "estimated compositional apply threw \(error)") }
 selfSizing()
+flowSizing()
 customLayout()
 await apps()
 print("\(passed) passed, \(failed) failed")
