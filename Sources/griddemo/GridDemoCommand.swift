@@ -6,7 +6,7 @@ import GridKitTerminal
 /// `griddemo`'s command line: parses arguments, picks a screen, opens the terminal, runs.
 @MainActor
 enum GridDemoCommand {
-    static let version = "0.1.0"
+    static let version = GridKit.version
 
     static var usage: String { usageHead + keys }
 

@@ -56,6 +56,16 @@ import Testing
         #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
     }
 
+    /// Sizes implemented where they were before they moved to `GridDelegateFlowLayout` stop the
+    /// program with a message naming the move, instead of being ignored.
+    @Test func sizingOnAPlainGridDelegateFailsLoudly() throws {
+        let result = try spawnAndWait([try binary("APICheck", env: "APICHECK"), "--misplaced-sizing"])
+        #expect(result.status != 0 && result.status != 1, "stopped by GridKit, not by APICheck's own exit: \(result.status)")
+        #expect(result.stderr.contains("MisplacedSizingRows implements gridView(_:layout:sizeForItemAt:) but adopts only GridDelegate"), "\(result.stderr)")
+        #expect(result.stderr.contains("sizes moved to GridDelegateFlowLayout"))
+        #expect(!result.stdout.contains("not reported"))
+    }
+
     @Test func exampleShowsItsGridMovesAndQuits() throws {
         let t = try Tmux([try binary("FruitGrid", env: "FRUITGRID")], width: 60, height: 16)
         defer { t.close() }

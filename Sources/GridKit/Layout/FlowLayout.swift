@@ -78,6 +78,9 @@ public final class FlowLayout: GridLayout {
         let sectionCount = max(0, ds.numberOfSections(in: grid))
         let d = grid.delegate as? GridDelegateFlowLayout
         asksDelegate = d != nil
+        if d == nil, let other = grid.delegate, sectionCount > 0, ds.gridView(grid, numberOfItemsInSection: 0) > 0 {
+            failIfSizingIsMisplaced(in: grid, delegate: other)
+        }
         var perItem: Bool?
         var out: [SectionLayoutInput] = []
         out.reserveCapacity(sectionCount)

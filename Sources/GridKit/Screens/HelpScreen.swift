@@ -16,6 +16,8 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     /// `keyHelp` names is left out of the common keys: the screen took it.
     public init(for screen: any Screen, bindings: KeyBindings = .standard, multipleSelection: Bool = false, editing: Bool = false) {
         subject = screen.title
+        // The hint line as the screen shows it: with every binding, the screen's keys too.
+        let hintLine = KeyHint.line(screen.keyHints, with: bindings).map(\.text).joined(separator: " · ")
         // A key the screen lists as its own is the screen's: it sees keys first, so the common
         // binding never runs there.
         let claimed = Set(screen.keyHelp.flatMap { $0.keys.split(separator: " ").map(String.init) })
@@ -27,14 +29,14 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
         }
         rows.append(Self.mouseHelp)
         if !screen.keyHelp.isEmpty { rows += [KeyHelp("", "")] + screen.keyHelp }
-        rows += [KeyHelp("", ""), KeyHelp("on this screen", screen.keyHints)]
+        rows += [KeyHelp("", ""), KeyHelp("on this screen", hintLine)]
         self.rows = rows
     }
 
     /// Names the screen the help is about.
     public var title: String { "Keys · \(subject)" }
     /// Only the way out (q goes back too: help is always opened from another screen).
-    public var keyHints: String { "Esc back" }
+    public var keyHints: [KeyHint] { [.back] }
 
     /// One full-width row per key.
     public func makeLayout() -> any GridLayout {

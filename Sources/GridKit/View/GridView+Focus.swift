@@ -28,8 +28,15 @@ extension GridView {
         return true
     }
 
-    /// Moves the focus and the view by one page in the scroll direction.
-    public func movePage(forward: Bool) {
+    /// Moves the focus and the view one page on: down, or right in a grid that scrolls across
+    /// (what Page Down does, `KeyAction.pageDown`).
+    public func pageDown() { movePage(forward: true) }
+
+    /// Moves the focus and the view one page back: up, or left in a grid that scrolls across
+    /// (what Page Up does, `KeyAction.pageUp`).
+    public func pageUp() { movePage(forward: false) }
+
+    private func movePage(forward: Bool) {
         guard let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f) else { return }
         let vertical = layout.scrollDirection == .vertical
         let page = max(1, viewportMain - (layout.sectionHeadersPinToVisibleBounds ? layout.headerExtent(ofSection: f.section) : 0))
@@ -45,8 +52,15 @@ extension GridView {
         scrollingForward = forward
     }
 
-    /// Focuses the first (or last) item of the grid.
-    public func focusEdge(last: Bool) {
+    /// Focuses the grid's first item and scrolls to the top, showing what is above it (a header,
+    /// the inset) too (what Home does, `KeyAction.first`).
+    public func focusFirstItem() { focusEdge(last: false) }
+
+    /// Focuses the grid's last item and scrolls to the end, showing what is below it (a footer,
+    /// the inset) too (what End does, `KeyAction.last`).
+    public func focusLastItem() { focusEdge(last: true) }
+
+    private func focusEdge(last: Bool) {
         guard let ip = last ? layout.lastIndexPath : layout.firstIndexPath else { return }
         // Going to the top shows what is above the first item too (headers, insets), unless
         // the item needs the room to be seen whole.
@@ -121,10 +135,10 @@ extension GridView {
                 return true
             }
             moveFocus(action == .moveRight ? .right : .left)
-        case .pageUp: movePage(forward: false)
-        case .pageDown: movePage(forward: true)
-        case .first: focusEdge(last: false)
-        case .last: focusEdge(last: true)
+        case .pageUp: pageUp()
+        case .pageDown: pageDown()
+        case .first: focusFirstItem()
+        case .last: focusLastItem()
         case .select:
             guard let f = focusedIndexPath else { return false }
             userSelect(f)

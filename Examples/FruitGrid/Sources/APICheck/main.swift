@@ -404,6 +404,10 @@ final class StackLayout: GridLayout {
     check(grid.focusedIndexPath?.section == 1, "Down leaves the row")
 }
 
+if CommandLine.arguments.contains("--misplaced-sizing") {
+    misplacedSizing()
+    exit(1)
+}
 do { try diffable() } catch { check(false, "apply threw \(error)") }
 do { try sideways() } catch { check(false, "sideways apply threw \(error)") }
 do { try reorder() } catch { check(false, "reorder apply threw \(error)") }
@@ -414,6 +418,7 @@ do { try estimatedCompositional() } catch { check(false, "estimated compositiona
 do { try cellStates() } catch { check(false, "cell states apply threw \(error)") }
 do { try layoutParity() } catch { check(false, "layout parity apply threw \(error)") }
 selfSizing()
+flowSizing()
 customLayout()
 await apps()
 print("\(passed) passed, \(failed) failed")

@@ -29,7 +29,7 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     }
 
     package var title: String { "\(photos[index].name) · \((index + 1).formatted) of \(photos.count.formatted)" }
-    package var keyHints: String { "← → previous/next · Home End first/last · Esc back" }
+    package var keyHints: [KeyHint] { [KeyHint("← →", "previous/next"), KeyHint("Home End", "first/last"), .back] }
     package var keyHelp: [KeyHelp] {
         [KeyHelp("← →  h l  Space  PgUp PgDn", "previous or next photo"), KeyHelp("Home  End", "first or last photo")]
     }
