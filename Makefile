@@ -64,6 +64,7 @@ bench: deps
 	$(BIN_RELEASE)/gridbench
 	scripts/ptybench.sh $(BIN_APP)/griddemo $(BIN_RELEASE)/gridbench
 	python3 scripts/keyfootprint.py $(BIN_APP)/griddemo
+	python3 scripts/picture-quality.py $(BIN_APP)/griddemo --gridbench $(BIN_RELEASE)/gridbench --generated 2
 
 clean:
 	rm -rf .build $(EXAMPLE)/.build

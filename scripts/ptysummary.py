@@ -19,5 +19,7 @@ if len(sys.argv) > 1:
     if firsts:
         first_byte = f" (first byte {statistics.median(firsts):.3f})"
 label = d["label"] or " ".join(d["cmd"][:2])
+if k["latency_ms"]["median"] is None:
+    sys.exit(print(f"{label:<22} no figures: {'; '.join(d.get('errors') or ['no keys answered'])}"))
 print(f"{label:<22} first paint {d['first_paint']['ms']:7.2f} ms | key median {k['latency_ms']['median']:.3f}{first_byte}"
       f" p95 {k['latency_ms']['p95']:.3f} ms | bytes per down median {down:.0f}{right} | peak {d['peak_rss_kb'] / 1024:.1f} MB")

@@ -17,9 +17,11 @@ let package = Package(
             .product(name: "GridKitTerminal", package: "GridKit"),
         ]),
         // The README's other promises, checked from outside with the GridKit product (and
-        // GridKitTesting to drive a whole screen).
+        // GridKitTesting to drive a whole screen); `APICheck emoji` and `APICheck reorder` run
+        // screens of Apple's "Implementing Modern Collection Views" in the terminal.
         .executableTarget(name: "APICheck", dependencies: [
             .product(name: "GridKit", package: "GridKit"),
+            .product(name: "GridKitTerminal", package: "GridKit"),
             .product(name: "GridKitTesting", package: "GridKit"),
         ]),
     ]

@@ -6,16 +6,16 @@
 /// `🇯🇵` as two boxed letters. Sent whole there, the sequence would overrun the cells after it,
 /// so the frame writer sends what fits the two columns instead: the first emoji of a ZWJ or
 /// skin-tone sequence, a flag's country code in letters.
-public struct EmojiSequenceWidths: Equatable, Sendable {
+package struct EmojiSequenceWidths: Equatable, Sendable {
     /// A ZWJ sequence (`👩‍💻`).
-    public var joined: Int
+    package var joined: Int
     /// A flag (two regional indicators, `🇯🇵`).
-    public var flag: Int
+    package var flag: Int
     /// An emoji with a skin tone (`👍🏽`).
-    public var modified: Int
+    package var modified: Int
 
     /// Creates widths; 2 is what a terminal that shows the sequences as one emoji gives.
-    public init(joined: Int = 2, flag: Int = 2, modified: Int = 2) {
+    package init(joined: Int = 2, flag: Int = 2, modified: Int = 2) {
         self.joined = joined
         self.flag = flag
         self.modified = modified

@@ -23,7 +23,7 @@ import GridKit
 public enum GraphicsDetector {
     /// The longest the queries may take, all together, unless `GRIDKIT_QUERY_TIMEOUT` says
     /// otherwise (`deadline(environment:)`).
-    public static let deadline: Duration = .milliseconds(100)
+    package static let deadline: Duration = .milliseconds(100)
 
     /// `deadline`, or `GRIDKIT_QUERY_TIMEOUT` milliseconds (1 to 10,000) where set: over a slow
     /// link (ssh far away) the answers take longer, and a terminal that answers too late gets
@@ -81,29 +81,31 @@ public enum GraphicsDetector {
     }
 
     /// What the replies and the environment add up to.
-    public struct Decision: Equatable, Sendable {
+    package struct Decision: Equatable, Sendable {
         /// How pictures will be shown.
-        public var mode: GraphicsMode
+        package var mode: GraphicsMode
         /// One cell in pixels, when the terminal said.
-        public var cellPixelSize: Size?
+        package var cellPixelSize: Size?
         /// Graphics must go through tmux's passthrough (`ESC P tmux; … ESC \`).
-        public var tmuxPassthrough: Bool
+        package var tmuxPassthrough: Bool
         /// Whether the background is dark or light.
-        public var background: BackgroundTone = .dark
+        package var background: BackgroundTone = .dark
         /// The colours a sixel may use.
-        public var sixelColors: Int = 256
+        package var sixelColors: Int = 256
         /// How wide the terminal draws emoji sequences, when it was asked.
-        public var sequenceWidths: EmojiSequenceWidths?
+        package var sequenceWidths: EmojiSequenceWidths?
         /// What the user typed while the terminal was being asked, in order: the app reads it
         /// first, so keys pressed before the first frame are not lost.
-        public var typeahead: [UInt8] = []
+        package var typeahead: [UInt8] = []
         /// The terminal shows a frame only once it is whole when asked to (private mode 2026):
         /// a large frame (a page of pictures) never shows half old, half new.
-        public var synchronizedOutput = false
+        package var synchronizedOutput = false
         /// Direct (24-bit) colour shows: the terminal kept one when asked (`colorQuery`) or,
         /// inside tmux, tmux says its client has it. False when not asked (see
         /// `ColorDetector`, which decides).
-        public var directColor = false
+        package var directColor = false
+        /// The terminal's name from its XTVERSION reply (lowercased), when it answered.
+        package var terminalName: String?
     }
 
     /// `GRIDKIT_GRAPHICS` as a mode: nil for `auto` or unset; an error for anything else.
@@ -149,7 +151,7 @@ public enum GraphicsDetector {
     }
 
     /// Decides from the terminal's replies (possibly none) and the environment.
-    public static func decide(replies: [UInt8], environment env: [String: String], tmuxPassthrough: Bool?) -> Decision {
+    package static func decide(replies: [UInt8], environment env: [String: String], tmuxPassthrough: Bool?) -> Decision {
         let text = String(decoding: replies, as: UTF8.self)
         var cell: Size?
         if let m = text.firstMatch(of: /\e\[6;(\d+);(\d+)t/), let h = Int(m.1), let w = Int(m.2), w > 0, h > 0 {
@@ -160,6 +162,7 @@ public enum GraphicsDetector {
             background: background(in: text, environment: env))
         if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 { decision.sixelColors = min(256, n) }
         decision.sequenceWidths = sequenceWidths(in: text)
+        decision.terminalName = version(in: text)?.name
         decision.synchronizedOutput = synchronizedOutput(in: text)
         let kittyOK = text.contains("\u{1B}_Gi=31;OK")
         var sixel = false
@@ -198,6 +201,7 @@ public enum GraphicsDetector {
         func forcedDecision(_ replies: [UInt8]) -> Decision {
             let text = String(decoding: replies, as: UTF8.self)
             var d = Decision(mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks, background: background(in: text, environment: env))
+            d.terminalName = version(in: text)?.name
             d.sequenceWidths = sequenceWidths(in: text)
             d.synchronizedOutput = synchronizedOutput(in: text)
             d.typeahead = typed(in: replies)
@@ -314,7 +318,7 @@ public enum GraphicsDetector {
     }
 
     /// Bytes for the outer terminal through tmux: inside `ESC P tmux; … ESC \`, ESC doubled.
-    public static func wrapForTmux(_ bytes: [UInt8]) -> [UInt8] {
+    package static func wrapForTmux(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         wrapForTmux(bytes, into: &out)
         return out

@@ -40,6 +40,9 @@ public final class Terminal: ScreenHost {
     public let cellPreparer: CellPreparer?
     /// `.ascii` when the locale is not UTF-8: text is then written in the locale's codeset.
     public let glyphSet: GlyphSet
+    /// Which block elements pictures in text use: `GRIDKIT_SYMBOLS`, or what the terminal is
+    /// known to draw (`SymbolDetector`).
+    public let pictureSymbols: PictureSymbols
     let charset: LocaleCharset?
     /// Where the locale is not UTF-8, one line saying so, for the program to print once the
     /// terminal is restored (nil in a UTF-8 locale).
@@ -97,6 +100,7 @@ public final class Terminal: ScreenHost {
         let env = ProcessInfo.processInfo.environment
         guard let term = env["TERM"], !term.isEmpty else { throw TerminalError.termUnset }
         let colors = try ColorDetector.requested(env["GRIDKIT_COLORS"])
+        let symbols = try SymbolDetector.requested(env["GRIDKIT_SYMBOLS"])
         switch gk_check_terminal(term) {
         case 1: break
         case -1: throw TerminalError.noTerminfoDatabase
@@ -116,11 +120,13 @@ public final class Terminal: ScreenHost {
         // Handlers go in before newterm so curses does not install its own for these signals.
         gk_install_signal_handlers(fds[1])
         guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
-        return Terminal(wakeRead: fds[0], wakeWrite: fds[1], graphics: decision, colors: colors, environment: env, charset: charset)
+        return Terminal(
+            wakeRead: fds[0], wakeWrite: fds[1], graphics: decision, colors: colors, symbols: symbols, environment: env, charset: charset)
     }
 
     private init(
-        wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision, colors: ColorMode?, environment env: [String: String],
+        wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision, colors: ColorMode?, symbols: PictureSymbols?,
+        environment env: [String: String],
         charset: LocaleCharset?
     ) {
         self.wakeRead = wakeRead
@@ -144,6 +150,8 @@ public final class Terminal: ScreenHost {
         colorMode = ColorDetector.decide(
             environment: env, forced: colors, terminfoColors: Int(gk_colors()), terminfoDirect: gk_has_direct_color() != 0,
             answeredDirect: graphics.directColor)
+        pictureSymbols = SymbolDetector.decide(
+            forced: symbols, colorMode: colorMode, utf8: charset == nil, terminalName: graphics.terminalName, environment: env)
         writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
         if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
         synchronizesFrames = graphics.synchronizedOutput

@@ -11,6 +11,8 @@ public enum TerminalError: Error, Equatable {
     case badGraphicsMode(String)
     /// `GRIDKIT_COLORS` named no colour mode.
     case badColorMode(String)
+    /// `GRIDKIT_SYMBOLS` named no set of picture symbols.
+    case badPictureSymbols(String)
 
     /// One line for the user, without the program name.
     public var message: String {
@@ -23,6 +25,7 @@ public enum TerminalError: Error, Equatable {
         case .openFailed(let t): return "could not open the terminal (TERM=\(t))"
         case .badGraphicsMode(let m): return "unknown graphics mode '\(m)'; use auto, kitty, kitty-direct, sixel, iterm or blocks"
         case .badColorMode(let m): return "unknown colour mode '\(m)' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none"
+        case .badPictureSymbols(let s): return "unknown picture symbols '\(s)' (GRIDKIT_SYMBOLS); use auto, half, quadrant or sextant"
         }
     }
 }

@@ -27,7 +27,7 @@ public final class GridHarness {
         content = screen
         canvas = Canvas(size: size, colorMode: colorMode)
         gridView = GridView(frame: Rect(origin: .zero, size: size), layout: screen.makeLayout())
-        dataSource = gridView.connect(screen, context: context ?? ScreenContext(mailbox: Mailbox(), colorMode: colorMode))
+        dataSource = gridView.load(screen, context: context ?? ScreenContext(mailbox: Mailbox(), colorMode: colorMode))
     }
 
     /// Sends events to the grid, then renders. Returns the frame.

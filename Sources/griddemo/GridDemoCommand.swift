@@ -6,7 +6,7 @@ import GridKitTerminal
 /// `griddemo`'s command line: parses arguments, picks a screen, opens the terminal, runs.
 @MainActor
 enum GridDemoCommand {
-    static let version = "0.1.0"
+    static let version = GridKit.version
 
     static var usage: String { usageHead + keys }
 
@@ -49,6 +49,21 @@ enum GridDemoCommand {
                                         else terminfo's number), direct (24-bit), 256, 16, 8 or
                                         none; NO_COLOR set to anything means none unless this is
                                         set
+          GRIDKIT_GRAPHICS=MODE         the same as --graphics
+          GRIDKIT_PICTURE_COLORS=N      half blocks in 256 colours: how far a cell may keep a
+                                        colour already in effect instead of the nearest one
+                                        (exact or 0 for the nearest; 200 the default; larger
+                                        sends fewer bytes in coarser colours)
+          GRIDKIT_SIXEL_DITHER=off      sixel pictures in flat colours, without dithering
+          GRIDKIT_QUERY_TIMEOUT=MS      how long the questions to the terminal at start may take
+                                        (1 to 10,000 ms; the default is 100)
+          GRIDKIT_NO_THUMBNAIL_CACHE=1  photos keep no thumbnails in $XDG_CACHE_HOME/thumbnails
+          GRIDKIT_SYMBOLS=SET           block elements for pictures drawn in text: auto (the
+                                        default: sextants where the terminal draws them itself,
+                                        as kitty does, else quadrants; half blocks below 256
+                                        colours), half, quadrant or sextant
+
+        The manual, with the demos' keys and the graphics modes: Sources/griddemo/README.md
 
         """
 

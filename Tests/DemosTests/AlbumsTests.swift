@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import GridKitTesting
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -157,11 +158,11 @@ import Testing
         host.afterEachEvent = { event in
             switch event {
             case .key(.character("z")): // the first folder (unless it came already), then All photos on screen
-                for _ in 0..<6000 where !host.mailbox.hasWork && screen.library.count == 0 { usleep(5_000) }
+                waitUntil("the first folder in the mailbox or shown") { host.mailbox.hasWork || screen.library.count > 0 }
                 host.enqueue([.key(.end), .key(.character("y"))])
             case .key(.character("y")): // the second folder comes in while the decodes wait
                 more.signal()
-                for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) }
+                waitUntil("the second folder in the mailbox") { host.mailbox.hasWork }
                 host.enqueue([.key(.character("x"))])
             case .key(.character("x")): pool.runPending() // now they finish
             default: break

@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import GridKitTesting
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -110,9 +111,8 @@ import Testing
         let screen = ContactsScreen(paths: [RawPath(dir), "/no/such.vcf"])
         let host = HeadlessHost(size: Size(width: 80, height: 20))
         host.waitForWork = { mailbox in
-            // Generous: CI machines are loaded. Polling stops as soon as the work arrives.
-            // (And for the groups, read once the list shows.)
-            for _ in 0..<6000 where !mailbox.hasWork && (screen.isLoading || !screen.groupsKept) { usleep(5_000) }
+            // Until the cards are read, and the groups (read once the list shows) kept.
+            waitUntil("the cards or the groups in the mailbox") { mailbox.hasWork || !(screen.isLoading || !screen.groupsKept) }
             return mailbox.hasWork
         }
         ScreenController(host: host).run(screen)

@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import GridKitTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -279,8 +280,7 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         gate.signal()
         #expect(done.wait(timeout: .now() + 30) == .success)
         // Once it has finished, the key may be asked for again (a thumbnail evicted, say).
-        for _ in 0..<30_000 where !pool.runningKeys.isEmpty { usleep(1_000) }
-        #expect(pool.runningKeys.isEmpty)
+        waitUntil("the job to leave the running keys") { pool.runningKeys.isEmpty }
         pool.submit(key: 7, urgent: true, joiningRunning: true) {
             runs.withLock { $0 += 1 }; done.signal()
         }
@@ -301,7 +301,7 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
                 done.signal()
             }
             #expect(done.wait(timeout: .now() + 30) == .success)
-            for _ in 0..<30_000 where !pool.runningKeys.isEmpty { usleep(1_000) }
+            waitUntil("the job to leave the running keys") { pool.runningKeys.isEmpty }
         }
         #expect(runs.withLock { $0 } == 2 && pool.runningKeys.isEmpty)
     }
@@ -340,22 +340,22 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         }
         started.wait()
         pool.submit(key: 1, urgent: false) {}
-        Thread.sleep(forTimeInterval: 1.2)
-        #expect(pool.pendingKeys == [1], "a prefetch waits twice the delay")
+        // Past the delay an urgent job would have waited, but not twice it.
+        holdsThroughout("a prefetch waits twice the delay", for: .milliseconds(1_200)) { pool.pendingKeys == [1] }
         pool.submit(key: 1, urgent: true) {} // promoted now: young again
         pool.submit(key: 2, urgent: true) {}
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(pool.pendingKeys == [1, 2])
+        holdsThroughout("urgent jobs younger than the delay wait", for: .milliseconds(100)) { pool.pendingKeys == [1, 2] }
         gate.signal()
     }
 
     /// An idle worker is woken for a new job even though the helper waits on the same condition
     /// (woken alone, the helper would leave the job, too young for it, to a worker asleep).
     @Test func anIdleWorkerTakesANewJobAtOnce() throws {
+        let others = PoolThreads.now()
         let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .seconds(3_600))
         defer { pool.stop() }
         let done = DispatchSemaphore(value: 0)
-        Thread.sleep(forTimeInterval: 0.05) // both threads asleep on the condition
+        PoolThreads.waitAsleep(others: others)
         for k in 0..<20 {
             pool.submit(key: k, urgent: k.isMultiple(of: 2)) { done.signal() }
             #expect(done.wait(timeout: .now() + 30) == .success, "job \(k) ran")
@@ -365,11 +365,12 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
     /// While quiet (a key's frame going out), no worker or helper starts a job, however urgent
     /// or old; once it is over, the job runs.
     @Test func nothingStartsWhileAKeysFrameGoesOut() throws {
+        let others = PoolThreads.now()
         let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .zero, quietAfterInput: .seconds(1))
         defer { pool.stop() }
         #expect(!pool.isQuiet)
         let done = DispatchSemaphore(value: 0)
-        Thread.sleep(forTimeInterval: 0.05) // both threads asleep on the condition
+        PoolThreads.waitAsleep(others: others)
         pool.inputArrived()
         #expect(pool.isQuiet)
         pool.submit(key: 1, urgent: true) { done.signal() }
@@ -379,5 +380,37 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         #expect(pool.pendingKeys == [1])
         for _ in 0..<2 { #expect(done.wait(timeout: .now() + 30) == .success, "both ran after it") }
         #expect(!pool.isQuiet)
+    }
+}
+
+/// A new pool's worker and helper threads, found by name in /proc: the tests above want them
+/// asleep on the pool's condition before they submit, and the kernel says when they are.
+enum PoolThreads {
+    /// This process's decode and helper threads now (other tests' pools run in parallel).
+    static func now() -> Set<String> {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return Set(
+            tasks.filter { tid in
+                let name = (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8)) ?? ""
+                return name.hasPrefix("gk-decode-") || name.hasPrefix("gk-help-")
+            })
+    }
+
+    /// Waits until the pool threads started since `others` (at least two: a worker and a
+    /// helper) are asleep. Best effort, bounded: another test's pool started meanwhile may be
+    /// busy, and the tests hold without this wait, only less sharply.
+    static func waitAsleep(others: Set<String>) {
+        _ = poll(for: .seconds(5)) {
+            let mine = now().subtracting(others)
+            return mine.count >= 2 && mine.allSatisfy(isAsleep)
+        }
+    }
+
+    /// The thread's state in /proc/self/task/<tid>/stat is S: asleep, waiting for something.
+    static func isAsleep(_ tid: String) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "S"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import GridKitTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -47,11 +48,11 @@ import Testing
             if event == .key(.right) { moved.signal() }
             guard event == .key(.character("z")) else { return }
             // The first folder comes at once; the key is handled once it is shown.
-            for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) }
+            waitUntil("the first folder in the mailbox") { host.mailbox.hasWork }
             host.enqueue([.key(.right)])
         }
         host.waitForWork = { mailbox in
-            for _ in 0..<6000 where !mailbox.hasWork && screen.isScanning { usleep(5_000) }
+            waitUntil("the walk's next folders in the mailbox, or its end") { mailbox.hasWork || !screen.isScanning }
             return mailbox.hasWork
         }
         controller.run(screen)
@@ -91,14 +92,14 @@ import Testing
         var seen: [(name: String?, row: Int, sections: Int)] = []
         host.afterPresent = { if before != nil, let now = focus() { seen.append(now) } }
         host.afterEachEvent = { event in
-            if event == .key(.character("z")) { for _ in 0..<6000 where !host.mailbox.hasWork { usleep(5_000) } }
+            if event == .key(.character("z")) { waitUntil("the first folders in the mailbox") { host.mailbox.hasWork } }
             if event == .key(.character("y")) {
                 before = focus()
                 go.signal()
             }
         }
         host.waitForWork = { mailbox in
-            for _ in 0..<6000 where !mailbox.hasWork && screen.isScanning { usleep(5_000) }
+            waitUntil("the walk's next folders in the mailbox, or its end") { mailbox.hasWork || !screen.isScanning }
             return mailbox.hasWork
         }
         controller.run(screen)

@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import GridKitTesting
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -42,8 +43,7 @@ import Testing
         host.waitForWork = { mailbox in
             // Until a drawn thumbnail shows; generous, as CI machines are loaded.
             if host.lastFrame?.text.contains("▀") == true { return false }
-            for _ in 0..<6000 where !mailbox.hasWork { usleep(5_000) }
-            return mailbox.hasWork
+            return waitUntil("a decoded thumbnail in the mailbox") { mailbox.hasWork }
         }
         ScreenController(host: host).run(screen)
         let frame = try #require(host.lastFrame)
@@ -143,8 +143,7 @@ import Testing
         // Until the first screen's thumbnails are made (bounded; CI machines are loaded).
         first.waitForWork = { mailbox in
             if screen.cache.count >= 8 { return false }
-            for _ in 0..<6000 where !mailbox.hasWork { usleep(5_000) }
-            return mailbox.hasWork
+            return waitUntil("the first screen's thumbnails in the mailbox (\(screen.cache.count) of 8 made)") { mailbox.hasWork }
         }
         ScreenController(host: first).run(screen)
         try #require(screen.cache.count >= 8)

@@ -73,7 +73,7 @@ import Testing
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;") && text.hasSuffix("\u{07}"))
         #expect(text.contains("width=4;height=2"))
         let base64 = text.split(separator: ":", maxSplits: 1)[1].dropLast()
-        let png = try #require(Base64.decode(Array(base64.utf8)))
+        let png = try #require(Data(base64Encoded: String(base64)).map { [UInt8]($0) })
         #expect(text.contains("size=\(png.count);"))
         #expect(try ImageDecoder.decode(png).pixels == image.rgba)
     }

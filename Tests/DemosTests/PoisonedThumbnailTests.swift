@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import GridKitGraphics
 import GridKitTesting
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -112,8 +113,7 @@ import Testing
         // Until the thumbnail is made (bounded; CI machines are loaded).
         host.waitForWork = { mailbox in
             if screen.cache.count > 0 { return false }
-            for _ in 0..<6000 where !mailbox.hasWork { usleep(5_000) }
-            return mailbox.hasWork
+            return waitUntil("the thumbnail in the mailbox") { mailbox.hasWork }
         }
         ScreenController(host: host).run(screen)
         #expect(screen.title.contains("1 skipped (! lists)"), "\(screen.title)")

@@ -144,6 +144,25 @@ final class FakeProcesses: ProcessSource {
         #expect(list.sections.map(\.pids) == [[200]])
     }
 
+    /// The search looks in what the latest sample says: a command line that changed is found by
+    /// its new words and no longer by its old ones; a pid is found by its digits.
+    @Test func searchFollowsTheLatestSample() {
+        var list = ProcessList()
+        var records = Self.records()
+        list.update(records)
+        list.query = "400"
+        #expect(list.sections.flatMap(\.pids) == [400])
+        let i = records.firstIndex { $0.pid == 300 }!
+        records[i].commandLine = "/usr/bin/Renamed --Flag"
+        list.update(records)
+        list.query = "renamed --f"
+        #expect(list.sections.flatMap(\.pids) == [300])
+        list.query = "RENAMED"
+        #expect(list.sections.flatMap(\.pids) == [300])
+        list.query = "no such thing"
+        #expect(list.sections.isEmpty)
+    }
+
     @Test func readsThisProcessFromProc() throws {
         let me = try #require(ProcessReader().read(getpid()))
         #expect(me.pid == getpid() && me.residentBytes > 0 && me.threads >= 1)

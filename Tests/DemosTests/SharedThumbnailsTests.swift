@@ -1,6 +1,7 @@
 import Foundation
 import GridKitGraphics
 import GridKitTesting
+import TestSupport
 import Testing
 
 @testable import Demos
@@ -133,7 +134,8 @@ import Testing
         for path in paths {
             DispatchQueue.global().async(group: group) { _ = try? ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
         }
-        usleep(20_000)
+        // Once the first write is under way (or done), with others still to come.
+        waitUntil("a thumbnail file in the cache") { !place.files(under: place.base + "/cache/thumbnails").isEmpty }
         gate.finish(within: 10)
         let atExit = place.files(under: place.base + "/cache/thumbnails")
         #expect(atExit.allSatisfy { !$0.contains("gridkit-") }, "no temporary file when the program would exit: \(atExit)")

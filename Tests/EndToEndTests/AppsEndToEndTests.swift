@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Apps written the way Swift developers write them, driven in a real terminal (tmux): Swift
@@ -39,10 +40,10 @@ import Testing
         /// Waits up to `timeout` seconds for it to end; its wait status, or nil.
         @discardableResult
         func reap(timeout: TimeInterval = Tmux.deadline) -> Int32? {
-            let end = Date().addingTimeInterval(timeout)
-            while status == nil, Date() < end {
+            _ = poll(for: .seconds(timeout)) {
                 var s: Int32 = 0
-                if waitpid(pid, &s, WNOHANG) == pid { status = s } else { Thread.sleep(forTimeInterval: 0.02) }
+                if status == nil, waitpid(pid, &s, WNOHANG) == pid { status = s }
+                return status != nil
             }
             return status
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Direct (24-bit) colour end to end: griddemo's photos (half blocks) in tmux and in a pty,
@@ -44,9 +45,8 @@ import Testing
         defer {
             if client != .none {
                 _ = try? Tmux.run(["-L", t.socket, "detach-client", "-s", "0"])
-                let end = Date().addingTimeInterval(5)
-                while !((try? spawnAndWait(["pgrep", "-f", "tmux -L \(t.socket) .*-C attach"]).stdout) ?? "").isEmpty, Date() < end {
-                    Thread.sleep(forTimeInterval: 0.05)
+                _ = poll(for: .seconds(5)) {
+                    ((try? spawnAndWait(["pgrep", "-f", "tmux -L \(t.socket) .*-C attach"]).stdout) ?? "").isEmpty
                 }
             }
         }
@@ -62,11 +62,10 @@ import Testing
                     "-L", t.socket, "new-session", "-d", "-s", "client",
                     "env -u TMUX tmux -L \(t.socket) \(features)-C attach -t 0"
                 ])
-            let end = Date().addingTimeInterval(Tmux.deadline)
-            while !((try? Tmux.run(["-L", t.socket, "list-clients", "-t", "0", "-F", "attached #{client_termfeatures}"])) ?? "").contains("attached") {
-                if Date() > end { throw E2EError.timeout(what: "the control client", screen: t.capture()) }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            try #require(
+                waitUntil("the control client", timeout: .seconds(Tmux.deadline)) {
+                    ((try? Tmux.run(["-L", t.socket, "list-clients", "-t", "0", "-F", "attached #{client_termfeatures}"])) ?? "").contains("attached")
+                })
             let said = try Tmux.run(["-L", t.socket, "list-clients", "-t", "0", "-F", "#{client_termfeatures}"])
             #expect(said.contains("RGB") == (client == .rgb), "\(said)")
         }

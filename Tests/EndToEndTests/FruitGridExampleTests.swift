@@ -11,7 +11,6 @@ import Testing
     /// The first ```swift block after the "## Build your own grid" heading.
     static func readmeProgram() throws -> String {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let layouts = try String(contentsOf: Self.root.appendingPathComponent("Sources/GridKit/GridKit.docc/Layouts.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## Build your own grid"))
         let rest = readme[section.upperBound...]
         let open = try #require(rest.range(of: "```swift\n"))
@@ -34,21 +33,17 @@ import Testing
         #expect(!(try Self.readmeProgram()).contains("import Demos"))
     }
 
-    /// The README's diffable snippet is the marked part of `APICheck`, which runs it (and the
+    /// The Layouts article's examples are marked parts of `APICheck`, which runs them (and the
     /// other promises) from outside with the GridKit product alone.
-    @Test func apiCheckPassesAndTheReadmeSnippetIsItsCode() throws {
+    @Test func apiCheckPassesAndTheCatalogsExamplesAreItsCode() throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/APICheck/main.swift"), encoding: .utf8)
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let layouts = try String(contentsOf: Self.root.appendingPathComponent("Sources/GridKit/GridKit.docc/Layouts.md"), encoding: .utf8)
-        for name in ["diffable", "compositional", "sideways", "list"] {
+        for name in ["compositional", "sideways", "list"] {
             let start = try #require(source.range(of: "    // README: \(name)\n"))
             let end = try #require(source[start.upperBound...].range(of: "    // README end\n"))
             let snippet = source[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
-            #expect(readme.contains("```swift\n" + snippet + "```"), "README's \(name) example and APICheck differ")
-            if name != "diffable" {
-                #expect(layouts.contains("```swift\n" + snippet), "the DocC catalog's \(name) example and APICheck differ")
-            }
+            #expect(layouts.contains("```swift\n" + snippet), "the DocC catalog's \(name) example and APICheck differ")
         }
         // The catalog's Controls example is APICheck's app screen, which it drives.
         let apps = try String(contentsOf: Self.root.appendingPathComponent("Examples/FruitGrid/Sources/APICheck/Apps.swift"), encoding: .utf8)
@@ -59,6 +54,16 @@ import Testing
         let result = try spawnAndWait([try binary("APICheck", env: "APICHECK")])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    /// Sizes implemented where they were before they moved to `GridDelegateFlowLayout` stop the
+    /// program with a message naming the move, instead of being ignored.
+    @Test func sizingOnAPlainGridDelegateFailsLoudly() throws {
+        let result = try spawnAndWait([try binary("APICheck", env: "APICHECK"), "--misplaced-sizing"])
+        #expect(result.status != 0 && result.status != 1, "stopped by GridKit, not by APICheck's own exit: \(result.status)")
+        #expect(result.stderr.contains("MisplacedSizingRows implements gridView(_:layout:sizeForItemAt:) but adopts only GridDelegate"), "\(result.stderr)")
+        #expect(result.stderr.contains("sizes moved to GridDelegateFlowLayout"))
+        #expect(!result.stdout.contains("not reported"))
     }
 
     @Test func exampleShowsItsGridMovesAndQuits() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Graphemes of more than four scalars reach the terminal whole: griddemo lists contacts named
@@ -40,12 +41,11 @@ import Testing
         _ = try Tmux.run(["-L", t.socket, "pipe-pane", "-O", "-t", "0", "cat > " + Tmux.shellQuote(received)])
         t.send("C-l")
         let whole = [Self.family, Self.scotland].map { Array($0.utf8) }
-        let end = Date().addingTimeInterval(Tmux.deadline)
         var bytes: [UInt8] = []
-        while Date() < end {
+        // The checks below say which was missing.
+        _ = poll(for: .seconds(Tmux.deadline)) {
             bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: received))) ?? Data())
-            if whole.allSatisfy({ bytes.firstRange(of: $0) != nil }) { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            return whole.allSatisfy { bytes.firstRange(of: $0) != nil }
         }
         _ = try Tmux.run(["-L", t.socket, "pipe-pane", "-t", "0"]) // closes the pipe: its cat ends
         #expect(bytes.firstRange(of: whole[0]) != nil, "all seven scalars of the family were written")

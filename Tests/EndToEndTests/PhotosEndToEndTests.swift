@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct PhotosEndToEndTests {
@@ -111,25 +112,15 @@ import Testing
         defer { t.close() }
         try t.waitFor("Gradient  60 photos · Enter opens")
         /// The pane with its colours, once it has stopped changing (thumbnails land after a key).
-        func settled() throws -> [[String]] {
-            var last = Tmux.shown(t.captureWithEscapes()), same = 0
-            let end = Date().addingTimeInterval(Tmux.deadline)
-            while same < 6 {
-                if Date() > end { throw E2EError.timeout(what: "a settled screen", screen: t.capture()) }
-                Thread.sleep(forTimeInterval: 0.1)
-                let now = Tmux.shown(t.captureWithEscapes())
-                same = now == last ? same + 1 : 0
-                last = now
-            }
-            return last
+        func settled() -> [[String]] {
+            waitUntilSettled("the pane's colours", times: 7) { Tmux.shown(t.captureWithEscapes()) }
         }
         for (keys, focus) in [(["Right"], "▶gradient-002"), (Array(repeating: "Right", count: 8), "▶gradient-010"), (Array(repeating: "Left", count: 6), "▶gradient-004")] {
             for k in keys { t.send(k) }
             try t.waitFor(focus)
-            let moved = try settled()
+            let moved = settled()
             t.send("C-l")
-            Thread.sleep(forTimeInterval: 0.3)
-            let repainted = try settled()
+            let repainted = settled()
             let rows = moved.indices.filter { $0 >= repainted.count || moved[$0] != repainted[$0] }
             #expect(rows.isEmpty, "after \(keys.count) × \(keys[0]): rows \(rows) as moved differ from the repaint")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// griddemo as a good citizen of the terminal: job control, signals, full or closed streams,
@@ -78,7 +79,6 @@ import Testing
         t.send("C-s")
         // Frames pile up until writing blocks; or the app sits idle and blocks only as it restores the terminal.
         if whileWriting { for _ in 0..<40 { t.send("NPage") } }
-        Thread.sleep(forTimeInterval: 0.5)
         guard let shell = t.shellPID else { Issue.record("no pane pid"); return }
         let pid = Int32((try spawnAndWait(["pgrep", "-P", "\(shell)", "griddemo"]).stdout).split(separator: "\n").first ?? "") ?? 0
         // Never kill(0, …): that signals this test's own process group.
@@ -86,9 +86,12 @@ import Testing
             Issue.record("griddemo's pid was not found")
             return
         }
+        // Blocked writing (its frames piled up against the stopped output) or idle: either way
+        // its CPU time stops moving.
+        waitUntilSettled("griddemo's CPU time", every: .milliseconds(100), times: 3) { Self.cpuTicks(of: pid) }
         let start = Date()
         kill(pid, SIGTERM)
-        while kill(pid, 0) == 0, Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.02) }
+        _ = poll(for: .seconds(10)) { kill(pid, 0) != 0 }
         let took = Date().timeIntervalSince(start)
         #expect(kill(pid, 0) != 0, "still running after SIGTERM with output stopped")
         #expect(took < 3, "ended \(took) s after SIGTERM (goal: within a second; 3 s allows a loaded machine)")
@@ -124,21 +127,12 @@ import Testing
                 t.resize(width: 100, height: 30)
             }
             // Settled: the same screen twice, a moment apart (thumbnails decode in the background).
-            var last = ""
-            _ = try t.waitUntil("the viewer to settle") { now in
-                defer { last = now }
-                Thread.sleep(forTimeInterval: 0.3)
-                return now == last && t.showsPicture()
-            }
+            try t.waitUntil("the viewer's picture") { _ in t.showsPicture() }
+            waitUntilSettled("the viewer", every: .milliseconds(300), times: 2) { t.capture() }
             let viewer = Tmux.pictureShape(t.captureWithEscapes())
             t.send("Escape")
             try t.waitFor("gradient-002.png")
-            last = ""
-            _ = try t.waitUntil("the grid to settle") { now in
-                defer { last = now }
-                Thread.sleep(forTimeInterval: 0.3)
-                return now == last
-            }
+            waitUntilSettled("the grid", every: .milliseconds(300), times: 2) { t.capture() }
             // How a picture cell goes out depends on what was written before it: compared as
             // one kind of cell.
             return (viewer, Tmux.pictureShape(t.captureWithEscapes()))
@@ -146,5 +140,12 @@ import Testing
         let fresh = try screen(false), resized = try screen(true)
         #expect(resized.viewer == fresh.viewer, "the viewer grows back:\n\(resized.viewer)\n---- fresh:\n\(fresh.viewer)")
         #expect(resized.grid == fresh.grid, "the grid sits where a fresh start puts it:\n\(resized.grid)\n---- fresh:\n\(fresh.grid)")
+    }
+
+    /// User and system CPU time of process `pid`, in clock ticks (fields 14 and 15 of its stat).
+    static func cpuTicks(of pid: Int32) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return -1 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : -1
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real griddemo in tmux: it starts, draws, quits on q / Ctrl-C / SIGTERM / SIGHUP, and
@@ -122,7 +123,10 @@ import Testing
         let t = try Tmux([try griddemo(), "numbers", "--count", "10"], environment: ["GRIDDEMO_TEST_FAULT": "1"])
         defer { t.close() }
         try t.waitFor("Section 1")
-        usleep(1_000_000)
+        // Armed, the fault would fire half a second after the start.
+        holdsThroughout("griddemo running with GRIDDEMO_TEST_FAULT=1 (not the fault's value)", for: .seconds(1)) {
+            !t.capture().contains("EXITED")
+        }
         t.send("q")
         try t.waitFor("EXITED 0")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Keys typed for the program and not read yet when a signal ends it go with it: the shell
@@ -73,10 +74,6 @@ import Testing
     }
 
     func waitUntil(_ what: String, _ condition: () -> Bool) throws {
-        let end = Date().addingTimeInterval(Tmux.deadline)
-        while !condition() {
-            if Date() > end { throw E2EError.timeout(what: what, screen: "") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        guard poll(for: .seconds(Tmux.deadline), condition) else { throw E2EError.timeout(what: what, screen: "") }
     }
 }

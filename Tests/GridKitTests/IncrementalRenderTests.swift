@@ -17,6 +17,7 @@ import Testing
         case horizontal = "horizontal grid"
         case waterfall = "waterfall"
         case albums = "compositional, rows that scroll sideways over a grid"
+        case decorated = "compositional, section backgrounds under pinned headers, inset grouped lists"
         var description: String { rawValue }
 
         var canvas: Size {
@@ -27,6 +28,7 @@ import Testing
             case .horizontal: Size(width: 40, height: 12)
             case .waterfall: Size(width: 30, height: 14)
             case .albums: Size(width: 41, height: 16)
+            case .decorated: Size(width: 40, height: 16)
             }
         }
         var frame: Rect {
@@ -37,6 +39,7 @@ import Testing
             case .horizontal: Rect(x: 0, y: 0, width: 40, height: 12)
             case .waterfall: Rect(x: 0, y: 1, width: 30, height: 12)
             case .albums: Rect(x: 0, y: 1, width: 41, height: 14)
+            case .decorated: Rect(x: 0, y: 1, width: 40, height: 14)
             }
         }
         var header: Size? {
@@ -44,7 +47,7 @@ import Testing
             case .pinnedList: Size(width: 0, height: 1)
             case .insetGrid, .pinnedGrid: Size(width: 0, height: 2)
             case .horizontal: Size(width: 4, height: 0)
-            case .waterfall, .albums: nil
+            case .waterfall, .albums, .decorated: nil
             }
         }
         var footer: Size? { self == .insetGrid ? Size(width: 0, height: 1) : nil }
@@ -60,6 +63,33 @@ import Testing
                 let cells = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), repeatingSubitem: tile, count: 4)
                 let grid = LayoutSection(group: cells)
                 return CompositionalLayout { s, _ in s < 2 ? row : grid }
+            }
+            if self == .decorated {
+                func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+                let layout = CompositionalLayout { s, environment in
+                    var list = ListConfiguration(appearance: .insetGrouped)
+                    list.headerMode = .supplementary
+                    if s % 2 == 1 { return LayoutSection.list(using: list, layoutEnvironment: environment) }
+                    let item = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / 3), .fractionalHeight(1)))
+                    item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+                    // Every other cell over the (opaque) pinned header, in section 2.
+                    let over = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / 3), .fractionalHeight(1)))
+                    over.contentInsets = item.contentInsets
+                    over.zIndex = s == 2 ? 2 : 0
+                    let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [item, over]))
+                    section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+                    // Section 2's header covers whole cells when pinned; some draw over it.
+                    let band = s == 2 ? size(.fractionalWidth(1), .absolute(2)) : size(.absolute(12), .absolute(1))
+                    var header = LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .header, alignment: .topTrailing)
+                    header.pinToVisibleBounds = true
+                    section.boundarySupplementaryItems = [header]
+                    let background = LayoutDecorationItem.background(elementKind: "dots")
+                    background.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+                    section.decorationItems = [background]
+                    return section
+                }
+                layout.register(DotBackground.self, forDecorationViewOfKind: "dots")
+                return layout
             }
             let l = FlowLayout()
             switch self {
@@ -78,7 +108,7 @@ import Testing
             case .horizontal:
                 l.scrollDirection = .horizontal
                 l.itemSize = Size(width: 9, height: 3)
-            case .waterfall, .albums: break
+            case .waterfall, .albums, .decorated: break
             }
             return l
         }

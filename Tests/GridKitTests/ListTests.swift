@@ -145,6 +145,17 @@ import Testing
         #expect(TextWrap.lines("   ", width: 5).isEmpty && TextWrap.lines("", width: 5).isEmpty)
     }
 
+    /// A line break in the text starts a line; a blank line between paragraphs stays, one at the
+    /// end goes; text of nothing but spaces and breaks has no lines (the demos' messages and the
+    /// core's help and alerts wrap the same way).
+    @Test func textWrapKeepsParagraphs() {
+        #expect(TextWrap.lines("first line\nsecond", width: 20) == ["first line", "second"])
+        #expect(TextWrap.lines("a\n\nb c d", width: 3) == ["a", "", "b c", "d"])
+        #expect(TextWrap.lines("a\n", width: 3) == ["a"])
+        #expect(TextWrap.lines(" \n  \n", width: 3).isEmpty)
+        #expect(TextWrap.lines("ab", width: 0) == ["a", "b"], "a width below one is one")
+    }
+
     /// The cell itself: an outline row indents, shows its disclosure, cuts its text before the
     /// trailing accessories, and dims when disabled; ASCII where the terminal has no glyphs.
     @Test func aListCellDrawsItsParts() {

@@ -135,6 +135,47 @@ import Testing
         #expect(b.model == b.shown && b.focused == "a2" && b.kept == 1)
     }
 
+    /// While a row is picked up, clicks are held back as other keys are: a press elsewhere took
+    /// the focus off the moving row, and a double click selected another item mid-move (a
+    /// screen could push a detail with the move still under way).
+    @Test func clicksWhileMovingLeaveTheFocusOnTheMovingRow() throws {
+        let b = try Board([("Smileys", Self.smileys), ("Nature", ["Dog face", "Cat face", "Tiger"])], height: 12)
+        b.grid.focusItem(at: IndexPath(item: 5, section: 0))
+        #expect(b.grid.beginInteractiveMovementForItem(at: IndexPath(item: 5, section: 0)))
+        b.press(.down)
+        let moving = b.shown
+        // "Cat face" is drawn on row 7: a row per item, no headers.
+        for count in [1, 2] {
+            _ = b.grid.handle(.mouse(MouseEvent(action: .press, position: Point(x: 3, y: 7), clickCount: count)))
+            _ = b.grid.handle(.mouse(MouseEvent(action: .release, position: Point(x: 3, y: 7), clickCount: count)))
+        }
+        #expect(b.grid.isMovingItem && b.focused == "Thinking face" && b.movingRows == ["Thinking face"])
+        #expect(b.grid.indexPathsForSelectedItems.isEmpty && b.shown == moving)
+        b.press(.down, .enter)
+        #expect(b.shown[1] == ["Dog face", "Thinking face", "Cat face", "Tiger"] && b.model == b.shown && b.focused == "Thinking face")
+    }
+
+    /// An app may ask the data source whether a row can move at any time (to show a hint for
+    /// the focused row, say); asked mid-move, that took the snapshot of that moment as where the
+    /// move began, so Esc put back a different row and a drop's transaction started from there.
+    @Test func askingCanMoveMidMoveDoesNotRestartTheMove() throws {
+        let b = try Board([("Smileys", Self.smileys), ("Nature", ["Dog face", "Cat face", "Tiger"])], height: 12)
+        let before = b.shown
+        b.grid.focusItem(at: IndexPath(item: 5, section: 0))
+        #expect(b.grid.beginInteractiveMovementForItem(at: IndexPath(item: 5, section: 0)))
+        b.press(.down, .down)
+        #expect(b.source.gridView(b.grid, canMoveItemAt: b.grid.focusedIndexPath!))
+        b.press(.escape)
+        #expect(b.shown == before && b.cancelled == ["Thinking face"] && b.focused == "Thinking face")
+        // A drop: the handlers' transaction starts from the snapshot before the move (checked
+        // against the model in the Board's didReorder).
+        #expect(b.grid.beginInteractiveMovementForItem(at: IndexPath(item: 5, section: 0)))
+        b.press(.down, .down)
+        #expect(b.source.gridView(b.grid, canMoveItemAt: IndexPath(item: 0, section: 0)))
+        b.press(.enter)
+        #expect(b.kept == 1 && b.model == b.shown && b.shown[1] == ["Dog face", "Thinking face", "Cat face", "Tiger"])
+    }
+
     /// A row moving inside the view does not scroll it: only a row that would leave the view
     /// scrolls it, by what it needs.
     @Test func aMovingRowScrollsTheListOnlyWhenItMustShow() throws {
@@ -154,9 +195,10 @@ import Testing
     }
 
     /// 1,000 random sequences of picking up, moving up and down, dropping and cancelling, over
-    /// sections of 0 to 4 rows (one of them refused in some runs). After every drop or cancel the
-    /// app's model, kept through the handlers alone, equals the data source's snapshot and the
-    /// focus is on the item moved; while moving, the focus is on it too.
+    /// sections of 0 to 4 rows (one of them refused in some runs), the app asking now and then
+    /// whether a row can move. After every drop or cancel the app's model, kept through the
+    /// handlers alone, equals the data source's snapshot and the focus is on the item moved;
+    /// while moving, the focus is on it too.
     @Test func randomMovesKeepTheModelAndTheSnapshotTogether() throws {
         var random = SeededGenerator(seed: 52)
         var seen = (intoFirst: 0, intoLast: 0, intoEmpty: 0, down: 0, up: 0, cancelledAcross: 0)
@@ -171,6 +213,8 @@ import Testing
                 let all = b.shown.enumerated().flatMap { s, items in items.indices.map { IndexPath(item: $0, section: s) } }
                 guard !all.isEmpty else { break }
                 if let m = moving {
+                    // Now and then the app asks whether a row can move, as a hint would.
+                    if random.int(0...4) == 0 { _ = b.source.gridView(b.grid, canMoveItemAt: all[random.int(0...(all.count - 1))]) }
                     switch random.int(0...9) {
                     case 0...3:
                         b.press(.down)

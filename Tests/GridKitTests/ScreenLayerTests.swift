@@ -18,7 +18,7 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
     init(_ name: String, rows: Int = 30) { self.name = name; self.rows = rows }
 
     var title: String { name }
-    var keyHints: String { "n next · Enter open" }
+    var keyHints: [KeyHint] { [KeyHint("n", "next"), .select("open")] }
     var keyHelp: [KeyHelp] { [KeyHelp("n", "push the next screen")] }
     func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)) }
     func registerCells(in gridView: GridView) { log.append("register"); gridView.register(LabelCell.self) }
@@ -258,8 +258,10 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
 /// and as many of the first as fit, never a hint cut in the middle.
 @MainActor @Suite struct HintLineTests {
     final class Hinted: Screen, GridDataSource {
-        let keyHints: String
-        init(_ hints: String = "↑↓ move · Enter open · / filter · g groups · ? keys · q quit") { keyHints = hints }
+        let keyHints: [KeyHint]
+        init(_ hints: [KeyHint] = [.moveUpDown, .select("open"), KeyHint("/", "filter"), KeyHint("g", "groups"), .help, .quit]) {
+            keyHints = hints
+        }
         var title: String { "Hints" }
         func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10, height: 1)) }
         func registerCells(in gridView: GridView) { gridView.register(GridCell.self) }
@@ -276,7 +278,27 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
     /// The ways to help and out stay wherever they are in the line (a screen's own hints after
     /// them, or `Esc back` before `q quit`).
     @Test func theWaysToHelpAndOutStay() {
-        let frame = ScreenHarness(size: Size(width: 45, height: 8)).run(Hinted("↑↓←→ move · Enter open · ? keys · Esc back · q quit · m move favourite"))
+        let frame = ScreenHarness(size: Size(width: 45, height: 8)).run(Hinted([.move, .select("open"), .help, .back, .quit, KeyHint("m", "move favourite")]))
         #expect(frame.row(7).split(separator: " ").joined(separator: " ") == "↑↓←→ move · ? keys · Esc back · q quit", "\(frame.row(7))")
+    }
+
+    /// The hints of bound keys show the keys as they are bound: rebound, the line follows;
+    /// unbound, the hint goes. The screen's own keys show as written.
+    @Test func boundHintsFollowTheBindings() {
+        var bindings = KeyBindings.standard
+        bindings.bind(.character("?"), to: nil)
+        bindings.bind(.function(1), to: .help)
+        bindings.bind(.character("q"), to: nil)
+        let hints: [KeyHint] = [.moveUpDown, KeyHint([.first, .last], alternative: 1, "first/last"), KeyHint([.pageUp, .pageDown], ""), KeyHint("/", "filter"), .help, .quit]
+        let standard = ScreenHarness(size: Size(width: 80, height: 8)).run(Hinted(hints))
+        #expect(standard.row(7).split(separator: " ").joined(separator: " ") == "↑↓ move · g/G first/last · PgUp/PgDn · / filter · ? keys · q quit")
+        let rebound = ScreenHarness(size: Size(width: 80, height: 8), keyBindings: bindings).run(Hinted(hints))
+        #expect(rebound.row(7).split(separator: " ").joined(separator: " ") == "↑↓ move · g/G first/last · PgUp/PgDn · / filter · F1 keys")
+    }
+
+    /// The help screen's last line is the hint line as the screen shows it.
+    @Test func helpEndsWithTheHintLine() {
+        let help = HelpScreen(for: Hinted())
+        #expect(help.rows.last == KeyHelp("on this screen", "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"))
     }
 }

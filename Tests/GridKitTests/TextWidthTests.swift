@@ -38,4 +38,28 @@ import Testing
         #expect(TextWidth.truncate("abc", toWidth: 0) == "")
         #expect(TextWidth.pad("ab", toWidth: 4) == "ab  ")
     }
+
+    /// The one-pass cut agrees with the plain rule (whole when it fits; else the longest start
+    /// within one column less, and `…`) on mixed widths, marks and exact fits.
+    @Test func truncationMatchesThePlainRule() {
+        func plain(_ s: String, _ width: Int, _ ellipsis: Bool) -> String {
+            guard width > 0 else { return "" }
+            if TextWidth.width(of: s) <= width { return s }
+            var out = "", used = 0
+            for g in s {
+                let w = TextWidth.width(of: g)
+                if used + w > (ellipsis ? width - 1 : width) { break }
+                out.append(g); used += w
+            }
+            return ellipsis ? out + "…" : out
+        }
+        let samples = ["", "abcde", "漢a字b漢", "e\u{301}\u{301}xyz", "a\u{200B}b\u{200B}c", "👩‍👩‍👧‍👦🚀ab", String(repeating: "漢x", count: 50)]
+        for s in samples {
+            for width in 0...12 {
+                for ellipsis in [true, false] {
+                    #expect(TextWidth.truncate(s, toWidth: width, ellipsis: ellipsis) == plain(s, width, ellipsis), "\(s) \(width)")
+                }
+            }
+        }
+    }
 }

@@ -12,7 +12,7 @@ package final class MessagesScreen: Screen, GridDataSource, GridDelegateFlowLayo
     }
 
     package var title: String { "\(subject) · \(messages.count.formatted)" }
-    package var keyHints: String { "↑↓ move · Esc back" }
+    package var keyHints: [KeyHint] { [.moveUpDown, .back] }
 
     package func makeLayout() -> any GridLayout {
         FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))

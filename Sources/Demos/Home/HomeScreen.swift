@@ -17,7 +17,7 @@ package final class HomeScreen: Screen, GridDataSource, GridDelegate {
     package init(entries: [Entry]) { self.entries = entries }
 
     package var title: String { "GridKit demos" }
-    package var keyHints: String { "↑↓ move · Enter open · ? keys · q quit" }
+    package var keyHints: [KeyHint] { [.moveUpDown, .select("open"), .help, .quit] }
 
     package func makeLayout() -> any GridLayout {
         let layout = FlowLayout(

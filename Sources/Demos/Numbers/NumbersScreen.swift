@@ -22,7 +22,12 @@ package final class NumbersScreen: Screen, GridDataSource {
     /// Opened from another screen, q goes back to it as Esc does: the hint says so.
     private var isRoot = true
 
-    package var keyHints: String { "↑↓←→ move · PgUp/PgDn · g/G first/last · Enter select · ? keys · \(isRoot ? "q quit" : "Esc back")" }
+    package var keyHints: [KeyHint] {
+        [
+            .move, KeyHint([.pageUp, .pageDown], ""), KeyHint([.first, .last], alternative: 1, "first/last"), .select("select"), .help,
+            isRoot ? .quit : .back
+        ]
+    }
 
     package func attach(to gridView: GridView, context: ScreenContext) { isRoot = context.isRoot }
 

@@ -15,7 +15,8 @@ public struct ReorderingHandlers<SectionID: Hashable & Sendable, ItemID: Hashabl
     /// `transaction.difference`. The data source's snapshot is then the final one. The
     /// difference is over all items in order, as UIKit's: a move over a section's edge (the
     /// last item of one section made the first of the next) leaves that order as it was, so a
-    /// model kept by section is updated from the final snapshot.
+    /// model kept by section is updated from `transaction.sectionTransactions` (each one's
+    /// difference applies to that section's items) or from the final snapshot.
     public var didReorder: ((GridReorderingTransaction<SectionID, ItemID>) -> Void)?
     /// Told when a move was cancelled (Esc, or `GridView.cancelInteractiveMovement()`), with the
     /// item that was picked up: it is back where it was, and the data source's snapshot is as
@@ -73,7 +74,8 @@ extension GridDiffableDataSource: DiffableApplying {
     public func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool {
         guard let item = itemIdentifier(for: indexPath), let can = reorderingHandlers.canReorderItem, can(item) else { return false }
         // Asked as a move begins (and only then by the grid): the snapshot to report against.
-        movementStart = snapshot()
+        // An app may ask too, mid-move (a hint for the focused row): the move's start stays.
+        if !gridView.isMovingItem { movementStart = snapshot() }
         return true
     }
 

@@ -348,16 +348,19 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     }
 
     /// From the last snapshot applied (`GridDataSource`).
-    /// A `ListCell` showing an item of a section applied as a `GridSectionSnapshot` is told
-    /// the item's depth and whether it is an open or closed parent.
+    /// A cell showing an item of a section applied as a `GridSectionSnapshot` is told the
+    /// item's depth and whether it is an open or closed parent (a `ListCell` draws them; any
+    /// cell's configuration state has `isExpanded`).
     public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let item = sections[indexPath.section][indexPath.item]
         let cell = cellProvider(gridView, indexPath, item)
-        if let row = cell as? ListCell {
-            row.outline = sectionIdentifier(for: indexPath.section).flatMap { sectionSnapshots[$0] }.map {
+        // Most sources have no outline: no look-up for them.
+        cell.outline =
+            sectionSnapshots.isEmpty
+            ? nil
+            : sectionIdentifier(for: indexPath.section).flatMap { sectionSnapshots[$0] }.map {
                 OutlinePlace(level: $0.level(of: item), hasChildren: !$0.children(of: item).isEmpty, isExpanded: $0.isExpanded(item))
             }
-        }
         return cell
     }
 

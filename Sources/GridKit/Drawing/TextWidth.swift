@@ -128,15 +128,18 @@ public enum TextWidth {
     /// A wide character that would not fit whole is dropped, never halved.
     public static func truncate(_ string: String, toWidth maxWidth: Int, ellipsis: Bool = true) -> String {
         guard maxWidth > 0 else { return "" }
-        if width(of: string) <= maxWidth { return string }
+        // One pass that stops at the first column past the width: a search bar's 4,096
+        // characters quoted in a one-line message cost what shows, not what was typed.
         let budget = ellipsis ? maxWidth - 1 : maxWidth
-        var out = "", used = 0
-        for g in string {
-            let w = width(of: g)
-            if used + w > budget { break }
-            out.append(g); used += w
+        var used = 0, fits = string.startIndex, i = string.startIndex
+        while i < string.endIndex {
+            let next = string.index(after: i)
+            used += width(of: string[i])
+            if used > maxWidth { return ellipsis ? string[..<fits] + "…" : String(string[..<fits]) }
+            if used <= budget { fits = next }
+            i = next
         }
-        return ellipsis ? out + "…" : out
+        return string
     }
 
     /// The string padded with spaces (or cut) to exactly `width` columns.

@@ -54,7 +54,7 @@ public enum BackgroundThread {
     }
 
     /// The signals blocked on the calling thread, for tests.
-    public static func blockedSignalsOfCurrentThread() -> Set<Int32> {
+    package static func blockedSignalsOfCurrentThread() -> Set<Int32> {
         var mask = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &mask)
         return Set((1..<32).filter { sigismember(&mask, $0) == 1 })

@@ -12,6 +12,7 @@ extension ScreenHost {
     func screenContext(depth: Int) -> ScreenContext {
         ScreenContext(
             mailbox: mailbox, colorMode: colorMode, depth: depth, graphicsMode: graphicsMode, cellPixelSize: cellPixelSize,
-            backgroundTone: backgroundTone, prepareImage: imagePreparer, prepareCells: cellPreparer, clock: clock)
+            backgroundTone: backgroundTone, prepareImage: imagePreparer, prepareCells: cellPreparer, clock: clock,
+            pictureSymbols: pictureSymbols)
     }
 }

@@ -15,6 +15,9 @@ public protocol ScreenHost: AnyObject {
     /// Which characters it shows for lines, blocks and shades (`.ascii` where the locale is
     /// not UTF-8).
     var glyphSet: GlyphSet { get }
+    /// Which block elements pictures drawn in text may use (`.halfBlocks` where the terminal is
+    /// not known to draw finer ones).
+    var pictureSymbols: PictureSymbols { get }
     /// What to do to a picture ahead of time, on the thread that made it (encode it for the
     /// terminal), or nil.
     var imagePreparer: ImagePreparer? { get }
@@ -43,6 +46,8 @@ extension ScreenHost {
     public var backgroundTone: BackgroundTone { .dark }
     /// Default: `.unicode`.
     public var glyphSet: GlyphSet { .unicode }
+    /// Default: `.halfBlocks`.
+    public var pictureSymbols: PictureSymbols { .halfBlocks }
     /// Default: nil.
     public var imagePreparer: ImagePreparer? { nil }
     /// Default: nil.

@@ -2,6 +2,10 @@
 public enum KeyAction: String, CaseIterable, Sendable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, first, last
     case select, toggleMark, help, back, quit
+    /// Picks up (or drops) the focused row when it shows a reorder accessory.
+    case moveItem
+    /// Calls the focused row's delete accessory, when it shows one.
+    case deleteItem
 
     /// A few words for help screens and tables.
     public var summary: String {
@@ -14,6 +18,8 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .help: return "the keys of this screen"
         case .back: return "back (quits from the first screen where the app says so)"
         case .quit: return "quit"
+        case .moveItem: return "pick up or drop a row to move (editing lists)"
+        case .deleteItem: return "delete a row (editing lists)"
         }
     }
 }
@@ -39,14 +45,16 @@ public struct KeyBindings: Sendable, Equatable {
     public init(_ pairs: [(Key, KeyAction)]) { entries = pairs.map { Entry(key: $0.0, action: $0.1) } }
 
     /// Arrows and vi's h j k l, PgUp/PgDn, Home/End and g/G, Enter, Space, `?`, Esc and q
-    /// (back), Ctrl-C (quit).
+    /// (back), Ctrl-C (quit); in editing lists `m` picks a row with a reorder accessory up and
+    /// drops it, and Delete or Backspace calls a row's delete accessory.
     public static let standard = KeyBindings([
         (.up, .moveUp), (.down, .moveDown), (.left, .moveLeft), (.right, .moveRight),
         (.character("k"), .moveUp), (.character("j"), .moveDown), (.character("h"), .moveLeft), (.character("l"), .moveRight),
         (.pageUp, .pageUp), (.pageDown, .pageDown),
         (.home, .first), (.end, .last), (.character("g"), .first), (.character("G"), .last),
         (.enter, .select), (.character(" "), .toggleMark),
-        (.character("?"), .help), (.escape, .back), (.character("q"), .back), (.control("c"), .quit)
+        (.character("?"), .help), (.escape, .back), (.character("q"), .back), (.control("c"), .quit),
+        (.character("m"), .moveItem), (.delete, .deleteItem), (.backspace, .deleteItem)
     ])
 
     /// The action of `key`, if it has one.
@@ -65,10 +73,12 @@ public struct KeyBindings: Sendable, Equatable {
         if let action { entries.append(Entry(key: key, action: action)) }
     }
 
-    /// Backspace as "back", as some file browsers have it (off in `standard`).
+    /// Backspace as "back", as some file browsers have it (off in `standard`, where Backspace
+    /// deletes a row that shows a delete accessory, as Delete does; turning it off again
+    /// gives it back that job).
     public var backspaceGoesBack: Bool {
         get { action(for: .backspace) == .back }
-        set { bind(.backspace, to: newValue ? .back : nil) }
+        set { bind(.backspace, to: newValue ? .back : .deleteItem) }
     }
 
     /// The help lines: one per group of actions (moves, pages, first/last, then one each),
@@ -76,7 +86,7 @@ public struct KeyBindings: Sendable, Equatable {
     public var help: [KeyHelp] {
         let groups: [[KeyAction]] = [
             [.moveUp, .moveDown, .moveLeft, .moveRight], [.pageUp, .pageDown], [.first, .last],
-            [.select], [.toggleMark], [.help], [.back], [.quit]
+            [.select], [.toggleMark], [.moveItem], [.deleteItem], [.help], [.back], [.quit]
         ]
         return groups.compactMap { group in
             // Each action's first key, then each one's second, …: "↑ ↓ ← →  k j h l".

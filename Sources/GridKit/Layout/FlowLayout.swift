@@ -78,6 +78,9 @@ public final class FlowLayout: GridLayout {
         let sectionCount = max(0, ds.numberOfSections(in: grid))
         let d = grid.delegate as? GridDelegateFlowLayout
         asksDelegate = d != nil
+        if d == nil, let other = grid.delegate, sectionCount > 0, ds.gridView(grid, numberOfItemsInSection: 0) > 0 {
+            failIfSizingIsMisplaced(in: grid, delegate: other)
+        }
         var perItem: Bool?
         var out: [SectionLayoutInput] = []
         out.reserveCapacity(sectionCount)
@@ -276,7 +279,7 @@ public final class FlowLayout: GridLayout {
     /// The natural (unpinned) frame of a section's header or footer; nil when it has no extent.
     public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         prepareIfNeeded()
-        guard indexPath.section >= 0, indexPath.section < sections.count, kind != .cell else { return nil }
+        guard indexPath.section >= 0, indexPath.section < sections.count, kind == .header || kind == .footer else { return nil }
         let g = sections[indexPath.section]
         let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
         guard extent > 0 else { return nil }

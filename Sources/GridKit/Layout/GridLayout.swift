@@ -76,6 +76,10 @@ public protocol GridLayout: AnyObject {
     /// Lines the grid draws between items (a list's separators), as rectangles of the content
     /// that meet `rect`; they lie in the spacing between items, never over one.
     func separatorFrames(in rect: Rect) -> [Rect]
+    /// The kind of the decoration at `indexPath` (attributes of kind `.decoration`) and the view
+    /// class registered for it, which the grid makes and reuses as it does cells; nil draws
+    /// nothing there.
+    func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)?
 }
 
 extension GridLayout {
@@ -96,6 +100,8 @@ extension GridLayout {
     public func scrollSideways(at point: Point, by delta: Int) -> Bool { false }
     /// Default: none.
     public func separatorFrames(in rect: Rect) -> [Rect] { [] }
+    /// Default: nil (the layout has no decorations).
+    public func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)? { nil }
 
     /// Default: filters `layoutAttributesForElements(in:)`.
     public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {

@@ -176,7 +176,7 @@ public final class WaterfallLayout: GridLayout {
 
     /// See `GridLayout`.
     public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        guard indexPath.section >= 0, indexPath.section < sections.count, kind != .cell else { return nil }
+        guard indexPath.section >= 0, indexPath.section < sections.count, kind == .header || kind == .footer else { return nil }
         let g = sections[indexPath.section]
         let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
         guard extent > 0 else { return nil }

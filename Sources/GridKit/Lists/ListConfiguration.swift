@@ -1,5 +1,5 @@
 /// How a list section looks (UIKit's `UICollectionLayoutListConfiguration`), for
-/// `CompositionalLayout.list(using:)`.
+/// `CompositionalLayout.list(using:)` and `LayoutSection.list(using:layoutEnvironment:)`.
 public struct ListConfiguration: Sendable, Equatable {
     /// The list's look.
     public enum Appearance: Sendable, Equatable {
@@ -7,9 +7,20 @@ public struct ListConfiguration: Sendable, Equatable {
         case plain
         /// Sections apart: a blank row between them, rows inset from the edges.
         case grouped
+        /// Each section a box of line characters (`╭─╮`), inset from the edges, its header
+        /// above it and a blank row after it: UIKit's rounded, inset sections. The box is a
+        /// decoration GridKit draws itself; rows are three columns in from each edge.
+        case insetGrouped
         /// A navigation list: rows inset by a column, headers not pinned.
         case sidebar
+        /// UIKit's sidebar without the grouped look: rows edge to edge, headers scrolling with
+        /// their section (not pinned, as in a sidebar).
+        case sidebarPlain
     }
+
+    /// The decoration kind of an inset grouped section's box (`InsetGroupedBox`), known to
+    /// every `CompositionalLayout`.
+    static let insetGroupedBoxKind = "GridKit.ListConfiguration.insetGroupedBox"
     /// Where a section's header comes from.
     public enum HeaderMode: Sendable, Equatable {
         /// None.
@@ -62,8 +73,16 @@ extension LayoutSection {
             section.interGroupSpacing = 1
         }
         switch configuration.appearance {
-        case .plain: break
+        case .plain, .sidebarPlain: break
         case .grouped: section.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
+        case .insetGrouped:
+            // A margin column, the box's line and a column of padding on each side; the box's
+            // top and bottom lines above and below the rows; a blank row after the section.
+            section.contentInsets = EdgeInsets(top: 1, left: 3, bottom: 1, right: 3)
+            section.trailingSpace = 1
+            let box = LayoutDecorationItem.background(elementKind: ListConfiguration.insetGroupedBoxKind)
+            box.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+            section.decorationItems = [box]
         case .sidebar: section.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
         }
         let band = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))

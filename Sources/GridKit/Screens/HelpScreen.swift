@@ -11,26 +11,32 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     public let subject: String
 
     /// Help for `screen` with `bindings`; the marking key shows only with `multipleSelection`
-    /// (the grid toggles marks with it only then). A key the screen's `keyHelp` names is left
-    /// out of the common keys: the screen took it.
-    public init(for screen: any Screen, bindings: KeyBindings = .standard, multipleSelection: Bool = false) {
+    /// (the grid toggles marks with it only then), the move and delete keys only while
+    /// `editing` (they act only on rows that show editing accessories). A key the screen's
+    /// `keyHelp` names is left out of the common keys: the screen took it.
+    public init(for screen: any Screen, bindings: KeyBindings = .standard, multipleSelection: Bool = false, editing: Bool = false) {
         subject = screen.title
+        // The hint line as the screen shows it: with every binding, the screen's keys too.
+        let hintLine = KeyHint.line(screen.keyHints, with: bindings).map(\.text).joined(separator: " · ")
         // A key the screen lists as its own is the screen's: it sees keys first, so the common
         // binding never runs there.
         let claimed = Set(screen.keyHelp.flatMap { $0.keys.split(separator: " ").map(String.init) })
         var bindings = bindings
         for entry in bindings.entries where claimed.contains(KeyBindings.label(entry.key)) { bindings.bind(entry.key, to: nil) }
-        var rows = bindings.help.filter { multipleSelection || $0.action != KeyAction.toggleMark.summary }
+        let editingOnly = [KeyAction.moveItem.summary, KeyAction.deleteItem.summary]
+        var rows = bindings.help.filter {
+            (multipleSelection || $0.action != KeyAction.toggleMark.summary) && (editing || !editingOnly.contains($0.action))
+        }
         rows.append(Self.mouseHelp)
         if !screen.keyHelp.isEmpty { rows += [KeyHelp("", "")] + screen.keyHelp }
-        rows += [KeyHelp("", ""), KeyHelp("on this screen", screen.keyHints)]
+        rows += [KeyHelp("", ""), KeyHelp("on this screen", hintLine)]
         self.rows = rows
     }
 
     /// Names the screen the help is about.
     public var title: String { "Keys · \(subject)" }
     /// Only the way out (q goes back too: help is always opened from another screen).
-    public var keyHints: String { "Esc back" }
+    public var keyHints: [KeyHint] { [.back] }
 
     /// One full-width row per key.
     public func makeLayout() -> any GridLayout {

@@ -56,7 +56,7 @@ final class Navigator {
         case .back?: return .pop
         case .help?:
             guard let (screen, grid) = top, !(screen is HelpScreen) else { return .ignored }
-            return .push(HelpScreen(for: screen, bindings: grid.keyBindings, multipleSelection: grid.allowsMultipleSelection))
+            return .push(HelpScreen(for: screen, bindings: grid.keyBindings, multipleSelection: grid.allowsMultipleSelection, editing: grid.isEditing))
         case .quit?: return .quit
         default: return .ignored
         }

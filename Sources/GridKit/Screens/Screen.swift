@@ -34,8 +34,11 @@ public protocol Screen: CellRegistering {
     /// What is going on (a count, a filter, progress), shown at the right of the title bar:
     /// apart from the key hints. Empty by default.
     var status: String { get }
-    /// A one-line hint of the keys, shown at the bottom.
-    var keyHints: String { get }
+    /// The hint line at the bottom: the screen's own keys (`KeyHint("/", "filter")`) and the
+    /// common ones (`.move`, `.help`, `.back`), whose keys come from the `KeyBindings` it runs
+    /// with. A line too narrow for all keeps the ways to help and out, then as many of the rest,
+    /// in order, as fit.
+    var keyHints: [KeyHint] { get }
     /// The keys this screen adds to the common ones (moving, paging, Enter, Esc…); the `?`
     /// help screen lists them after the common keys.
     var keyHelp: [KeyHelp] { get }
@@ -69,8 +72,9 @@ public protocol Screen: CellRegistering {
 extension Screen {
     /// Default: `""`.
     public var status: String { "" }
-    /// Default: `"↑↓←→ move · Enter open · ? keys · Esc back · q quit"`.
-    public var keyHints: String { "↑↓←→ move · Enter open · ? keys · Esc back · q quit" }
+    /// Default: `[.move, .select("open"), .help, .back, .quit]`, with the standard bindings
+    /// "↑↓←→ move · Enter open · ? keys · Esc back · q quit".
+    public var keyHints: [KeyHint] { [.move, .select("open"), .help, .back, .quit] }
     /// Default: `[]`.
     public var keyHelp: [KeyHelp] { [] }
     /// Default: `Size(width: 30, height: 8)`.

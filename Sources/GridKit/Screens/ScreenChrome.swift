@@ -10,7 +10,7 @@ struct ScreenChrome {
     /// What the bars showed last, on which canvas, and the versions of their rows once drawn:
     /// bars that would come out the same are not drawn again (a key that moves the focus
     /// changes neither, and measuring text is a good part of a small frame's cost).
-    private var drawn: (title: String, hints: String, canvas: UInt64, top: UInt64, bottom: UInt64)?
+    private var drawn: (title: String, hints: [KeyHint], message: String?, bindings: KeyBindings, canvas: UInt64, top: UInt64, bottom: UInt64)?
 
     init() {}
 
@@ -44,8 +44,9 @@ struct ScreenChrome {
         let w = canvas.size.width, bottom = canvas.size.height - 1
         let status = screen.status
         let title = status.isEmpty ? screen.title : screen.title + "\u{0}" + status
-        let hints = message.map { "\u{0}" + $0 } ?? screen.keyHints
-        if let d = drawn, d.title == title, d.hints == hints, d.canvas == canvas.identity,
+        let hints = message == nil ? screen.keyHints : []
+        let bindings = grid.keyBindings
+        if let d = drawn, d.title == title, d.hints == hints, d.message == message, d.bindings == bindings, d.canvas == canvas.identity,
             d.top == canvas.version(ofRow: 0), d.bottom == canvas.version(ofRow: bottom)
         {
             // Unchanged, and nobody drew over them since.
@@ -62,9 +63,10 @@ struct ScreenChrome {
             if let message {
                 canvas.drawText(" " + message, at: hintRow.origin, style: Self.messageStyle, maxWidth: w)
             } else {
-                canvas.drawText(" " + Self.fitting(hints, width: w - 1), at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
+                let line = Self.fitting(KeyHint.line(hints, with: bindings), width: w - 1)
+                canvas.drawText(" " + line, at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
             }
-            drawn = (title, hints, canvas.identity, canvas.version(ofRow: 0), canvas.version(ofRow: bottom))
+            drawn = (title, hints, message, bindings, canvas.identity, canvas.version(ofRow: 0), canvas.version(ofRow: bottom))
         }
         grid.render(into: canvas)
         screen.drawOverlay(in: canvas, gridView: grid)
@@ -88,20 +90,20 @@ struct ScreenChrome {
         return Rect(x: grid.frame.minX, y: grid.frame.minY - 1, width: grid.layoutSize.width, height: 1)
     }
 
-    /// The hints (`a · b · c`) that fit `width` whole: the ways to help and out (`? …`, `Esc …`,
-    /// `q …`) and as many of the rest from the start as fit beside them, in their order, so a
-    /// narrow terminal shows "↑↓ move · ? keys · q quit", not "↑↓ move · Enter op".
-    static func fitting(_ hints: String, width: Int) -> String {
-        guard TextWidth.width(of: hints) > width else { return hints }
-        let parts = hints.components(separatedBy: " · ")
-        func essential(_ p: String) -> Bool { p.hasPrefix("? ") || p.hasPrefix("Esc") || p.hasPrefix("q ") }
-        var keep = parts.map(essential)
-        func used() -> Int { zip(parts, keep).filter(\.1).map { TextWidth.width(of: $0.0) }.reduce(0, +) + 3 * max(0, keep.filter { $0 }.count - 1) }
-        guard keep.contains(true), used() <= width else { return hints } // cut as it comes
-        for k in parts.indices where !keep[k] {
+    /// The hints, joined (`a · b · c`), that fit `width` whole: the ways to help and out (`? keys`,
+    /// `Esc back`, `q quit`) and as many of the rest from the start as fit beside them, in their
+    /// order, so a narrow terminal shows "↑↓ move · ? keys · q quit", not "↑↓ move · Enter op".
+    static func fitting(_ hints: [(text: String, isWayOut: Bool)], width: Int) -> String {
+        let whole = hints.map(\.text).joined(separator: " · ")
+        guard TextWidth.width(of: whole) > width else { return whole }
+        let widths = hints.map { TextWidth.width(of: $0.text) }
+        var keep = hints.map(\.isWayOut)
+        func used() -> Int { zip(widths, keep).filter(\.1).map(\.0).reduce(0, +) + 3 * max(0, keep.filter { $0 }.count - 1) }
+        guard keep.contains(true), used() <= width else { return whole } // cut as it comes
+        for k in hints.indices where !keep[k] {
             keep[k] = true
             if used() > width { keep[k] = false; break }
         }
-        return zip(parts, keep).filter(\.1).map(\.0).joined(separator: " · ")
+        return zip(hints, keep).filter(\.1).map(\.0.text).joined(separator: " · ")
     }
 }

@@ -25,6 +25,8 @@ public struct ScreenContext {
     /// (the terminal makes the rows' bytes there): run it on a worker thread once nothing more
     /// urgent is queued. Nil when there is nothing to prepare.
     public let prepareCells: CellPreparer?
+    /// Which block elements a picture drawn in text may use (`DrawContext.drawSymbols`).
+    public let pictureSymbols: PictureSymbols
     /// The clock screen work waits on (`sleep(for:)`, `every(_:_:)`): the real one in a
     /// terminal; in `ScreenDriver` a clock the test moves by hand.
     public let clock: any Clock<Duration>
@@ -36,8 +38,9 @@ public struct ScreenContext {
         mailbox: Mailbox, colorMode: ColorMode, depth: Int = 0,
         graphicsMode: GraphicsMode = .blocks, cellPixelSize: Size = Size(width: 10, height: 20),
         backgroundTone: BackgroundTone = .dark, prepareImage: ImagePreparer? = nil, prepareCells: CellPreparer? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), pictureSymbols: PictureSymbols = .halfBlocks
     ) {
+        self.pictureSymbols = pictureSymbols
         self.clock = clock
         lifetime = ScreenLifetime()
         self.mailbox = mailbox; self.colorMode = colorMode; self.depth = depth

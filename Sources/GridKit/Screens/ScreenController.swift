@@ -78,7 +78,7 @@ public final class ScreenController {
         grid.keyBindings = keyBindings
         let context = host.screenContext(depth: navigator.stack.count)
         context.lifetime.presenter = self
-        let content = grid.connect(screen, context: context)
+        let content = grid.load(screen, context: context)
         grid.selectionObserver = { [unowned self] in selection = $0 }
         navigator.push(screen, grid: grid, content: content, lifetime: context.lifetime, size: host.size)
     }

@@ -55,6 +55,10 @@ extension DrawnFrame {
                 }
                 continue
             }
+            if a.kind == .decoration {
+                markDecoration(j, of: next, found: finder.index(of: a), after: move, &scratch)
+                continue
+            }
             if move.dy == 0, sameCovers, j < elements.count, elements[j] == a {
                 // Nothing moved and it is where it was (a focus move): as drawn, cut by the
                 // same edges, unless its state or view changed.
@@ -80,6 +84,30 @@ extension DrawnFrame {
         }
     }
 
+    /// A decoration (a section's background, as big as the section) is kept when it is where it
+    /// was in the content, in the same state and view: its pixels moved with the rows, and it
+    /// is drawn again only where something over it is (`growRedrawSet` does not clear it whole),
+    /// plus the rows a pinned header kept still, which now show another part of it. Otherwise
+    /// it is drawn whole.
+    private func markDecoration(_ j: Int, of next: DrawnFrame, found i: Int?, after move: FrameMove, _ scratch: inout RenderScratch) {
+        let a = next.elements[j]
+        if let i, elements[i].frame == a.frame, states[i] == next.states[j], drawers[i] == next.drawers[j] {
+            scratch.kept[i] = true
+            if move.dy != 0, move.band.minY > move.frame.minY {
+                // Where it was and where it is, in those rows.
+                let still = Rect(x: move.frame.minX, y: move.frame.minY, width: move.frame.width, height: move.band.minY - move.frame.minY)
+                for r in [move.onScreen(elements[i].frame, offset), scratch.screen[j]] {
+                    let stale = r.intersection(still)
+                    if !stale.isEmpty { scratch.dirty.append(stale) }
+                }
+            }
+        } else {
+            scratch.redraw[j] = true
+            let visible = scratch.screen[j].intersection(move.frame)
+            if !visible.isEmpty { scratch.dirty.append(visible) }
+        }
+    }
+
     /// The last frame's elements not kept: their pixels are cleared where they are now (an
     /// element scrolled out left none).
     private func clearWhatLeft(after move: FrameMove, _ scratch: inout RenderScratch) {
@@ -95,14 +123,17 @@ extension DrawnFrame {
     }
 
     /// Whatever meets a cleared area is drawn again, and then so is whatever meets that (a
-    /// pinned header over a cell that is redrawn): each area is looked at once.
+    /// pinned header over a cell that is redrawn): each area is looked at once. A decoration
+    /// is drawn again there but clears nothing more: it lies under a section's items, and
+    /// clearing it whole would draw them all again on every key.
     private func growRedrawSet(of next: DrawnFrame, _ scratch: inout RenderScratch) {
         var k = 0
         while k < scratch.dirty.count {
             let r = scratch.dirty[k]
             for j in next.elements.indices where !scratch.redraw[j] && !scratch.hidden[j] && r.intersects(scratch.screen[j]) {
                 scratch.redraw[j] = true
-                scratch.dirty.append(scratch.screen[j])
+                // A decoration is drawn again only in the cleared areas (`drawInZOrder`).
+                if next.elements[j].kind != .decoration { scratch.dirty.append(scratch.screen[j]) }
             }
             k += 1
         }

@@ -48,6 +48,12 @@ public protocol GridDelegate: AnyObject {
     func gridView(_ gridView: GridView, willDisplay cell: GridCell, forItemAt indexPath: IndexPath)
     func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath)
     func gridViewDidScroll(_ gridView: GridView)
+    /// Moved to ``GridDelegateFlowLayout``, as UIKit has it (`UICollectionViewDelegateFlowLayout`):
+    /// a `FlowLayout` asks sizes only of a delegate that adopts that protocol. A delegate that
+    /// implements this method but adopts only `GridDelegate` stops the program at its grid's
+    /// first layout with a message saying so, rather than having its sizes ignored.
+    @available(*, deprecated, message: "sizes moved to GridDelegateFlowLayout: adopt it, or FlowLayout never asks")
+    func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size?
 }
 
 extension GridDelegate {

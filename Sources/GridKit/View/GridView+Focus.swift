@@ -28,8 +28,15 @@ extension GridView {
         return true
     }
 
-    /// Moves the focus and the view by one page in the scroll direction.
-    public func movePage(forward: Bool) {
+    /// Moves the focus and the view one page on: down, or right in a grid that scrolls across
+    /// (what Page Down does, `KeyAction.pageDown`).
+    public func pageDown() { movePage(forward: true) }
+
+    /// Moves the focus and the view one page back: up, or left in a grid that scrolls across
+    /// (what Page Up does, `KeyAction.pageUp`).
+    public func pageUp() { movePage(forward: false) }
+
+    private func movePage(forward: Bool) {
         guard let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f) else { return }
         let vertical = layout.scrollDirection == .vertical
         let page = max(1, viewportMain - (layout.sectionHeadersPinToVisibleBounds ? layout.headerExtent(ofSection: f.section) : 0))
@@ -45,8 +52,15 @@ extension GridView {
         scrollingForward = forward
     }
 
-    /// Focuses the first (or last) item of the grid.
-    public func focusEdge(last: Bool) {
+    /// Focuses the grid's first item and scrolls to the top, showing what is above it (a header,
+    /// the inset) too (what Home does, `KeyAction.first`).
+    public func focusFirstItem() { focusEdge(last: false) }
+
+    /// Focuses the grid's last item and scrolls to the end, showing what is below it (a footer,
+    /// the inset) too (what End does, `KeyAction.last`).
+    public func focusLastItem() { focusEdge(last: true) }
+
+    private func focusEdge(last: Bool) {
         guard let ip = last ? layout.lastIndexPath : layout.firstIndexPath else { return }
         // Going to the top shows what is above the first item too (headers, insets), unless
         // the item needs the room to be seen whole.
@@ -121,16 +135,18 @@ extension GridView {
                 return true
             }
             moveFocus(action == .moveRight ? .right : .left)
-        case .pageUp: movePage(forward: false)
-        case .pageDown: movePage(forward: true)
-        case .first: focusEdge(last: false)
-        case .last: focusEdge(last: true)
+        case .pageUp: pageUp()
+        case .pageDown: pageDown()
+        case .first: focusFirstItem()
+        case .last: focusLastItem()
         case .select:
             guard let f = focusedIndexPath else { return false }
             userSelect(f)
         case .toggleMark:
             guard allowsMultipleSelection, let f = focusedIndexPath else { return false }
             userToggle(f)
+        case .moveItem: return handleMoveItemKey()
+        case .deleteItem: return handleDeleteItemKey()
         case .help, .back, .quit: return false // navigation's, not the grid's
         }
         return true
@@ -152,6 +168,13 @@ extension GridView {
                 scroll(by: delta / 2)
             }
         case .press, .release:
+            // Held back while an item is picked up, as keys other than the arrows, Enter and Esc
+            // are: a click would take the focus off the moving item, a double click select
+            // another one mid-move.
+            guard movement == nil else {
+                pressedItem = nil
+                return true
+            }
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
             // Headers and footers are drawn over cells (a pinned header covers the items scrolling
             // under it): a click there is on the header, not on the item out of sight beneath.
@@ -163,6 +186,12 @@ extension GridView {
                     endInteractiveMovement()
                 }
                 pressedItem = nil
+                return true
+            }
+            // A click on a row's delete glyph deletes it, as UIKit's delete accessory does.
+            if m.clickCount == 1, let delete = deleteAction(at: p, item: ip) {
+                setFocus(ip, scroll: true)
+                delete()
                 return true
             }
             pressedItem = ip
@@ -179,6 +208,6 @@ extension GridView {
         guard frame.contains(screenPoint) else { return nil }
         let p = Point(x: screenPoint.x - frame.minX + offset.x, y: screenPoint.y - frame.minY + offset.y)
         // Asked of the visible rect: headers pin to the leading edge of the rect asked about.
-        return layout.layoutAttributesForElements(in: visibleRect).last { $0.kind != .cell && $0.frame.contains(p) }
+        return layout.layoutAttributesForElements(in: visibleRect).last { ($0.kind == .header || $0.kind == .footer) && $0.frame.contains(p) }
     }
 }

@@ -47,6 +47,16 @@ extension GridView {
         return make(type, identifier: identifier)
     }
 
+    /// A decoration view of `viewClass` for decorations of `kind` (the layout registered it):
+    /// one that left the screen, or a new one.
+    func dequeueDecorationView(ofKind kind: String, viewClass: GridCell.Type) -> GridCell {
+        if let view = reuse(.decoration, kind) {
+            if type(of: view) == viewClass { return view }
+            liveCellCount -= 1 // made from a class registered for the kind before
+        }
+        return make(viewClass, identifier: kind)
+    }
+
     /// A cell of class `Cell` registered with `register(_:)`, typed: no cast at the call site.
     public func dequeue<Cell: GridCell>(_ cellClass: Cell.Type, for indexPath: IndexPath) -> Cell {
         let id = identifier(of: cellClass)
@@ -90,6 +100,8 @@ extension GridView {
     private func reuse(_ kind: ElementKind, _ identifier: String) -> GridCell? {
         guard let cell = reusePool.take(kind, identifier) else { return nil }
         cell.prepareForReuse()
+        // A cell handed out again is updated for its new item's state before it is drawn.
+        cell.appliedState = nil
         return cell
     }
 

@@ -39,11 +39,16 @@ extension GridView {
         let focus = focusedIndexPath, selection = selected, anySelected = !selected.isEmpty, moving = movement?.at
         var views: [GridCell?] = []
         views.reserveCapacity(elements.count)
+        // Elements draw in the order of their kinds (cells, then headers and footers) unless
+        // there are decorations or an unusual `zIndex`: then in `zIndex` order.
+        var inKindOrder = true, usualZIndices = true
         for a in elements {
-            let view = a.kind == .cell ? cells[a.indexPath] : supplementary[SupplementaryKey(kind: a.kind, section: a.indexPath.section)]
+            let view = a.kind == .cell ? cells[a.indexPath] : supplementary[SupplementaryKey(a)]
             views.append(view)
             frameNow.drawers.append(view.map(ObjectIdentifier.init))
-            if a.kind != .cell, let view, view.isOpaque {
+            if !a.hasUsualZIndex { usualZIndices = false }
+            if a.kind == .decoration { inKindOrder = false }
+            if a.kind == .header || a.kind == .footer, let view, view.isOpaque {
                 frameNow.opaqueCovers.append(a.frame.offsetBy(dx: dx, dy: dy).intersection(grid))
             }
             frameNow.states.append(
@@ -52,6 +57,11 @@ extension GridView {
                         isFocused: a.indexPath == focus,
                         isSelected: anySelected && selection.contains(a.indexPath), isMoving: moving == a.indexPath)
                     : CellState())
+        }
+        if !usualZIndices {
+            inKindOrder = false
+            // A cell may be drawn over a header now: no header hides what is beneath it.
+            frameNow.opaqueCovers.removeAll()
         }
         let background = backgroundStyle
         // The working lists are taken out of the grid while in use, so they are not shared and
@@ -68,14 +78,24 @@ extension GridView {
             scratch.redrawAll(elements.count)
         }
         let redraw = scratch.redraw
-        drawSeparators(into: canvas, elements: elements)
-        // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
-        for pass in 0..<2 {
-            for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == (pass == 0) {
-                guard let view = views[i] else { continue }
-                let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
-                view.draw(in: context, bounds: context.bounds, state: frameNow.states[i])
+        let isEditing = editing
+        if inKindOrder {
+            drawSeparators(into: canvas, elements: elements)
+            // Headers and footers after cells, so a pinned header covers the cells scrolling under it.
+            for pass in 0..<2 {
+                for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == (pass == 0) {
+                    guard let view = views[i] else { continue }
+                    let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
+                    // A cell drawn again may be so because its state changed: it is updated for
+                    // the state first (a compare, for a cell whose state did not change).
+                    if pass == 0 { view.applyConfigurationState(view.configurationState(frameNow.states[i], isEditing: isEditing)) }
+                    view.draw(in: context, bounds: context.bounds, state: frameNow.states[i])
+                }
             }
+        } else {
+            drawInZOrder(
+                elements, views: views, states: frameNow.states, redraw: redraw, isEditing: isEditing, into: canvas,
+                clippedTo: everything ? nil : scratch.dirty)
         }
         for i in elements.indices where frameNow.states[i].isFocused {
             let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
@@ -92,6 +112,43 @@ extension GridView {
         needsDisplay = false
         needsFullRedraw = false
         updatePrefetching()
+    }
+
+    /// Draws what `redraw` marks lowest `zIndex` first (decorations, then cells, then headers
+    /// and footers, among equals), the separators just under the cells. A decoration drawn
+    /// again in an incremental frame is drawn only in the areas cleared (`dirty`): the rest of
+    /// it is on the canvas, under cells that were not drawn again.
+    private func drawInZOrder(
+        _ elements: [LayoutAttributes], views: [GridCell?], states: [CellState], redraw: [Bool], isEditing: Bool, into canvas: Canvas,
+        clippedTo dirty: [Rect]?
+    ) {
+        let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
+        let order = elements.indices.sorted { i, j in
+            let a = elements[i], b = elements[j]
+            return (a.zIndex, a.kindRank, i) < (b.zIndex, b.kindRank, j)
+        }
+        var separatorsDrawn = false
+        for i in order {
+            let a = elements[i]
+            if !separatorsDrawn, (a.zIndex, a.kindRank) >= (0, 1) {
+                drawSeparators(into: canvas, elements: elements)
+                separatorsDrawn = true
+            }
+            guard redraw[i], let view = views[i] else { continue }
+            let framed = a.frame.offsetBy(dx: dx, dy: dy)
+            if a.kind == .decoration, let dirty {
+                // Once per area: an element's old and new place are often the same.
+                for (k, r) in dirty.enumerated() where r.intersects(framed) && !dirty[..<k].contains(where: { $0.contains(r) }) {
+                    let context = DrawContext(canvas: canvas, frame: framed, clip: r.intersection(grid))
+                    view.draw(in: context, bounds: context.bounds, state: states[i])
+                }
+            } else {
+                let context = DrawContext(canvas: canvas, frame: framed, clip: grid)
+                if a.kind == .cell { view.applyConfigurationState(view.configurationState(states[i], isEditing: isEditing)) }
+                view.draw(in: context, bounds: context.bounds, state: states[i])
+            }
+        }
+        if !separatorsDrawn { drawSeparators(into: canvas, elements: elements) }
     }
 
     /// Asks newly shown cells for their size. True when that moved anything; then the content
@@ -141,7 +198,7 @@ extension GridView {
         // A screenful has a few headers and footers: a list, not a set.
         var nowSupplementary: [SupplementaryKey] = []
         for a in elements where a.kind != .cell {
-            let key = SupplementaryKey(kind: a.kind, section: a.indexPath.section)
+            let key = SupplementaryKey(a)
             if !nowSupplementary.contains(key) { nowSupplementary.append(key) }
         }
         let change = changeSinceDrawn(elements) ?? changeByLookup(elements)
@@ -159,12 +216,19 @@ extension GridView {
         for ip in change.coming where visibleCells[ip] == nil {
             let cell = ds.gridView(self, cellForItemAt: ip)
             visibleCells[ip] = cell
+            // Before it is measured: an update handler may set what it shows.
+            updateConfiguration(of: cell, at: ip)
             shown.append(ip)
             prefetched.remove(ip)
             delegate?.gridView(self, willDisplay: cell, forItemAt: ip)
         }
         for key in nowSupplementary where visibleSupplementary[key] == nil {
-            if let view = ds.gridView(self, viewForSupplementaryElementOfKind: key.kind, at: IndexPath(item: 0, section: key.section)) {
+            if key.kind == .decoration {
+                // The layout's, not the data source's: made from the class registered for its kind.
+                if let (kind, viewClass) = layout.decorationViewClass(at: IndexPath(item: key.item, section: key.section)) {
+                    visibleSupplementary[key] = dequeueDecorationView(ofKind: kind, viewClass: viewClass)
+                }
+            } else if let view = ds.gridView(self, viewForSupplementaryElementOfKind: key.kind, at: IndexPath(item: 0, section: key.section)) {
                 visibleSupplementary[key] = view
             }
         }
@@ -234,7 +298,7 @@ extension GridView {
         let lines = layout.separatorFrames(in: visibleRect)
         guard !lines.isEmpty else { return }
         let line = CanvasCell(scalar: 0x2500, width: 1, style: Style(foreground: .brightBlack)) // ─
-        let covers = elements.filter { $0.kind != .cell }.map(\.frame)
+        let covers = elements.filter { $0.kind == .header || $0.kind == .footer }.map(\.frame)
         let clip = frame.intersection(canvas.bounds), dx = frame.minX - offset.x, dy = frame.minY - offset.y
         for r in lines {
             for x in r.minX..<r.maxX {

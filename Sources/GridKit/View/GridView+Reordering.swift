@@ -1,8 +1,10 @@
 /// Moving items by hand (UIKit's interactive movement): pick an item up, move it (the grid shows
-/// it where it would land, the content moving with it), drop it or put it back. No key picks an
-/// item up by itself: the app calls `beginInteractiveMovementForItem(at:)` (from a key of its
-/// own, say). Once picked up, the arrows move it, Enter drops it and Esc puts it back; with the
-/// mouse, press on an item and release on another. The data source says what may move
+/// it where it would land, the content moving with it), drop it or put it back. The move key
+/// (`m`, `KeyAction.moveItem`) picks up a list row that shows a reorder accessory
+/// (`ListCellAccessory.reorder()`, shown while the grid `isEditing`); otherwise the app calls
+/// `beginInteractiveMovementForItem(at:)` (from a key of its own, say). Once picked up, the
+/// arrows move it, Enter or the move key drops it and Esc puts it back; with the mouse, press on
+/// an item and release on another. The data source says what may move
 /// (`GridDataSource.gridView(_:canMoveItemAt:)`) and moves its content; a diffable source
 /// reports the whole move, or its cancelling, to its `reorderingHandlers`.
 ///
@@ -97,7 +99,7 @@ extension GridView {
         case .moveUp, .moveDown, .moveLeft, .moveRight:
             let direction: FocusDirection = action == .moveUp ? .up : action == .moveDown ? .down : action == .moveLeft ? .left : .right
             stepInteractiveItem(direction)
-        case .select: endInteractiveMovement()
+        case .select, .moveItem: endInteractiveMovement()
         case .back: cancelInteractiveMovement()
         case .quit: cancelInteractiveMovement(); return false
         default: break

@@ -54,6 +54,8 @@ public final class GridView {
     /// The item being moved (`beginInteractiveMovementForItem(at:)`): where it started and
     /// where it is now.
     var movement: (start: IndexPath, at: IndexPath)?
+    /// Whether the grid is editing (`isEditing`).
+    var editing = false
     /// Where the mouse button went down on an item, for press-drag-release moves.
     var pressedItem: IndexPath?
     /// What the keys do (`KeyBindings.standard` unless the app binds others).
@@ -125,7 +127,13 @@ public final class GridView {
     /// Cells ever created and not released: bounded by what fits on screen plus the pools.
     package internal(set) var liveCellCount = 0
 
-    struct SupplementaryKey: Hashable { var kind: ElementKind; var section: Int }
+    /// A header's, footer's or decoration's place: its kind, section and (for decorations,
+    /// of which a section may have several) its item.
+    struct SupplementaryKey: Hashable {
+        var kind: ElementKind, section: Int, item = 0
+        init(kind: ElementKind, section: Int, item: Int = 0) { self.kind = kind; self.section = section; self.item = item }
+        init(_ a: LayoutAttributes) { self.init(kind: a.kind, section: a.indexPath.section, item: a.kind == .decoration ? a.indexPath.item : 0) }
+    }
 
     /// A grid at `frame` on the canvas, placing cells with `layout`.
     public init(frame: Rect, layout: any GridLayout) {
@@ -202,6 +210,7 @@ public final class GridView {
                 enqueue(cell, kind: .cell)
                 visibleCells[ip] = again
             }
+            updateConfiguration(of: again, at: ip)
             redrawn.append(ip)
         }
         drawn?.forgetCells(at: redrawn)

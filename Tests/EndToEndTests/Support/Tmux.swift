@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a command in a detached tmux server of its own (its own `-L` socket), so tests can
 /// run in parallel and never touch the user's tmux. The server is killed by `close()`.
@@ -54,8 +55,7 @@ final class Tmux {
         let pids = ([shell].compactMap { $0 } + children.split(separator: "\n").compactMap { Int32($0) })
         let processes = pids.compactMap { pid in Tmux.startTime(of: pid).map { (pid: pid, start: $0) } }
         func alive(_ p: (pid: Int32, start: String)) -> Bool { Tmux.startTime(of: p.pid) == p.start }
-        let end = Date().addingTimeInterval(5)
-        while processes.contains(where: alive), Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        _ = poll(for: .seconds(5)) { !processes.contains(where: alive) }
         for p in processes where alive(p) { kill(p.pid, SIGKILL) }
         unlink(pidFile)
         if let cacheHome { try? FileManager.default.removeItem(atPath: cacheHome) }
@@ -95,10 +95,16 @@ final class Tmux {
     /// flat colours may have no block at all). The interface's own backgrounds are the theme's 16
     /// colours and the grey ramp (mattes, placeholders), so a space counts only in a colour of
     /// the 6×6×6 cube or a direct one: a picture of flat greys shows as no picture here.
+    /// Quadrants, vertical halves and sextants count too (`GRIDKIT_SYMBOLS`).
     func showsPicture() -> Bool {
         Tmux.cells(captureWithEscapes()).contains { cell in
-            ["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
+            Tmux.isBlock(cell.scalar) || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
         }
+    }
+
+    /// A block element a picture cell may be drawn with: half, full, quadrant or sextant.
+    static func isBlock(_ s: Unicode.Scalar) -> Bool {
+        ["▀", "▄", "█", "▌", "▐"].contains(s) || (0x2596...0x259F).contains(s.value) || (0x1FB00...0x1FB3B).contains(s.value)
     }
 
     /// Where a screen (`captureWithEscapes`) has picture cells, each shown as `▀`. Which of its
@@ -108,7 +114,7 @@ final class Tmux {
     static func pictureShape(_ escaped: String) -> String {
         var out = String.UnicodeScalarView()
         for cell in cells(escaped) {
-            out.append(["▀", "▄", "█"].contains(cell.scalar) || (cell.scalar == " " && cell.background != -1) ? "▀" : cell.scalar)
+            out.append(isBlock(cell.scalar) || (cell.scalar == " " && cell.background != -1) ? "▀" : cell.scalar)
         }
         // Plain spaces at the ends of lines: tmux keeps them (`-N`) only where something was
         // written, so whether they are there depends on what came before too.
@@ -248,13 +254,16 @@ final class Tmux {
     /// Polls the screen until `predicate` holds; throws with the last screen when time runs out.
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = Tmux.deadline, _ predicate: (String) -> Bool) throws -> String {
-        let end = Date().addingTimeInterval(timeout)
-        var screen = capture()
-        while !predicate(screen) {
-            if Date() > end { throw E2EError.timeout(what: what, screen: screen) }
-            Thread.sleep(forTimeInterval: 0.05)
-            screen = capture()
-        }
+        var screen = ""
+        // Its own error rather than a recorded issue: it shows the last screen.
+        guard
+            poll(
+                for: .seconds(timeout),
+                {
+                    screen = capture()
+                    return predicate(screen)
+                })
+        else { throw E2EError.timeout(what: what, screen: screen) }
         return screen
     }
 

@@ -4,8 +4,28 @@
 // compositional, and list rows whose subtitles wrap), a FlowLayout held as `any GridLayout`,
 // and a layout of this package's own whose cells size themselves through the public
 // `GridLayout` protocol. Prints each failure and a closing count; exits 1 on any failure.
+// With an argument it runs a screen of Apple's "Implementing Modern Collection Views" sample in
+// the terminal instead: `emoji` (EmojiExplorer.swift) or `reorder` (ReorderableList.swift).
 import Glibc
 import GridKit
+import GridKitTerminal
+
+if CommandLine.arguments.count > 1 {
+    let screens: [String: @MainActor () -> any Screen] = ["emoji": { EmojiExplorer() }, "reorder": { ReorderableList() }]
+    guard let make = screens[CommandLine.arguments[1]] else {
+        print("usage: APICheck [emoji | reorder]")
+        exit(2)
+    }
+    do {
+        let terminal = try Terminal.open()
+        ScreenController(host: terminal, quitsWhenRootPops: true).run(make())
+        terminal.close()
+        exit(0)
+    } catch let error as TerminalError {
+        print("APICheck: \(error.message)")
+        exit(2)
+    }
+}
 
 final class NameCell: GridCell {
     var name = ""
@@ -384,6 +404,10 @@ final class StackLayout: GridLayout {
     check(grid.focusedIndexPath?.section == 1, "Down leaves the row")
 }
 
+if CommandLine.arguments.contains("--misplaced-sizing") {
+    misplacedSizing()
+    exit(1)
+}
 do { try diffable() } catch { check(false, "apply threw \(error)") }
 do { try sideways() } catch { check(false, "sideways apply threw \(error)") }
 do { try reorder() } catch { check(false, "reorder apply threw \(error)") }
@@ -391,7 +415,10 @@ do { try outline() } catch { check(false, "outline apply threw \(error)") }
 do { try list() } catch { check(false, "list apply threw \(error)") }
 do { try compositional() } catch { check(false, "compositional apply threw \(error)") }
 do { try estimatedCompositional() } catch { check(false, "estimated compositional apply threw \(error)") }
+do { try cellStates() } catch { check(false, "cell states apply threw \(error)") }
+do { try layoutParity() } catch { check(false, "layout parity apply threw \(error)") }
 selfSizing()
+flowSizing()
 customLayout()
 await apps()
 print("\(passed) passed, \(failed) failed")

@@ -86,7 +86,7 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
     }
 
     package var title: String { LongValue.shown(contact.formattedName, keep: LongValue.keptInLists) }
-    package var keyHints: String { "↑↓ move · Esc back" }
+    package var keyHints: [KeyHint] { [.moveUpDown, .back] }
 
     package func makeLayout() -> any GridLayout {
         FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))

@@ -53,7 +53,9 @@ package final class ContactGroupsScreen: Screen {
     }
 
     package var title: String { "Groups · \(choices.favourites.count) favourite\(choices.favourites.count == 1 ? "" : "s")" }
-    package var keyHints: String { "↑↓ move · → open · ← close · Enter show · m move favourite · Esc back" }
+    package var keyHints: [KeyHint] {
+        [.moveUpDown, KeyHint([.moveRight], "open"), KeyHint([.moveLeft], "close"), .select("show"), KeyHint("m", "move favourite"), .back]
+    }
     package var keyHelp: [KeyHelp] {
         [KeyHelp("→  ←", "open or close Groups or Organisations"), KeyHelp("Enter", "show the group in the list, or open a favourite"), KeyHelp("m", "pick a favourite up: arrows move it, Enter drops it, Esc puts it back")]
     }

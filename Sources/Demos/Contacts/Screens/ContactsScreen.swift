@@ -65,12 +65,13 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
         return t
     }
 
-    package var keyHints: String {
+    package var keyHints: [KeyHint] {
         isTypingFilter
-            ? "type to filter · Enter keep · Esc clear"
-            : isRoot
-                ? "↑↓ move · Enter open · / filter · g groups · f star · v cards · ? keys · q quit"
-                : "↑↓ move · Enter open · / filter · g groups · f star · v cards · ? keys · Esc back"
+            ? [KeyHint("type", "to filter"), .select("keep"), KeyHint([.back], "clear")]
+            : [
+                .moveUpDown, .select("open"), KeyHint("/", "filter"), KeyHint("g", "groups"), KeyHint("f", "star"), KeyHint("v", "cards"),
+                .help, isRoot ? .quit : .back
+            ]
     }
 
     package var keyHelp: [KeyHelp] {

@@ -9,6 +9,9 @@ package struct Thumbnail: Sendable {
     package let imageRect: (x: Int, y: Int, width: Int, height: Int)
     /// RGB of every pixel of the image rectangle, row by row.
     let rgb: [UInt8]
+    /// The same rectangle sampled 2 × 3 times as finely (2 × 6 a cell), and the symbols it is
+    /// drawn with (`DrawContext.drawSymbols`); nil for half blocks alone.
+    let fine: (rgb: [UInt8], symbols: PictureSymbols)?
     /// The size of the original image, for captions.
     package let sourceSize: Size
     /// The same picture at pixel resolution, filling `columns` × `rows` cells of the terminal's
@@ -23,7 +26,7 @@ package struct Thumbnail: Sendable {
 
     /// Bytes held, for the cache's budget. (What the host made of the cells it keeps, and counts, itself.)
     package var byteCount: Int {
-        rgb.count + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
+        rgb.count + (fine?.rgb.count ?? 0) + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
     }
 
     /// Makes the cells that draw the thumbnail in half blocks on `background`, and hands them to
@@ -68,15 +71,17 @@ package struct Thumbnail: Sendable {
     /// cells are `cell` pixels (each half-cell a pixel of the thumbnail: square when a cell is
     /// twice as tall as wide, taller in a font of 6 × 13), averaging every source pixel that
     /// falls into each target pixel. Transparency is blended onto `matte`.
+    /// With `symbols` finer than half blocks, the picture is also sampled for them.
     package init(
-        image: RGBAImage, columns: Int, rows: Int, cell: Size = Size(width: 10, height: 20), matte: (UInt8, UInt8, UInt8) = (24, 24, 24)
+        image: RGBAImage, columns: Int, rows: Int, cell: Size = Size(width: 10, height: 20), matte: (UInt8, UInt8, UInt8) = (24, 24, 24),
+        symbols: PictureSymbols = .halfBlocks
     ) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         sourceSize = Size(width: image.sourceWidth, height: image.sourceHeight)
         let boxW = self.columns, boxH = self.rows * 2
         guard image.width > 0, image.height > 0, boxW > 0, boxH > 0 else {
-            imageRect = (0, 0, 0, 0); rgb = []
+            imageRect = (0, 0, 0, 0); rgb = []; fine = nil
             return
         }
         // A thumbnail pixel is cell.width wide and cell.height / 2 tall on the screen.
@@ -86,6 +91,7 @@ package struct Thumbnail: Sendable {
         tw = min(tw, boxW)
         imageRect = ((boxW - tw) / 2, (boxH - th) / 2, tw, th)
         rgb = Thumbnail.areaAverage(image, to: tw, th, matte: matte)
+        fine = symbols > .halfBlocks ? (Thumbnail.exactAreaAverage(image, to: tw * 2, th * 3, matte: matte), symbols) : nil
     }
 
     /// Box-filter downscaling: each target pixel is the mean of the source pixels it covers.
@@ -187,6 +193,11 @@ package struct Thumbnail: Sendable {
         context.fill(Rect(x: area.minX, y: area.minY + endRow, width: columns, height: rows - endRow), style: background)
         context.fill(Rect(x: area.minX, y: area.minY + firstRow, width: ix, height: endRow - firstRow), style: background)
         context.fill(Rect(x: area.minX + ix + iw, y: area.minY + firstRow, width: columns - ix - iw, height: endRow - firstRow), style: background)
-        context.drawHalfBlocks(rgb: rgb, size: Size(width: iw, height: ih), at: Point(x: origin.x + ix, y: 2 * origin.y + iy), matte: background.background)
+        let at = Point(x: origin.x + ix, y: 2 * origin.y + iy)
+        if let fine {
+            context.drawSymbols(rgb: fine.rgb, size: Size(width: iw * 2, height: ih * 3), at: at, matte: background.background, symbols: fine.symbols)
+        } else {
+            context.drawHalfBlocks(rgb: rgb, size: Size(width: iw, height: ih), at: at, matte: background.background)
+        }
     }
 }

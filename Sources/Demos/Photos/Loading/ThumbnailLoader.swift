@@ -14,16 +14,18 @@ package enum ThumbnailLoader {
     package static func load(
         _ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
         cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil, prepareCells: (CellPreparer, background: Style)? = nil,
-        shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil, report: (String) -> Void = { _ in }
+        shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil, report: (String) -> Void = { _ in },
+        symbols: PictureSymbols = .halfBlocks
     ) -> ThumbnailCache.Entry {
         do {
-            let pixels = graphics == .blocks ? (columns, rows * 2) : (columns * cell.width, rows * cell.height)
+            let fine = graphics == .blocks && symbols > .halfBlocks
+            let pixels = graphics == .blocks ? (columns * (fine ? 2 : 1), rows * (fine ? 6 : 2)) : (columns * cell.width, rows * cell.height)
             let image: RGBAImage
             switch item.source {
             case .file(let path): image = try pixelsOf(path, covering: pixels, shared: shared, later: later, report: report)
             case .generated(let kind, let seed, let w, let h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
-            var thumbnail = Thumbnail(image: image, columns: columns, rows: rows, cell: cell)
+            var thumbnail = Thumbnail(image: image, columns: columns, rows: rows, cell: cell, symbols: fine ? symbols : .halfBlocks)
             thumbnail.addPicture(from: image, cell: cell, mode: graphics, prepare: prepare)
             if graphics == .blocks, let (prepareCells, background) = prepareCells { thumbnail.addCells(background: background, prepare: prepareCells) }
             return .thumbnail(thumbnail)

@@ -14,6 +14,7 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
     private var graphics = GraphicsMode.blocks
     private var cellPixels = Size(width: 10, height: 20)
+    private var symbols = PictureSymbols.halfBlocks
     private var prepareImage: ImagePreparer?
     private weak var grid: GridView?
     /// Keys of the decodes asked for and not back yet.
@@ -28,7 +29,7 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     }
 
     package var title: String { "\(photos[index].name) · \((index + 1).formatted) of \(photos.count.formatted)" }
-    package var keyHints: String { "← → previous/next · Home End first/last · Esc back" }
+    package var keyHints: [KeyHint] { [KeyHint("← →", "previous/next"), KeyHint("Home End", "first/last"), .back] }
     package var keyHelp: [KeyHelp] {
         [KeyHelp("← →  h l  Space  PgUp PgDn", "previous or next photo"), KeyHelp("Home  End", "first or last photo")]
     }
@@ -45,6 +46,7 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
         mailbox = context.mailbox
         graphics = context.graphicsMode
         cellPixels = context.cellPixelSize
+        symbols = context.pictureSymbols
         prepareImage = context.prepareImage
     }
 
@@ -77,9 +79,10 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
         guard let mailbox, !(requested.contains(k) && !urgent) else { return }
         requested.insert(k)
         let item = photos[photo]
-        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage
+        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, symbols = self.symbols
         pool.submit(key: -k - 1, urgent: urgent, joiningRunning: true) { [weak self] in
-            let entry = ThumbnailLoader.load(item, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare)
+            let entry = ThumbnailLoader.load(
+                item, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, symbols: symbols)
             mailbox.post {
                 guard let self else { return }
                 self.requested.remove(k)

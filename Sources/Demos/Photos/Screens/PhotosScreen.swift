@@ -55,6 +55,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// How the host shows pictures, and its cell in pixels: thumbnails are made to match.
     private(set) var graphics = GraphicsMode.blocks
     private(set) var cellPixels = Size(width: 10, height: 20)
+    /// The block elements the host's text pictures may use.
+    private(set) var symbols = PictureSymbols.halfBlocks
     private(set) var prepareImage: ImagePreparer?
     private(set) var prepareCells: CellPreparer?
 
@@ -109,18 +111,19 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         return t
     }
     /// The keys for where the focus is: Enter opens an album from its row, a photo elsewhere.
-    /// (Whole strings: the chrome asks on every frame.)
-    package var keyHints: String {
-        let out = isRoot ? "q quit" : "Esc back"
+    package var keyHints: [KeyHint] {
+        let out: KeyHint = isRoot ? .quit : .back
         if view == .albums {
-            return grid?.focusedIndexPath.map(isInRow) ?? true
-                ? "↑↓←→ move · Enter open album · Space mark · a all by folder · +/- size · ? keys · \(out)"
-                : "↑↓←→ move · Enter view · Space mark · a all by folder · +/- size · ? keys · \(out)"
+            let enter: KeyHint = grid?.focusedIndexPath.map(isInRow) ?? true ? .select("open album") : .select("view")
+            return [.move, enter, Self.markHint, KeyHint("a", "all by folder"), Self.sizeHint, .help, out]
         }
-        return isWaterfall
-            ? "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w even grid · ? keys · \(out)"
-            : "↑↓←→ move · Enter view · Space mark · a albums · +/- size · w waterfall · ? keys · \(out)"
+        return [
+            .move, .select("view"), Self.markHint, KeyHint("a", "albums"), Self.sizeHint,
+            KeyHint("w", isWaterfall ? "even grid" : "waterfall"), .help, out
+        ]
     }
+    private static let markHint = KeyHint([.toggleMark], "mark")
+    private static let sizeHint = KeyHint("+/-", "size")
     package var keyHelp: [KeyHelp] {
         [
             KeyHelp("Enter", "in an album's row: open the album; elsewhere: view the photo full size"),
@@ -169,6 +172,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         mailbox = context.mailbox
         graphics = context.graphicsMode
         cellPixels = context.cellPixelSize
+        symbols = context.pictureSymbols
         prepareImage = context.prepareImage
         prepareCells = context.prepareCells
         gridView.allowsMultipleSelection = true // Space marks photos

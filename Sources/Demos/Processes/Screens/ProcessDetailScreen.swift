@@ -19,7 +19,7 @@ package final class ProcessDetailScreen: Screen, GridDataSource {
 
     package var title: String { "\(record.name) · \(record.pid)" }
     package var status: String { hasExited ? "exited" : record.state.rawValue.lowercased() }
-    package var keyHints: String { "↑↓ move · Esc back · q quit" }
+    package var keyHints: [KeyHint] { [.moveUpDown, .back, .quit] }
 
     /// The rows: a label and a value each.
     var rows: [(String, String)] {

@@ -44,7 +44,9 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
         let count = shown == total ? "\(total) processes" : "\(shown) of \(total) processes"
         return "\(count) · by \(list.grouping.rawValue)"
     }
-    package var keyHints: String { "/ search · 1-6 sort · v group · k signal · Enter details · q quit" }
+    package var keyHints: [KeyHint] {
+        [KeyHint("/", "search"), KeyHint("1-6", "sort"), KeyHint("v", "group"), KeyHint("k", "signal"), .select("details"), .quit]
+    }
     package var keyHelp: [KeyHelp] {
         [
             KeyHelp("/", "search by name, user, pid or command"),

@@ -30,6 +30,10 @@ public final class CompositionalLayout: GridLayout {
     public private(set) var sectionHeadersPinToVisibleBounds = false
 
     private let provider: (Int, LayoutEnvironment) -> LayoutSection?
+    /// Decoration view classes by kind: the app's, and GridKit's own (an inset grouped list's box).
+    private var decorationClasses: [String: GridCell.Type] = [ListConfiguration.insetGroupedBoxKind: InsetGroupedBox.self]
+    /// True when some section's cells have a `zIndex` other than 0 (the last prepare said so).
+    private var cellsHaveZIndices = false
 
     /// Every section arranged as `section`.
     public convenience init(section: LayoutSection) {
@@ -42,12 +46,28 @@ public final class CompositionalLayout: GridLayout {
         provider = sectionProvider
     }
 
+    /// A header or footer of a placed section: its size, where across, and the edge it keeps to.
+    struct Band {
+        var size: Size
+        var x: Int
+        var edge: RectAlignment.Edge
+        var extendsBoundary: Bool
+        var offset: Point
+        var zIndex: Int
+    }
+
     /// A section as placed: where it starts and ends, its group's size and the places of the
     /// group's cells in it.
     struct Placed {
         var start = 0, headerExtent = 0, itemsStart = 0, footerStart = 0, end = 0
         var left = 0, step = 1, count = 0
         var cells: [Rect] = []
+        /// The cells' `zIndex`, by place in the group; nil when all are 0.
+        var cellZIndices: [Int]?
+        /// The header and the footer, placed against the section's edges.
+        var header: Band?, footer: Band?
+        /// The section's decorations (none, mostly): their kinds, insets and drawing order.
+        var decorations: [LayoutDecorationItem] = []
         var pins = false
         /// A separator in the row after each group but the last.
         var separators = false
@@ -60,6 +80,17 @@ public final class CompositionalLayout: GridLayout {
         /// `cells`.
         var measured: MeasuredGroups?
         var perGroup: Int { max(1, cells.count) }
+        /// A header's or footer's natural frame: against the section's edge as it is now
+        /// (measured cells move the edges after placing).
+        func frame(of band: Band) -> Rect {
+            let y: Int
+            switch band.edge {
+            case .top: y = start
+            case .bottom: y = band.extendsBoundary ? footerStart : footerStart - band.size.height
+            case .side: y = itemsStart
+            }
+            return Rect(x: band.x, y: y + band.offset.y, width: band.size.width, height: band.size.height)
+        }
         /// The row's whole length, for sideways sections.
         var rowLength: Int {
             if let measured { return measured.extent }
@@ -143,6 +174,45 @@ public final class CompositionalLayout: GridLayout {
         }
         sectionHeadersPinToVisibleBounds = sections.contains { $0.pins }
         sizesCellsByContent = sections.contains { $0.measured != nil }
+        cellsHaveZIndices = sections.contains { $0.cellZIndices != nil }
+    }
+
+    /// Registers the view class that draws decorations of `kind` (UIKit's
+    /// `register(_:forDecorationViewOfKind:)`): a `GridCell` subclass, made and reused by the
+    /// grid, whose `draw(in:bounds:state:)` paints the decoration's area. A kind with no class
+    /// registered draws nothing.
+    public func register(_ viewClass: GridCell.Type, forDecorationViewOfKind kind: String) {
+        decorationClasses[kind] = viewClass
+    }
+
+    /// See `GridLayout`.
+    public func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)? {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let decorations = sections[indexPath.section].decorations
+        guard indexPath.item >= 0, indexPath.item < decorations.count else { return nil }
+        let kind = decorations[indexPath.item].elementKind
+        return decorationClasses[kind].map { (kind, $0) }
+    }
+
+    /// Where decoration `indexPath.item` of section `indexPath.section` is, when its kind is
+    /// `elementKind` (UIKit's `layoutAttributesForDecorationView(ofKind:at:)`).
+    public func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let p = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < p.decorations.count, p.decorations[indexPath.item].elementKind == elementKind else { return nil }
+        return decoration(indexPath.item, of: p, section: indexPath.section)
+    }
+
+    /// A section's decoration `d`: the section from below its header rows to above its footer
+    /// rows, across the grid, less the decoration's insets.
+    private func decoration(_ d: Int, of p: Placed, section: Int) -> LayoutAttributes {
+        let item = p.decorations[d]
+        let area = Rect(x: 0, y: p.start + p.headerExtent, width: viewport.width, height: max(0, p.footerStart - p.start - p.headerExtent))
+        let frame = area.inset(by: item.contentInsets)
+        return LayoutAttributes(
+            indexPath: IndexPath(item: d, section: section),
+            frame: Rect(x: frame.minX, y: frame.minY, width: max(0, frame.width), height: max(0, frame.height)),
+            kind: .decoration, zIndex: item.zIndex)
     }
 
     /// A paging row's offset after a resize (its width changed): the page, group or centred
@@ -157,7 +227,7 @@ public final class CompositionalLayout: GridLayout {
             // The page that shows the start of the group the old page started in.
             let start = new.groupSpan(min(new.groups - 1, old.group(at: offset))).start
             return new.clamped(start / max(1, new.width) * max(1, new.width))
-        case .groupPaging:
+        case .groupPaging, .continuousGroupLeadingBoundary:
             // The group at the leading edge, or the next when the edge was nearer its start.
             var g = old.group(at: offset)
             let span = old.groupSpan(g)
@@ -179,11 +249,34 @@ public final class CompositionalLayout: GridLayout {
         }
         let width = Double(max(0, viewport.width - section.contentInsets.left - section.contentInsets.right))
         let height = Double(max(0, viewport.height))
-        func extent(_ kind: ElementKind) -> Int {
-            section.boundarySupplementaryItems.filter { $0.elementKind == kind }
-                .map { Int($0.layoutSize.heightDimension.resolve(width: width, height: height).rounded()) }.max() ?? 0
+        // Bands are sized against the whole visible area and laid across the grid's width.
+        let across = Double(max(0, viewport.width))
+        func size(_ b: LayoutBoundarySupplementaryItem) -> (w: Int, h: Int) {
+            let w = b.layoutSize.widthDimension.resolve(width: across, height: height).rounded()
+            let h = b.layoutSize.heightDimension.resolve(width: across, height: height).rounded()
+            return (Int(min(max(0, w), across)), Int(min(max(0, h), LayoutDimension.longest)))
         }
-        p.pins = section.boundarySupplementaryItems.contains { $0.elementKind == .header && $0.pinToVisibleBounds }
+        // The rows of their own that items above or below take: the tallest on each edge.
+        func extent(_ edge: RectAlignment.Edge) -> Int {
+            var rows = 0
+            for b in section.boundarySupplementaryItems where b.extendsBoundary && b.alignment.edge == edge && (b.elementKind == .header || b.elementKind == .footer) {
+                rows = max(rows, size(b).h)
+            }
+            return rows
+        }
+        let bands = section.boundarySupplementaryItems
+        let headerItem = bands.first { $0.elementKind == .header }, footerItem = bands.first { $0.elementKind == .footer }
+        p.pins = headerItem?.pinToVisibleBounds == true
+        p.decorations = section.decorationItems
+        func band(_ b: LayoutBoundarySupplementaryItem?) -> Band? {
+            guard let b else { return nil }
+            let (w, h) = size(b)
+            guard w > 0, h > 0 else { return nil }
+            let x = b.alignment.x(width: w, across: viewport.width) + b.offset.x
+            return Band(size: Size(width: w, height: h), x: x, edge: b.alignment.edge, extendsBoundary: b.extendsBoundary, offset: b.offset, zIndex: b.zIndex)
+        }
+        p.header = band(headerItem)
+        p.footer = band(footerItem)
         p.separators = section.showsSeparators && section.orthogonalScrollingBehavior == .none
         let groupWidth = section.group.layoutSize.widthDimension.resolve(width: width, height: height)
         let sideways = section.orthogonalScrollingBehavior != .none
@@ -198,9 +291,11 @@ public final class CompositionalLayout: GridLayout {
         let (rows, columns, cells) = plan.cells(side: side)
         let measures = plan.measuredCells.contains(true)
         p.cells = cells
+        let zIndices = plan.cellZIndices
+        if zIndices.contains(where: { $0 != 0 }) { p.cellZIndices = zIndices }
         p.left = section.contentInsets.left
         p.step = rows + max(0, min(section.interGroupSpacing, 1 << 20))
-        p.headerExtent = extent(.header)
+        p.headerExtent = extent(.top)
         p.itemsStart = start + p.headerExtent + section.contentInsets.top
         if sideways, !p.cells.isEmpty {
             // One row of groups, scrolling sideways: the section is one group high.
@@ -210,7 +305,7 @@ public final class CompositionalLayout: GridLayout {
             if measures { p.measured = MeasuredGroups(plan: plan, side: .width, items: p.count, spacing: p.across - columns, measured: measured) }
             p.width = Int(width)
             p.footerStart = p.itemsStart + (p.count == 0 ? 0 : rows) + section.contentInsets.bottom
-            p.end = p.footerStart + extent(.footer)
+            p.end = p.footerStart + extent(.bottom) + max(0, section.trailingSpace)
             return p
         }
         let groups = p.cells.isEmpty ? 0 : (p.count + p.perGroup - 1) / p.perGroup
@@ -222,7 +317,7 @@ public final class CompositionalLayout: GridLayout {
             p.measured = m
         }
         p.footerStart = p.itemsStart + itemsExtent + section.contentInsets.bottom
-        p.end = p.footerStart + extent(.footer)
+        p.end = p.footerStart + extent(.bottom) + max(0, section.trailingSpace)
         if p.cells.isEmpty { p.count = 0 }
         return p
     }
@@ -250,16 +345,19 @@ public final class CompositionalLayout: GridLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let p = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < p.count else { return nil }
-        return LayoutAttributes(indexPath: indexPath, frame: frame(indexPath.item, in: p), kind: .cell)
+        return LayoutAttributes(indexPath: indexPath, frame: frame(indexPath.item, in: p), kind: .cell, zIndex: p.cellZIndices?[indexPath.item % p.perGroup] ?? 0)
     }
 
     /// See `GridLayout`.
     public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let p = sections[indexPath.section]
-        let (y, h) = kind == .header ? (p.start, p.headerExtent) : kind == .footer ? (p.footerStart, p.end - p.footerStart) : (0, 0)
-        guard h > 0 else { return nil }
-        return LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section), frame: Rect(x: 0, y: y, width: viewport.width, height: h), kind: kind)
+        if kind == .decoration {
+            guard indexPath.item >= 0, indexPath.item < p.decorations.count else { return nil }
+            return decoration(indexPath.item, of: p, section: indexPath.section)
+        }
+        guard let band = kind == .header ? p.header : kind == .footer ? p.footer : nil else { return nil }
+        return LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section), frame: p.frame(of: band), kind: kind, zIndex: band.zIndex)
     }
 
     /// The first section that ends below `y`.
@@ -320,10 +418,35 @@ public final class CompositionalLayout: GridLayout {
     /// See `GridLayout`.
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
-        forEachItem(in: rect) { out.append(LayoutAttributes(indexPath: $0, frame: $1, kind: .cell)) }
+        if cellsHaveZIndices {
+            forEachItem(in: rect) { ip, f in
+                let p = sections[ip.section]
+                out.append(LayoutAttributes(indexPath: ip, frame: f, kind: .cell, zIndex: p.cellZIndices?[ip.item % p.perGroup] ?? 0))
+            }
+        } else {
+            forEachItem(in: rect) { out.append(LayoutAttributes(indexPath: $0, frame: $1, kind: .cell)) }
+        }
         var s = section(atOrAfter: rect.minY)
         while s < sections.count, sections[s].start < rect.maxY {
-            appendBands(ofSection: s, start: sections[s].start, end: sections[s].end, pins: sections[s].pins, in: rect, to: &out)
+            let p = sections[s], ip = IndexPath(item: 0, section: s)
+            if let band = p.header {
+                let natural = p.frame(of: band)
+                var header = LayoutAttributes(indexPath: ip, frame: natural, kind: .header, zIndex: band.zIndex)
+                if p.pins {
+                    // At the top of `rect` while its section shows, pushed off by the section's end.
+                    let pinned = min(max(natural.minY, rect.minY), p.end - natural.height)
+                    if pinned > natural.minY { header.frame = natural.offsetBy(dx: 0, dy: pinned - natural.minY); header.isPinned = true }
+                }
+                if header.frame.intersects(rect) { out.append(header) }
+            }
+            if let band = p.footer {
+                let f = p.frame(of: band)
+                if f.intersects(rect) { out.append(LayoutAttributes(indexPath: ip, frame: f, kind: .footer, zIndex: band.zIndex)) }
+            }
+            for d in p.decorations.indices {
+                let a = decoration(d, of: p, section: s)
+                if a.frame.intersects(rect) { out.append(a) }
+            }
             s += 1
         }
         return out
@@ -433,6 +556,20 @@ public final class CompositionalLayout: GridLayout {
         case .none: return false
         case .continuous:
             if start < p.offset { target = start } else if end > p.offset + p.width { target = end - p.width }
+        case .continuousGroupLeadingBoundary:
+            // As little as shows the item, then on to a group's start: its own group's when the
+            // item is behind the edge, else the first group starting at or after the least
+            // offset that shows it (its own at the latest).
+            let g = indexPath.item / p.perGroup
+            if start < p.offset {
+                target = groupStart
+            } else if end > p.offset + p.width {
+                let least = end - p.width
+                var next = p.group(at: least)
+                if p.groupSpan(next).start < least { next += 1 }
+                // (A group wider than the row has no start that shows its far items: as `.continuous`.)
+                target = next <= g ? p.groupSpan(next).start : least
+            }
         case .paging:
             if start < p.offset || end > p.offset + p.width { target = max(0, start / max(1, p.width)) * p.width }
         case .groupPaging: target = groupStart
@@ -474,6 +611,11 @@ public final class CompositionalLayout: GridLayout {
         switch p.sideways {
         case .none, .continuous: break
         case .paging: target = (p.offset / max(1, p.width) + (delta > 0 ? 1 : -1)) * max(1, p.width)
+        case .continuousGroupLeadingBoundary:
+            // By `delta`, then on to the next group's start that way.
+            let g = group(at: target)
+            let start = p.groupSpan(g).start
+            target = delta > 0 && start < target && g + 1 < groups ? p.groupSpan(g + 1).start : (delta > 0 && start < target ? p.offsetRange.upperBound : start)
         case .groupPaging:
             // The next group's start that way; back to the current one's when it is cut.
             let g = group(at: p.offset)

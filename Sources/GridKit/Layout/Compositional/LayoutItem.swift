@@ -6,6 +6,10 @@ public class LayoutItem: @unchecked Sendable {
     public let layoutSize: LayoutSize
     /// Space kept inside the item's box.
     public var contentInsets = EdgeInsets.zero
+    /// Drawing order where the item's cell overlaps another element (UIKit's `zIndex`): higher
+    /// over lower. 0 by default: under headers and footers (1), over decorations (0, drawn
+    /// first among equals). A group's own is not used: its items' are.
+    public var zIndex = 0
 
     /// An item of `layoutSize`.
     public init(layoutSize: LayoutSize) { self.layoutSize = layoutSize }
@@ -14,7 +18,9 @@ public class LayoutItem: @unchecked Sendable {
     /// section measures, when every group around it has an estimated length on that side: it
     /// grows with its content if its own length there is estimated too.
     func planned(width: Double, height: Double, measuring: MeasuredSide?) -> PlannedElement {
-        PlannedElement(width: width, height: height, insets: contentInsets, grows: isEstimated(measuring))
+        var plan = PlannedElement(width: width, height: height, insets: contentInsets, grows: isEstimated(measuring))
+        plan.zIndex = zIndex
+        return plan
     }
 
     /// True when the element's length on `side` is `.estimated`.

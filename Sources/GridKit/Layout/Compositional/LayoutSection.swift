@@ -1,21 +1,3 @@
-/// A header or footer of a compositional section (UIKit's
-/// `NSCollectionLayoutBoundarySupplementaryItem`): a band across the section's top or bottom.
-public struct LayoutBoundarySupplementaryItem: Sendable {
-    /// Its size; the width is resolved against the section, and it spans the section's width.
-    public var layoutSize: LayoutSize
-    /// `.header` (at the top) or `.footer` (at the bottom).
-    public var elementKind: ElementKind
-    /// A header that stays at the top of the visible area while its section scrolls under it.
-    public var pinToVisibleBounds = false
-
-    /// A header or footer band.
-    public init(layoutSize: LayoutSize, elementKind: ElementKind, pinToVisibleBounds: Bool = false) {
-        self.layoutSize = layoutSize
-        self.elementKind = elementKind
-        self.pinToVisibleBounds = pinToVisibleBounds
-    }
-}
-
 /// How a section scrolls sideways inside a vertical grid (UIKit's
 /// `UICollectionLayoutSectionOrthogonalScrollingBehavior`).
 public enum OrthogonalScrollingBehavior: Sendable, Equatable {
@@ -25,6 +7,12 @@ public enum OrthogonalScrollingBehavior: Sendable, Equatable {
     case continuous
     /// Scrolled a whole width at a time.
     case paging
+    /// Scrolled continuously, coming to rest on a group's leading edge (UIKit's
+    /// `.continuousGroupLeadingBoundary`): the row moves only as far as showing the focused
+    /// item needs, as `.continuous` does, but always to where a group starts (or to the
+    /// row's end; a group wider than the row scrolls as `.continuous`); the sideways wheel
+    /// comes to rest on the next group's start that way.
+    case continuousGroupLeadingBoundary
     /// Scrolled so the focused item's group starts at the leading edge.
     case groupPaging
     /// Scrolled so the focused item's group is in the middle; the first and last groups too, as
@@ -45,6 +33,11 @@ public final class LayoutSection: @unchecked Sendable {
     public var interGroupSpacing = 0
     /// Headers and footers.
     public var boundarySupplementaryItems: [LayoutBoundarySupplementaryItem] = []
+    /// Backgrounds drawn behind the section's items (UIKit's `decorationItems`).
+    public var decorationItems: [LayoutDecorationItem] = []
+    /// Blank rows after the section, below its footer (an inset grouped list's gap between
+    /// its boxes).
+    var trailingSpace = 0
     /// A line in the row after each group but the last (a list's separators; the list keeps
     /// that row free with `interGroupSpacing`).
     var showsSeparators = false

@@ -19,6 +19,8 @@ struct PlannedElement {
     var grows: Bool
     /// Between a group's children, along its axis.
     var spacing = 0.0
+    /// A cell's drawing order (`LayoutItem.zIndex`).
+    var zIndex = 0
     var children: [PlannedElement] = []
 
     init(width: Double, height: Double, insets: EdgeInsets, grows: Bool) {
@@ -30,6 +32,11 @@ struct PlannedElement {
     /// Whether each cell, in order, is measured.
     var measuredCells: [Bool] {
         shape == .item ? [grows] : children.flatMap(\.measuredCells)
+    }
+
+    /// Each cell's `zIndex`, in order.
+    var cellZIndices: [Int] {
+        shape == .item ? [zIndex] : children.flatMap(\.cellZIndices)
     }
 
     /// The cells' frames, in order, with `lengths` (by cell, nil for one not measured) in place

@@ -1,0 +1,4 @@
+/// The axis along which a grid scrolls.
+public enum ScrollDirection: Sendable {
+    case vertical, horizontal
+}
