@@ -65,6 +65,7 @@ or, when the run itself failed, `ok: false` and `error` saying why.
 import argparse, ctypes, json, os, re, select, shutil, signal, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # edgephoto.py beside this
+sys.dont_write_bytecode = True   # no __pycache__ in the test target (SwiftPM warns of unhandled files)
 
 # Test colours: points of the 256-colour cube (so half blocks in 256 colours show them exactly),
 # each at least 65 (RGB distance) from the interface's colours in xterm and kitty, from their 16
