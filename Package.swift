@@ -56,6 +56,6 @@ let package = Package(
             name: "GridDemoTests", dependencies: ["griddemo", "Demos", "GridKit", "GridKitTesting"],
             exclude: ["Snapshots"]),
         .testTarget(name: "GridKitTerminalTests", dependencies: ["GridKitTerminal", "GridKitGraphics", "GridKitPresenting", "GridKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Support/ptycapture.py", "Support/realterm.py"])
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Support/ptycapture.py", "Support/realterm.py", "Support/edgephoto.py"])
     ]
 )

@@ -97,20 +97,24 @@ import Testing
         try #require(missing.isEmpty, "missing \(missing.map(\.0).joined(separator: ", ")): install with `apt-get install -y \(packages.joined(separator: " "))` (or run scripts/check-deps.sh as root)")
     }
 
-    /// Runs griddemo photos in `terminal` through realterm.py and returns what it measured.
+    /// Runs griddemo photos in `terminal` through realterm.py and returns what it measured;
+    /// without `reference`, no half-block run in tmux gives the layout (checkpoints then say
+    /// nothing of tiles and text rows).
     func run(
         _ terminal: String, photos: String, photoSize: String? = nil, view: String = "grid", steps: String,
-        environment: [String: String] = [:], termName: String? = nil, xtermPlain: Bool = false, folder: String
+        environment: [String: String] = [:], termName: String? = nil, xtermPlain: Bool = false, reference: Bool = true,
+        timeout: Int = 60, deadline: Int = 300, folder: String
     ) throws -> Run {
         try requireTools(terminal)
         var args = [
             "python3", Self.script, "--terminal", terminal, "--out", folder, "--photos", photos,
-            "--cols", "100", "--rows", "30", "--timeout", "60", "--deadline", "300", "--steps", steps
+            "--cols", "100", "--rows", "30", "--timeout", "\(timeout)", "--deadline", "\(deadline)", "--steps", steps
         ]
         if let photoSize { args += ["--photo-size", photoSize] }
         for (k, v) in environment.sorted(by: { $0.key < $1.key }) { args += ["--env", "\(k)=\(v)"] }
         if let termName { args += ["--term-name", termName] }
         if xtermPlain { args.append("--xterm-plain") }
+        if !reference { args.append("--no-reference") }
         args += ["--", try griddemo(), "photos", "--view", view, "{photos}"]
         let r = try spawnAndWait(args)
         let line = r.stdout.split(separator: "\n").last.map(String.init) ?? ""

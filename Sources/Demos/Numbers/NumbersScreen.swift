@@ -22,11 +22,13 @@ package final class NumbersScreen: Screen, GridDataSource {
     /// Opened from another screen, q goes back to it as Esc does: the hint says so.
     private var isRoot = true
 
-    package var keyHints: [KeyHint] {
-        [
-            .move, KeyHint([.pageUp, .pageDown], ""), KeyHint([.first, .last], alternative: 1, "first/last"), .select("select"), .help,
-            isRoot ? .quit : .back
-        ]
+    package var keyHints: [KeyHint] { isRoot ? Self.rootHints : Self.pushedHints }
+    // Stored, not built per frame: the chrome compares the hints every frame, and the same
+    // array compares at once (a new one, hint by hint: ~1% of a key on the million-item list).
+    private static let rootHints: [KeyHint] = hints(last: .quit)
+    private static let pushedHints: [KeyHint] = hints(last: .back)
+    private static func hints(last: KeyHint) -> [KeyHint] {
+        [.move, KeyHint([.pageUp, .pageDown], ""), KeyHint([.first, .last], alternative: 1, "first/last"), .select("select"), .help, last]
     }
 
     package func attach(to gridView: GridView, context: ScreenContext) { isRoot = context.isRoot }

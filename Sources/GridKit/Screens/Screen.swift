@@ -37,7 +37,8 @@ public protocol Screen: CellRegistering {
     /// The hint line at the bottom: the screen's own keys (`KeyHint("/", "filter")`) and the
     /// common ones (`.move`, `.help`, `.back`), whose keys come from the `KeyBindings` it runs
     /// with. A line too narrow for all keeps the ways to help and out, then as many of the rest,
-    /// in order, as fit.
+    /// in order, as fit. The line is compared with the last one drawn every frame: hints that
+    /// do not change are best kept in a stored array (`static let`), which compares at once.
     var keyHints: [KeyHint] { get }
     /// The keys this screen adds to the common ones (moving, paging, Enter, Esc…); the `?`
     /// help screen lists them after the common keys.
@@ -74,7 +75,7 @@ extension Screen {
     public var status: String { "" }
     /// Default: `[.move, .select("open"), .help, .back, .quit]`, with the standard bindings
     /// "↑↓←→ move · Enter open · ? keys · Esc back · q quit".
-    public var keyHints: [KeyHint] { [.move, .select("open"), .help, .back, .quit] }
+    public var keyHints: [KeyHint] { defaultKeyHints }
     /// Default: `[]`.
     public var keyHelp: [KeyHelp] { [] }
     /// Default: `Size(width: 30, height: 8)`.
@@ -96,3 +97,6 @@ extension Screen {
     /// Default: nil.
     public var tableHeader: TableHeader? { nil }
 }
+
+/// Screen's default hints, one array for every screen that keeps them.
+private let defaultKeyHints: [KeyHint] = [.move, .select("open"), .help, .back, .quit]

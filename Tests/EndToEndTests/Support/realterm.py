@@ -14,14 +14,17 @@ colour on screen belongs to a photo, and the file name says which colour its til
 at the bottom), for terminals that show pictures as a grey ramp of shade characters. `plasma`: one
 folder of 40 plasma fractals, `00-plasma.jpg` …, the same each run (seeded): pictures with
 texture and gradients, where a picture drawn in parts can differ from the same picture drawn
-whole (compare a screenshot with one taken after a repaint).
+whole (compare a screenshot with one taken after a repaint). `edge`: one folder, `0-edge.png`, a
+sharp diagonal edge and fine stripes in two colours (edgephoto.py makes it and judges shots of it).
 
 xterm runs as a VT340 (sixel) unless --xterm-plain: then as it starts by default (no sixel, black
 text on white).
 
 STEPS, separated by commas: `key:KEYSYM` (xdotool key names: Return, Escape, Next, Prior, Down,
-q…; `key:Down*3` sends three), `exit` (wait until the program has ended) and `shot:NAME` (wait
-until the screen has not changed for --quiet seconds, then take a screenshot called NAME).
+q…; `key:Down*3` sends three), `exit` (wait until the program has ended), `shot:NAME` (wait
+until the screen has not changed for --quiet seconds, then take a screenshot called NAME) and
+`await:NAME:CELLS` (with --photos edge: the same, and again until the photo's picture shows at
+least CELLS wide; a photo still decoding leaves the screen quiet too).
 
 The same program and keys also run in tmux with GRIDKIT_GRAPHICS=blocks and GRIDKIT_COLORS=256
 at the same size: its text at each checkpoint gives the layout in cells, which does not depend
@@ -60,6 +63,9 @@ drew, in pixels) as mean luminance (0.299 R + 0.587 G + 0.114 B, 0 to 255), unde
 or, when the run itself failed, `ok: false` and `error` saying why.
 """
 import argparse, ctypes, json, os, re, select, shutil, signal, subprocess, sys, tempfile, threading, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # edgephoto.py beside this
+sys.dont_write_bytecode = True   # no __pycache__ in the test target (SwiftPM warns of unhandled files)
 
 # Test colours: points of the 256-colour cube (so half blocks in 256 colours show them exactly),
 # each at least 65 (RGB distance) from the interface's colours in xterm and kitty, from their 16
@@ -199,6 +205,13 @@ def make_photos(kind, root, size):
             subprocess.run(["convert", "-size", size, source, os.path.join(d, f"{i}-{name}.jpg")], check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
         return [d]
+    if kind == "edge":
+        # A diagonal edge and fine stripes in two colours: edgephoto.py makes it and judges it.
+        d = os.path.join(root, "edge")
+        os.makedirs(d)
+        import edgephoto
+        edgephoto.make(os.path.join(d, "0-edge.png"))
+        return [d]
     if kind == "plasma":
         d = os.path.join(root, "plasma")
         os.makedirs(d)
@@ -247,6 +260,10 @@ def grey_of_file(name):
 # ---------------------------------------------------------------------------------------------
 # Steps
 
+# Checkpoints taken with `await:NAME:CELLS`: the cells wide the edge photo's picture must be.
+awaits = {}
+
+
 def parse_steps(text):
     steps = []
     for part in [p for p in text.split(",") if p]:
@@ -256,6 +273,10 @@ def parse_steps(text):
             steps += [("key", key)] * (int(times) if times else 1)
         elif kind in ("shot", "exit"):
             steps.append((kind, arg))
+        elif kind == "await":
+            name, _, width = arg.partition(":")
+            steps.append(("shot", name))
+            awaits[name] = int(width or 1)
         else:
             raise Failure(f"unknown step {part!r}")
     return steps
@@ -530,6 +551,25 @@ def settle(wid, display, timeout, what, quiet, interval=0.3):
             state = "blank" if uniform(shot) else f"still changing ({changes} changes)"
             raise Failure(f"the screen did not settle within {timeout:g} s at checkpoint {what!r}: {state}")
         time.sleep(interval)
+
+
+def await_picture(shot, took, wid, display, a, what):
+    """Settles again until the edge photo's picture shows at least awaits[what] cells wide (a
+    photo still decoding, with the screen quiet meanwhile, is not yet the checkpoint)."""
+    import edgephoto
+    start = time.monotonic() - took
+    while True:
+        width = edgephoto.picture_width_cells(shot, a.cols, a.rows)
+        if width >= awaits[what]:
+            return shot, time.monotonic() - start
+        left = a.timeout - (time.monotonic() - start)
+        if left <= 0:
+            write_ppm(os.path.join(a.out, what + ".ppm"), shot)
+            subprocess.run(["convert", os.path.join(a.out, what + ".ppm"), os.path.join(a.out, what + ".png")], timeout=60)
+            raise Failure(f"no picture of the edge photo {awaits[what]} cells wide within {a.timeout:g} s at"
+                          f" checkpoint {what!r} (widest: {width})")
+        time.sleep(0.3)
+        shot, _ = settle(wid, display, left, what, a.quiet)
 
 
 def uniform(shot):
@@ -871,7 +911,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--terminal", choices=["xterm", "kitty"], required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--photos", choices=["six", "many", "greys", "plasma", "none"], default="none")
+    ap.add_argument("--photos", choices=["six", "many", "greys", "plasma", "edge", "none"], default="none")
     ap.add_argument("--photo-size", default="1920x1080")
     ap.add_argument("--cols", type=int, default=100)
     ap.add_argument("--rows", type=int, default=30)
@@ -943,6 +983,8 @@ def main():
             elif kind == "shot":
                 time.sleep(0.3)
                 shot, took = settle(wid, display, a.timeout, arg, a.quiet)
+                if arg in awaits:
+                    shot, took = await_picture(shot, took, wid, display, a, arg)
                 base = os.path.join(a.out, arg)
                 write_ppm(base + ".ppm", shot)
                 subprocess.run(["convert", base + ".ppm", base + ".png"], timeout=60)

@@ -10,10 +10,10 @@ import Glibc
 import GridKit
 import GridKitTerminal
 
-if CommandLine.arguments.count > 1 {
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] != "--misplaced-sizing" {
     let screens: [String: @MainActor () -> any Screen] = ["emoji": { EmojiExplorer() }, "reorder": { ReorderableList() }]
     guard let make = screens[CommandLine.arguments[1]] else {
-        print("usage: APICheck [emoji | reorder]")
+        print("usage: APICheck [emoji | reorder | --misplaced-sizing]")
         exit(2)
     }
     do {
