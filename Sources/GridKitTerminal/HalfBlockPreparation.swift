@@ -9,16 +9,18 @@ package enum HalfBlockPreparation {
     /// A preparer for a terminal showing 256 colours with the writer's `tolerance`; nil for other
     /// colour modes, whose colours the writer sends as they are, and where the block characters
     /// take two columns (the writer then draws picture cells another way). With `rowBytes`, the
-    /// block gets its rows' bytes as that writer writes them (`PreparedRowBytes`), made when the
-    /// block's `preparedRows` is completed.
+    /// block's rows get their bytes as that cache's writer writes them (`PreparedRowBytes`), kept
+    /// there; making them is the work the preparer leaves for later.
     package static func preparer(
-        colorMode: ColorMode, tolerance: Int, blocksAreNarrow: Bool = true, rowBytes: PreparedRowBytes.Profile? = nil
+        colorMode: ColorMode, tolerance: Int, blocksAreNarrow: Bool = true, rowBytes: PictureRowCache? = nil
     ) -> CellPreparer? {
         guard colorMode == .palette256, blocksAreNarrow else { return nil }
         let choice = HalfBlockChoice(tolerance: tolerance)
         return { block in
             prepare(&block, with: choice)
-            if let rowBytes { block.preparedRows = PreparedRowBytes(for: block, profile: rowBytes) }
+            guard let rowBytes else { return nil }
+            let made = rowBytes.add(block)
+            return { made.complete() }
         }
     }
 

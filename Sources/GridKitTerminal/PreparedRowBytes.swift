@@ -2,14 +2,15 @@ import GridKit
 import Synchronization
 
 /// The bytes that draw each row of a picture in half blocks, made where the picture is made
-/// (a decode thread, `HalfBlockPreparation`) by a writer set up as the terminal's own.
+/// (a decode thread, `HalfBlockPreparation`) by a writer set up as the terminal's own, and kept
+/// by the terminal (`PictureRowCache`).
 ///
 /// A scroll of thumbnails lets in rows that are mostly such picture rows. Written cell by cell,
 /// each costs the writer its colour decisions, its grouping of cells by colour pair
 /// (`PictureRun`) and its sequences, on the thread that answers the key. Made ahead, a row is
 /// a cursor move and a copy: the same screen, in about as many bytes (moves inside the row are
 /// relative, so the row goes anywhere on the screen).
-package final class PreparedRowBytes: PreparedRows {
+package final class PreparedRowBytes: Sendable {
     /// One row: its bytes, the colours in effect after them (-2: not known) and where they
     /// leave the cursor, counted from the row's first column.
     package struct Row: Sendable {
@@ -39,7 +40,8 @@ package final class PreparedRowBytes: PreparedRows {
         height = block.size.height
     }
 
-    /// What the rows will hold: about 10 bytes a cell (a photo's rows in 256 colours come to
+    /// What the rows will hold, as far as can be told when they are made (fixed from then on,
+    /// so a cache counts the same when an entry goes as when it came): about 10 bytes a cell (a photo's rows in 256 colours come to
     /// 8 to 10: a block, and a colour sequence every second or third cell), plus the rows.
     package var byteCount: Int { cells.count * 10 + height * MemoryLayout<Row?>.stride }
 
@@ -47,7 +49,9 @@ package final class PreparedRowBytes: PreparedRows {
     /// `complete()` has made them.
     package var rows: [Row?]? { made.withLock { $0 } }
 
-    /// Makes the rows' bytes, once.
+    /// Makes the rows' bytes, once: the work the cell preparer leaves for later, run on a worker
+    /// thread once it has nothing more urgent (until then the block is written cell by cell).
+    /// Safe from any thread.
     package func complete() {
         guard rows == nil else { return }
         let rows = Self.rows(of: cells, width: width, height: height, profile: profile)

@@ -1,4 +1,5 @@
 import GridKit
+import GridKitPresenting
 
 /// A `ScreenHost` without a terminal: it replays a script of events, keeps the first and last
 /// presented frames, counts what each frame changed (with the terminal's own `FrameDiff`), and

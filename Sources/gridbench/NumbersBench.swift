@@ -2,6 +2,7 @@ import Demos
 import Dispatch
 import Foundation
 import GridKit
+import GridKitPresenting
 import GridKitTesting
 
 /// Numbers with a per-item size from the delegate, so the layout takes its O(n) path.

@@ -1,6 +1,7 @@
 import Demos
 import Foundation
 import GridKit
+import GridKitPresenting
 import GridKitTerminal
 import GridKitTesting
 
@@ -78,7 +79,7 @@ func benchPhotoKeys() {
                 var end = x
                 while end < block.size.width && block.cells[y * block.size.width + end].isHalfBlock { end += 1 }
                 var run = CellBlock(size: Size(width: end - x, height: 1), cells: Array(block.cells[(y * block.size.width + x)..<(y * block.size.width + end)]))
-                prepare(&run)
+                _ = prepare(&run)
                 runs.append(run)
                 x = end
             }
@@ -110,14 +111,15 @@ private func photoKeys(
     defer { screen.pool.stop() }
     // The thumbnails' cells and their rows' bytes prepared on the decode threads, as the terminal
     // has them (`HalfBlockPreparation`, `PreparedRowBytes`).
-    let profile = PreparedRowBytes.Profile(capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: tolerance)
+    let rowCache = PreparedRowBytes.Profile(capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: tolerance)
+        .map { PictureRowCache(profile: $0) }
     let context = ScreenContext(
         mailbox: mailbox, colorMode: .palette256,
-        prepareCells: HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance, rowBytes: profile))
+        prepareCells: HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance, rowBytes: rowCache))
     let h = GridHarness(screen: screen, size: size, context: context)
     var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
     writer.halfBlocks.tolerance = tolerance
-    writer.preparedRowProfile = profile
+    writer.pictureRows = rowCache
     var diff = FrameDiff()
     var shown = ShownColors(size: size)
     func settle() {

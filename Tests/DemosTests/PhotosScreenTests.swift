@@ -166,84 +166,39 @@ import Testing
         #expect(host.lastFrame!.text.contains("▶gradient-009"))
     }
 
-    /// The rows a terminal makes ahead for a thumbnail's cells (`PreparedRows`): a prefetched
-    /// thumbnail brings them made, as a Page Down writes it the moment it comes on screen; one
-    /// the screen waits for comes at once and leaves them for an idle worker.
+    /// The work a terminal's cell preparer leaves for later (it makes the rows' bytes there): a
+    /// prefetched thumbnail brings it done, as a Page Down writes it the moment it comes on
+    /// screen; one the screen waits for comes at once and leaves it for an idle worker.
     @Test func prefetchedThumbnailsComeWithTheirRowsMade() throws {
-        final class Rows: PreparedRows, @unchecked Sendable {
+        final class Done: @unchecked Sendable {
             private let lock = NSLock()
-            private var done = false
-            func complete() { lock.withLock { done = true } }
-            var isComplete: Bool { lock.withLock { done } }
-            var byteCount: Int { 0 }
+            private var blocks: Set<UInt64> = []
+            func finish(_ block: UInt64) { _ = lock.withLock { blocks.insert(block) } }
+            func isDone(_ block: UInt64) -> Bool { lock.withLock { blocks.contains(block) } }
         }
+        let done = Done()
         let pool = DecodePool(threads: 0)
         let screen = PhotosScreen(library: SampleAlbum.library(count: 60), pool: pool)
         let mailbox = Mailbox()
-        let context = ScreenContext(mailbox: mailbox, colorMode: .palette256, prepareCells: { $0.preparedRows = Rows() })
+        let context = ScreenContext(
+            mailbox: mailbox, colorMode: .palette256,
+            prepareCells: { block in
+                let identity = block.identity
+                return { done.finish(identity) }
+            })
         let h = GridHarness(screen: screen, size: Size(width: 80, height: 24), context: context)
         h.render()
         let grid = h.gridView
         let shown = grid.indexPathsForVisibleItems
         pool.runPending()
         _ = mailbox.drain()
-        func rows(_ ip: GridKit.IndexPath) -> Rows? {
-            guard case .thumbnail(let t) = screen.cache.entry(screen.key(ip)) else { return nil }
-            return t.cells?.block.preparedRows as? Rows
+        func block(_ ip: GridKit.IndexPath) -> UInt64? {
+            guard case .thumbnail(let t) = screen.cache.entry(screen.key(ip)), t.finishCells != nil else { return nil }
+            return t.cells?.block.identity
         }
-        let ahead = (0..<60).map { GridKit.IndexPath(item: $0, section: 0) }.filter { !shown.contains($0) && rows($0) != nil }
+        let ahead = (0..<60).map { GridKit.IndexPath(item: $0, section: 0) }.filter { !shown.contains($0) && block($0) != nil }
         #expect(!shown.isEmpty && !ahead.isEmpty, "\(shown.count) shown, \(ahead.count) prefetched")
-        #expect(shown.allSatisfy { rows($0)?.isComplete == false }, "the thumbnails on screen leave their rows for later")
-        #expect(ahead.allSatisfy { rows($0)?.isComplete == true }, "the prefetched ones come with them made")
-    }
-}
-
-@MainActor @Suite struct PhotosWaterfallTests {
-    /// Plays `keys` on the photos and reports, after the last one, the layout and item heights.
-    func run(_ keys: String) -> (waterfall: Bool, heights: [Int], frame: Canvas) {
-        let screen = PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0))
-        let host = HeadlessHost(size: Size(width: 100, height: 30), events: InputEvent.script(keys))
-        let controller = ScreenController(host: host)
-        var waterfall = false, heights: [Int] = []
-        host.afterEachEvent = { _ in
-            guard let g = controller.gridView else { return }
-            waterfall = g.layout is WaterfallLayout
-            heights = (0..<12).compactMap { g.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame.height }
-        }
-        controller.run(screen)
-        return (waterfall, heights, host.lastFrame!)
-    }
-
-    @Test func wSwitchesToAWaterfallOfAspectRatiosKeepingTheFocus() {
-        let grid = run("right*2, down")
-        #expect(!grid.waterfall && Set(grid.heights) == [8])
-        let focused = grid.frame.text.split(separator: "\n").first { $0.contains("▶") }.map(String.init) ?? ""
-        let name = String(focused[focused.index(after: focused.firstIndex(of: "▶")!)...].prefix { $0 != " " && $0 != "." })
-        let waterfall = run("right*2, down, w")
-        #expect(waterfall.waterfall)
-        #expect(Set(waterfall.heights).count == 2, "landscape and portrait pictures keep their aspect ratios: \(waterfall.heights)")
-        #expect(waterfall.frame.text.contains("▶" + name), "the focus stayed on \(name)")
-        #expect(waterfall.frame.row(0).contains("Photos · 300"))
-        let back = run("right*2, down, w, w")
-        #expect(!back.waterfall && back.frame.text.contains("▶" + name))
-    }
-
-    @Test func sizesChangeTheWaterfallColumns() {
-        let small = run("w, -")
-        let big = run("w, +, +")
-        #expect(small.waterfall && big.waterfall)
-        #expect(small.frame.text.contains("▶"))
-        #expect(big.frame.text.contains("▶"))
-    }
-}
-
-/// The files a photo walk skipped are listed with `!` while the app runs.
-@MainActor @Suite struct SkippedListTests {
-    @Test func bangListsTheSkippedFiles() {
-        let library = PhotoLibrary(sections: SampleAlbum.library(count: 5).sections, skipped: ["/p/a.jpg: not a regular file", "/p/b.png: unreadable"])
-        let host = HeadlessHost(size: Size(width: 80, height: 20), events: InputEvent.script("!"))
-        ScreenController(host: host).run(PhotosScreen(library: library, pool: DecodePool(threads: 0)))
-        let text = host.lastFrame!.text
-        #expect(text.contains("Skipped · 2") && text.contains("/p/a.jpg: not a regular file") && text.contains("/p/b.png: unreadable"))
+        #expect(shown.allSatisfy { block($0).map(done.isDone) == false }, "the thumbnails on screen leave their rows for later")
+        #expect(ahead.allSatisfy { block($0).map(done.isDone) == true }, "the prefetched ones come with them made")
     }
 }

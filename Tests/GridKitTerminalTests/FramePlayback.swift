@@ -1,4 +1,5 @@
 import GridKit
+import GridKitPresenting
 
 @testable import GridKitTerminal
 

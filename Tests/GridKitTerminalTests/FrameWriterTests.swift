@@ -1,5 +1,6 @@
 import CNcurses
 import GridKit
+import GridKitPresenting
 import Testing
 
 @testable import GridKitTerminal

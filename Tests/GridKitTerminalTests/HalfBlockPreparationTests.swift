@@ -1,4 +1,5 @@
 import GridKit
+import GridKitPresenting
 import Testing
 
 @testable import GridKitTerminal
@@ -46,7 +47,7 @@ import Testing
         let pixels = Self.pictureRows(Size(width: 40, height: 6), seed: seed)
         var prepared = pixels
         let prepare = try #require(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance))
-        prepare(&prepared)
+        _ = prepare(&prepared)
         // Every picture cell now has palette colours; nothing else changed.
         for (a, b) in zip(pixels.cells, prepared.cells) {
             if a.text == "▀" {

@@ -1,4 +1,5 @@
 import GridKit
+import GridKitPresenting
 import Testing
 
 @testable import GridKitTerminal

@@ -1,4 +1,5 @@
 import Foundation
+import GridKitPresenting
 import Testing
 
 @testable import GridKit

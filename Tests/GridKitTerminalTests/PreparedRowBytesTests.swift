@@ -1,20 +1,23 @@
 import GridKit
+import GridKitPresenting
 import Testing
 
 @testable import GridKitTerminal
 
-/// Rows of pictures made ahead (`PreparedRowBytes`) must show on the terminal exactly what the
-/// same cells written one by one show, wherever they are drawn, and must not be used where
-/// something was drawn over them.
+/// Rows of pictures made ahead (`PreparedRowBytes`, kept in `PictureRowCache`) must show on the
+/// terminal exactly what the same cells written one by one show, wherever they are drawn, and
+/// must not be used where something was drawn over them.
 @MainActor
 @Suite struct PreparedRowBytesTests {
     private static let profile = PreparedRowBytes.Profile(
         capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: HalfBlockChoice.standardTolerance)!
+    /// Where the thumbnails' rows are kept, as a terminal keeps them.
+    private let cache = PictureRowCache(profile: Self.profile)
 
     /// A thumbnail as the photo grid makes one: a letterbox row of spaces in the tile's
     /// background, then rows of gradients, stripes and a checkerboard (colours that come back
     /// a few cells on, which the writer groups), prepared with the bytes of its rows.
-    private static func thumbnail(_ size: Size, seed: UInt64) -> CellBlock {
+    private func thumbnail(_ size: Size, seed: UInt64) -> CellBlock {
         var rng = Seeded(seed)
         let tile = Style(background: .palette(235))
         var cells: [CanvasCell] = []
@@ -41,8 +44,8 @@ import Testing
             }
         }
         var block = CellBlock(size: size, cells: cells)
-        HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance, rowBytes: profile)!(&block)
-        block.preparedRows?.complete()
+        let later = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance, rowBytes: cache)!(&block)
+        later?()
         return block
     }
 
@@ -70,19 +73,19 @@ import Testing
         return nil
     }
 
-    private static func writer(prepared: Bool) -> FrameWriter {
+    private func writer(prepared: Bool) -> FrameWriter {
         var w = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
-        if prepared { w.preparedRowProfile = profile }
+        if prepared { w.pictureRows = cache }
         return w
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func preparedRowsShowWhatTheirCellsShow(seed: UInt64) {
-        let thumbnails = (0..<12).map { Self.thumbnail(Size(width: 18, height: 7), seed: seed &* 31 &+ UInt64($0)) }
+        let thumbnails = (0..<12).map { thumbnail(Size(width: 18, height: 7), seed: seed &* 31 &+ UInt64($0)) }
         let size = Size(width: 62, height: 20)
         var frames: [(offset: Int, caption: Int?)] = [(0, nil), (1, nil), (2, nil), (8, nil), (8, 4), (9, 4), (16, nil), (0, nil)]
         if seed == 2 { frames.reverse() }
-        var plain = Self.writer(prepared: false), prepared = Self.writer(prepared: true)
+        var plain = writer(prepared: false), prepared = writer(prepared: true)
         var plainDiff = FrameDiff(), preparedDiff = FrameDiff()
         var plainScreen = MiniTerminal(width: size.width, height: size.height), preparedScreen = plainScreen
         let plainCanvas = Canvas(size: size), preparedCanvas = Canvas(size: size)
@@ -108,11 +111,11 @@ import Testing
     /// A copy of a canvas (a frame kept to write again) goes out as the canvas does, its
     /// prepared rows and all.
     @Test func aCopyIsWrittenAsItsCanvasIs() {
-        let thumbnails = (0..<6).map { Self.thumbnail(Size(width: 18, height: 7), seed: 40 + UInt64($0)) }
+        let thumbnails = (0..<6).map { thumbnail(Size(width: 18, height: 7), seed: 40 + UInt64($0)) }
         let canvas = Canvas(size: Size(width: 62, height: 20))
         Self.drawGrid(on: canvas, thumbnails: thumbnails, offset: 1)
         let copy = canvas.copy()
-        var original = Self.writer(prepared: true), copied = Self.writer(prepared: true)
+        var original = writer(prepared: true), copied = writer(prepared: true)
         var originalDiff = FrameDiff(), copiedDiff = FrameDiff()
         let a = FramePlayback.play(canvas, writer: &original, diff: &originalDiff).bytes
         let b = FramePlayback.play(copy, writer: &copied, diff: &copiedDiff).bytes
@@ -124,15 +127,15 @@ import Testing
 
     /// Rows not made yet (their worker has been busy) are written cell by cell.
     @Test func rowsNotMadeYetAreWrittenCellByCell() {
-        var block = Self.thumbnail(Size(width: 18, height: 5), seed: 5)
-        block.preparedRows = PreparedRowBytes(for: block, profile: Self.profile)
+        let block = thumbnail(Size(width: 18, height: 5), seed: 5)
+        cache.add(block) // in place of the made rows: not made yet
         let canvas = Canvas(size: Size(width: 30, height: 6))
         DrawContext(canvas: canvas, frame: canvas.bounds).draw(block, at: Point(x: 2, y: 0))
-        var writer = Self.writer(prepared: true), diff = FrameDiff()
+        var writer = self.writer(prepared: true), diff = FrameDiff()
         var screen = MiniTerminal(width: 30, height: 6)
         screen.feed(FramePlayback.play(canvas, writer: &writer, diff: &diff).bytes)
         #expect(writer.preparedRowsWritten == 0)
-        var plain = Self.writer(prepared: false), plainDiff = FrameDiff()
+        var plain = self.writer(prepared: false), plainDiff = FrameDiff()
         var expected = MiniTerminal(width: 30, height: 6)
         expected.feed(FramePlayback.play(canvas, writer: &plain, diff: &plainDiff).bytes)
         #expect(Self.firstDifference(screen, expected) == nil)
@@ -141,8 +144,8 @@ import Testing
     /// A row's bytes move the cursor only from where the row starts, so they draw the same
     /// wherever the row is put.
     @Test func rowBytesNameNoPosition() {
-        let block = Self.thumbnail(Size(width: 30, height: 6), seed: 7)
-        let rows = (block.preparedRows as! PreparedRowBytes).rows ?? []
+        let block = thumbnail(Size(width: 30, height: 6), seed: 7)
+        let rows = cache.rows(of: block.identity)?.rows ?? []
         #expect(rows.count == 6 && rows.allSatisfy { $0 != nil })
         for row in rows.compactMap({ $0 }) {
             let text = String(decoding: row.bytes, as: UTF8.self)
@@ -152,23 +155,36 @@ import Testing
 
     /// What a cache counts for the rows covers what they come to.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
-    func theRowsFitTheBytesCountedForThem(seed: UInt64) {
-        let block = Self.thumbnail(Size(width: 18, height: 7), seed: seed)
-        let made = block.preparedRows as! PreparedRowBytes
+    func theRowsFitTheBytesCountedForThem(seed: UInt64) throws {
+        let block = thumbnail(Size(width: 18, height: 7), seed: seed)
+        let made = try #require(cache.rows(of: block.identity))
         let held = (made.rows ?? []).reduce(0) { $0 + ($1?.bytes.count ?? 0) }
         #expect(held > 0 && held <= made.byteCount, "\(held) bytes held, \(made.byteCount) counted")
     }
 
     /// Rows of other characters (text, attributes) are not made ahead.
     @Test func onlyPicturesAndSpacesAreMadeAhead() {
-        var cells = Self.thumbnail(Size(width: 10, height: 3), seed: 3).cells
+        var cells = thumbnail(Size(width: 10, height: 3), seed: 3).cells
         cells[12] = CanvasCell(text: "a", width: 1, style: .plain)
-        var block = CellBlock(size: Size(width: 10, height: 3), cells: cells)
-        block.preparedRows = PreparedRowBytes(for: block, profile: Self.profile)
-        let made = block.preparedRows as! PreparedRowBytes
+        let block = CellBlock(size: Size(width: 10, height: 3), cells: cells)
+        let made = cache.add(block)
         #expect(made.rows == nil, "made only when completed")
         made.complete()
         let rows = made.rows ?? []
         #expect(rows.count == 3 && rows[0] != nil && rows[1] == nil && rows[2] != nil)
+    }
+
+    /// The cache keeps the rows of the blocks that came last, within its budget.
+    @Test func theCacheLetsTheOldestBlocksGoPastItsBudget() {
+        let blocks = (0..<6).map { thumbnail(Size(width: 18, height: 7), seed: 60 + UInt64($0)) }
+        let each = PreparedRowBytes(for: blocks[0], profile: Self.profile).byteCount
+        let small = PictureRowCache(profile: Self.profile, budget: each * 3)
+        for block in blocks { small.add(block) }
+        #expect(small.byteCount <= each * 3)
+        #expect(blocks.prefix(3).allSatisfy { small.rows(of: $0.identity) == nil })
+        #expect(blocks.suffix(3).allSatisfy { small.rows(of: $0.identity) != nil })
+        // The same block again replaces its entry, counted once.
+        small.add(blocks[5])
+        #expect(small.byteCount == each * 3)
     }
 }

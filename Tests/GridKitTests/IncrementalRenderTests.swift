@@ -1,4 +1,5 @@
 import GridKit
+import GridKitPresenting
 import GridKitTesting
 import Testing
 

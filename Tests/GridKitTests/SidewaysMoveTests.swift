@@ -1,3 +1,4 @@
+import GridKitPresenting
 import GridKitTesting
 import Testing
 

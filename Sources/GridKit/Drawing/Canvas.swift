@@ -38,17 +38,17 @@ public final class Canvas {
     /// say where each shows, this says what it is.
     private var placed: [UInt32: PlacedPicture] = [:]
 
-    /// Rows of prepared blocks drawn whole, and where (`PreparedRows`).
-    private var preparedNotes = PreparedRowNotes()
+    /// Rows of blocks drawn whole, and where (`DrawnBlockRow`).
+    private var blockNotes = BlockRowNotes()
 
-    /// The rows of prepared blocks drawn whole on row `y`, left to right. Cells drawn over one
-    /// since leave it listed: check the cells before using it.
-    package func preparedRows(ofRow y: Int) -> [PreparedRowPlace] {
-        preparedNotes.places(storage: storageRow(y))
+    /// The rows of blocks drawn whole on row `y`, left to right. Cells drawn over one since
+    /// leave it listed: check the cells before using it.
+    package func blockRows(ofRow y: Int) -> [DrawnBlockRow] {
+        blockNotes.places(storage: storageRow(y))
     }
 
-    func notePreparedRow(_ place: PreparedRowPlace, y: Int) {
-        preparedNotes.note(place, storage: storageRow(y), rows: size.height)
+    func noteBlockRow(_ place: DrawnBlockRow, y: Int) {
+        blockNotes.note(place, storage: storageRow(y), rows: size.height)
     }
 
     /// Which row of the canvas's memory row `y` is now.
@@ -213,7 +213,7 @@ public final class Canvas {
     /// Resets every cell to a blank with the given style.
     public func clear(style: Style = .plain) {
         fill(bounds, style: style)
-        preparedNotes.removeAll()
+        blockNotes.removeAll()
     }
 
     /// Fills `rect` (clipped to the canvas) with `character` in `style`.
@@ -363,12 +363,12 @@ public final class Canvas {
     }
 
     /// A copy, for keeping a frame to compare with later (or to write again: it notes the same
-    /// prepared rows, so a writer sends it as it sends this canvas).
+    /// block rows, so a writer sends it as it sends this canvas).
     public func copy() -> Canvas {
         let c = Canvas(size: size, colorMode: colorMode)
         for y in 0..<size.height {
             c.rowTable[y].update(from: rowTable[y], count: size.width)
-            for place in preparedRows(ofRow: y) { c.notePreparedRow(place, y: y) }
+            for place in blockRows(ofRow: y) { c.noteBlockRow(place, y: y) }
         }
         c.placed = placed
         c.backgroundTone = backgroundTone

@@ -125,8 +125,8 @@ public struct CanvasCell: Equatable, Sendable {
 
 extension UnsafeMutablePointer where Pointee == CanvasCell {
     /// The sixteen bytes of the cell here as two words, read in place.
-    @inline(__always)
-    var words: (UInt64, UInt64) {
+    @inlinable @inline(__always)
+    package var words: (UInt64, UInt64) {
         let raw = UnsafeRawPointer(self)
         return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
@@ -135,10 +135,10 @@ extension UnsafeMutablePointer where Pointee == CanvasCell {
     /// comparisons, where `==` on a cell read from memory loads and compares six fields. Every
     /// byte of a cell is a field's (a test checks the layout), so equal bytes are equal cells.
     /// Frame diffs and fills compare thousands of cells a frame, most of them equal.
-    @inline(__always)
-    func holds(_ words: (UInt64, UInt64)) -> Bool { self.words == words }
+    @inlinable @inline(__always)
+    package func holds(_ words: (UInt64, UInt64)) -> Bool { self.words == words }
 
     /// Whether the cells here and at `other` are equal, as `holds(_:)` compares them.
-    @inline(__always)
-    func sameBits(as other: UnsafeMutablePointer<CanvasCell>) -> Bool { holds(other.words) }
+    @inlinable @inline(__always)
+    package func sameBits(as other: UnsafeMutablePointer<CanvasCell>) -> Bool { holds(other.words) }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rectangle of one-column cells made ahead of drawing, such as a picture in half blocks,
 /// copied onto a canvas a row at a time when drawn (`DrawContext.draw(_:at:)`).
 ///
@@ -9,9 +11,11 @@ public struct CellBlock: Sendable {
     public let size: Size
     /// The cells, row by row, each one column wide.
     public var cells: [CanvasCell]
-    /// What the host made of the rows ahead of drawing (`PreparedRows`), set by its
-    /// `CellPreparer`; nil otherwise.
-    public var preparedRows: (any PreparedRows)?
+    /// Unique among blocks made in this process (copies share it). Where a row of the block is
+    /// drawn whole the canvas notes it by this (`Canvas.blockRows(ofRow:)`), so a host that
+    /// keeps something of its own per block (the terminal: its rows' bytes) finds it again.
+    package let identity: UInt64
+    private static let identities = Atomic<UInt64>(0)
 
     /// A block of `size` holding `cells`, row by row. Missing cells are blanks; a cell that is
     /// not one column wide becomes a space in its style.
@@ -22,6 +26,7 @@ public struct CellBlock: Sendable {
         if cells.count < count { cells += Array(repeating: .blank, count: count - cells.count) }
         for i in cells.indices where cells[i].width != 1 { cells[i] = CanvasCell(scalar: 32, width: 1, style: cells[i].style) }
         self.cells = cells
+        identity = Self.identities.add(1, ordering: .relaxed).newValue
     }
 
     /// The cells of `canvas`, whole: draw a block's content on a canvas of its size, then take it.
@@ -35,7 +40,11 @@ public struct CellBlock: Sendable {
 
 /// What a host does to a block of cells ahead of time, on the thread that made it: turns its
 /// colours into those its terminal will show (`ScreenContext.prepareCells`).
-public typealias CellPreparer = @Sendable (inout CellBlock) -> Void
+///
+/// It returns the work it left for later, if any (the terminal makes the bytes of the block's
+/// rows there, and keeps them itself): run it on a worker thread once nothing more urgent is
+/// queued. Until it has run the block draws as well, only with more work at the destination.
+public typealias CellPreparer = @Sendable (inout CellBlock) -> (@Sendable () -> Void)?
 
 extension DrawContext {
     /// Draws `block` with its top-left cell at local point `origin`; only what is inside the
@@ -45,14 +54,12 @@ extension DrawContext {
         let columns = max(left, clip.minX)..<min(left + block.size.width, clip.maxX)
         guard !columns.isEmpty else { return }
         block.cells.withUnsafeBufferPointer { cells in
-            // Rows drawn whole: the canvas notes which row of the block each holds.
-            let whole = block.preparedRows != nil && columns.count == block.size.width
+            // Rows drawn whole: the canvas notes which row of which block each holds.
+            let whole = columns.count == block.size.width
             for row in max(top, clip.minY)..<max(max(top, clip.minY), min(top + block.size.height, clip.maxY)) {
                 let start = (row - top) * block.size.width + (columns.lowerBound - left)
                 canvas.putCells(UnsafeBufferPointer(rebasing: cells[start..<(start + columns.count)]), y: row, from: columns.lowerBound)
-                if whole, let prepared = block.preparedRows {
-                    canvas.notePreparedRow(PreparedRowPlace(x: left, width: columns.count, rows: prepared, row: row - top), y: row)
-                }
+                if whole { canvas.noteBlockRow(DrawnBlockRow(x: left, width: columns.count, block: block.identity, row: row - top), y: row) }
             }
         }
     }

@@ -32,7 +32,7 @@ package struct ColumnShift: Equatable, Sendable {
 /// the damage since.
 extension Canvas {
     /// Bumped every time the damage is taken (`takeDamage()`).
-    public var damageEpoch: UInt64 { changeEpoch }
+    package var damageEpoch: UInt64 { changeEpoch }
 
     /// The rows moved since the damage was taken: full-width moves (`shiftRows`) summed into
     /// one; nil when none, or when moves could not be summed (their rows count as changed).
@@ -64,7 +64,8 @@ extension Canvas {
     public func changedColumns(ofRow y: Int) -> Range<Int> { changedSpan(y) }
 
     /// Starts a new record; returns the new epoch, which the taker keeps to know that nobody
-    /// else took the damage since. Called by the destination once a frame is sent.
+    /// else took the damage since. Called by the host's `FrameDiff` (`GridKitPresenting`) once
+    /// a frame is sent, and by nothing in GridKit: output flows one way.
     @discardableResult
-    public func takeDamage() -> UInt64 { resetDamage() }
+    package func takeDamage() -> UInt64 { resetDamage() }
 }

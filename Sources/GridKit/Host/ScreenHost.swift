@@ -22,7 +22,7 @@ public protocol ScreenHost: AnyObject {
     /// terminal), or nil.
     var imagePreparer: ImagePreparer? { get }
     /// What to do to a block of cells ahead of time, on the thread that made it (turn its colours
-    /// into the terminal's), or nil.
+    /// into the terminal's, and say what it left for later), or nil.
     var cellPreparer: CellPreparer? { get }
     /// Where background threads post work for the main thread; posting wakes the loop.
     var mailbox: Mailbox { get }

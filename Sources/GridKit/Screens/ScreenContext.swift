@@ -21,7 +21,9 @@ public struct ScreenContext {
     public let prepareImage: ImagePreparer?
     /// Call it with a block of cells on the thread that made it (a picture in half blocks, made
     /// on a decode thread): the host turns the block's colours into those its terminal will
-    /// show, so drawing it later only copies cells. Nil when there is nothing to prepare.
+    /// show, so drawing it later only copies cells. What it returns is work it left for later
+    /// (the terminal makes the rows' bytes there): run it on a worker thread once nothing more
+    /// urgent is queued. Nil when there is nothing to prepare.
     public let prepareCells: CellPreparer?
     /// Which block elements a picture drawn in text may use (`DrawContext.drawSymbols`).
     public let pictureSymbols: PictureSymbols

@@ -20,11 +20,13 @@ package struct Thumbnail: Sendable {
     /// The half-block cells made ahead of drawing and prepared for the terminal (`addCells`),
     /// and the background they were made on: drawing them is a copy.
     package private(set) var cells: (block: CellBlock, background: Style)?
+    /// What the host's preparer left for later on the cells (the terminal makes their rows'
+    /// bytes there, and keeps them itself), for a worker thread with nothing more urgent.
+    package private(set) var finishCells: (@Sendable () -> Void)?
 
-    /// Bytes held, for the cache's budget.
+    /// Bytes held, for the cache's budget. (What the host made of the cells it keeps, and counts, itself.)
     package var byteCount: Int {
         rgb.count + (fine?.rgb.count ?? 0) + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
-            + (cells?.block.preparedRows?.byteCount ?? 0)
     }
 
     /// Makes the cells that draw the thumbnail in half blocks on `background`, and hands them to
@@ -35,7 +37,7 @@ package struct Thumbnail: Sendable {
         let canvas = Canvas(size: Size(width: columns, height: rows))
         drawHalfBlocks(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: background)
         var block = CellBlock(copying: canvas)
-        prepare(&block)
+        finishCells = prepare(&block)
         cells = (block, background)
     }
 

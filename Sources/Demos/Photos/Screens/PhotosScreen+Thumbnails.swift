@@ -65,8 +65,8 @@ extension PhotosScreen {
             // tile on screen then sends those bytes instead of working out every cell (its
             // first byte 0.96-1.23 -> 0.57-0.75 ms in the library). A tile on screen comes at
             // once and leaves them until nothing the screen waits for is queued.
-            if case .thumbnail(let t) = entry, let rows = t.cells?.block.preparedRows {
-                if urgent { pool.submitWhenIdle { rows.complete() } } else { rows.complete() }
+            if case .thumbnail(let t) = entry, let finish = t.finishCells {
+                if urgent { pool.submitWhenIdle(finish) } else { finish() }
             }
             let problems = met
             mailbox.post { self?.finished(k, photo: index, entry, problems: problems) }

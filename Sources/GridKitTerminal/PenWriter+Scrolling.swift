@@ -1,16 +1,14 @@
 import GridKit
 
 /// Content the terminal moves itself: rows scrolled in a region, and a band of columns moved
-/// sideways, so only what comes in is sent.
-extension FrameWriter {
+/// sideways, so only what comes in is sent. (`FrameWriter` sends what its rows hold back first.)
+extension PenWriter {
     /// Whether the terminal can move rows itself (`scroll`).
-    package var canScroll: Bool { caps.scrollRegion != nil }
+    var canScroll: Bool { caps.scrollRegion != nil }
 
     /// Has the terminal move the rows of `shift` (a list scrolled by a line, a grid by a row of
     /// tiles): cheaper than writing them again. The rows it leaves are blank in the default colours.
-    package mutating func scroll(_ shift: RowShift) {
-        flushBlanks()
-        flushPictures()
+    mutating func scroll(_ shift: RowShift) {
         guard let region = caps.scrollRegion, let up = caps.scrollUp, let down = caps.scrollDown else { return }
         func cached(_ kind: Int32, _ a: Int, _ b: Int, _ make: (Int, Int) -> [UInt8]) -> [UInt8] {
             let key = SIMD3(kind, Int32(a), Int32(b))
@@ -35,15 +33,13 @@ extension FrameWriter {
     }
 
     /// Whether the terminal can move content sideways within a row (`shiftColumns`).
-    package var canShiftColumns: Bool { caps.deleteCharacters != nil && caps.insertCharacters != nil }
+    var canShiftColumns: Bool { caps.deleteCharacters != nil && caps.insertCharacters != nil }
 
     /// Has the terminal move the content of `shift`'s band sideways on each of its rows (a row
     /// of tiles scrolled by a tile): characters deleted at one edge of the band and blanks
     /// inserted at the other, so only the columns let in need sending. `FrameDiff.apply` makes
     /// the same moves to what it remembers.
-    package mutating func shiftColumns(_ shift: ColumnShift) {
-        flushBlanks()
-        flushPictures()
+    mutating func shiftColumns(_ shift: ColumnShift) {
         guard let delete = caps.deleteCharacters, let insert = caps.insertCharacters else { return }
         let rows = shift.rows.clamped(to: 0..<size.height), columns = shift.columns.clamped(to: 0..<size.width)
         let n = abs(shift.distance)

@@ -1,7 +1,7 @@
 import GridKit
 
 /// Cursor moves: the shortest way from where the cursor is to the next cell written.
-extension FrameWriter {
+extension PenWriter {
     /// Moves the cursor to (x, y): from a known position and a sure column, the shortest step
     /// (`appendStep`); otherwise the column (same row) or the position named.
     mutating func move(to x: Int, _ y: Int) {

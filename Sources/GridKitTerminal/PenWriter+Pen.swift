@@ -2,7 +2,7 @@ import GridKit
 
 /// The pen: the colours and attributes in effect, changed with as few bytes as the terminal
 /// takes, and a cell's style resolved to them.
-extension FrameWriter {
+extension PenWriter {
     mutating func setPen(_ fg: Int, _ bg: Int, _ attributes: TextAttributes) {
         if attributes != pen.attributes || (fg == -1 && pen.fg != -1) || (bg == -1 && pen.bg != -1) {
             // Something must be turned off: start again from nothing.

@@ -1,14 +1,15 @@
 import GridKit
 
-/// Rows of pictures made ahead (`PreparedRowBytes`): where a changed cell starts one that the
-/// canvas still holds, the writer moves there and sends its bytes.
-extension FrameWriter {
+/// Rows of pictures made ahead (`PreparedRowBytes`, kept in `PictureRowCache`): where a changed
+/// cell starts a block's row that the canvas still holds (`Canvas.blockRows(ofRow:)`) and the
+/// cache has the bytes of, the writer moves there and sends them.
+extension HalfBlockWriter {
     /// Writes the prepared row that starts at (x, y), if the canvas holds one there and most
     /// of its cells need writing; false to write the cell as usual.
-    mutating func putPreparedRow(at x: Int, _ y: Int, in canvas: Canvas) -> Bool {
+    mutating func putPreparedRow(at x: Int, _ y: Int, in canvas: Canvas, into out: inout PenWriter) -> Bool {
         if preparedY != y {
             preparedY = y
-            preparedPlaces = canvas.preparedRows(ofRow: y)
+            preparedPlaces = canvas.blockRows(ofRow: y)
             preparedNext = 0
         }
         // Cells come from the left: rows that start before this cell are behind.
@@ -17,41 +18,42 @@ extension FrameWriter {
         let place = preparedPlaces[preparedNext]
         preparedNext += 1
         let width = place.width
-        guard let made = place.rows as? PreparedRowBytes, made.profile === preparedRowProfile, charset == nil, skipsShownPictureCells,
+        guard let cache = rows, out.charset == nil, skipsShownCells, let made = cache.rows(of: place.block),
             made.width == width, let rows = made.rows, place.row < rows.count, let row = rows[place.row],
             // Not up to the last column: after it the cursor waits at the margin, and the row's
             // steps back would land one column off.
-            x + width < size.width
+            x + width < out.size.width
         else { return false }
-        if clearsToEndOfLine {
-            if blankTail[y] < 0 { blankTail[y] = tailStart(of: y, in: canvas) }
-            guard x + width <= blankTail[y] else { return false }
+        if out.clearsToEndOfLine {
+            if out.blankTail[y] < 0 { out.blankTail[y] = out.tailStart(of: y, in: canvas) }
+            guard x + width <= out.blankTail[y] else { return false }
         }
         return made.cells.withUnsafeBufferPointer { all in
             let cells = UnsafeBufferPointer(rebasing: all[(place.row * width)..<((place.row + 1) * width)])
             let onCanvas = canvas.rowCells(y) + x
             for i in 0..<width where onCanvas[i] != cells[i] { return false } // drawn over since
             // Mostly on screen already (a mark drawn and taken off): only what changed goes.
-            guard shown.showing(prepared: cells, x: x, y: y) * 2 < width else { return false }
-            flushRow()
-            if !pen.attributes.isEmpty {
-                bytes += caps.reset
-                pen = caps.attributesResetColors ? (-1, -1, []) : (-2, -2, [])
+            guard out.shown.showing(prepared: cells, x: x, y: y) * 2 < width else { return false }
+            out.flushBlanks()
+            flush(into: &out)
+            if !out.pen.attributes.isEmpty {
+                out.bytes += out.caps.reset
+                out.pen = out.caps.attributesResetColors ? (-1, -1, []) : (-2, -2, [])
             }
-            move(to: x, y)
+            out.move(to: x, y)
             // The row's first colours go out as this pen needs them: only what differs.
             let lead = row.lead
             if lead.count > 0 {
-                setPen(lead.foreground == -2 ? pen.fg : lead.foreground, lead.background == -2 ? pen.bg : lead.background, [])
-                bytes += row.bytes[lead.count...]
+                out.setPen(lead.foreground == -2 ? out.pen.fg : lead.foreground, lead.background == -2 ? out.pen.bg : lead.background, [])
+                out.bytes += row.bytes[lead.count...]
             } else {
-                bytes += row.bytes
+                out.bytes += row.bytes
             }
-            pen.fg = row.foreground
-            pen.bg = row.background
-            cursor = (x + row.cursorColumn, y)
-            columnIsSure = true
-            shown.set(prepared: cells, x: x, y: y)
+            out.pen.fg = row.foreground
+            out.pen.bg = row.background
+            out.cursor = (x + row.cursorColumn, y)
+            out.columnIsSure = true
+            out.shown.set(prepared: cells, x: x, y: y)
             preparedSkip = (y, x + width)
             preparedRowsWritten += 1
             return true

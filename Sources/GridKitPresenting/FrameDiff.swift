@@ -1,7 +1,13 @@
 import Foundation
+import GridKit
 
-/// What changed between two frames, cell by cell: the part of drawing that every destination
-/// shares. The terminal sends only these cells; tests and benchmarks count them.
+/// What changed between two frames, cell by cell: the part of presenting that every host of
+/// this package shares (`Terminal`, `HeadlessHost`). The terminal sends only these cells; tests
+/// and benchmarks count them.
+///
+/// It is the one taker of the canvas's damage record: core draws and records, a host's diff
+/// reads the record and takes it (`Canvas.takeDamage()`) once the frame is sent. Nothing in
+/// GridKit takes it.
 ///
 /// The rule for wide characters: the right half of a wide character (width 0 after a width-2
 /// cell) is never reported on its own, because drawing the left half draws both; it is still
