@@ -36,13 +36,19 @@ let package = Package(
         .target(name: "GridKit"),
         .target(name: "GridKitGraphics", dependencies: ["GridKit", "CZlib"]),
         .target(name: "GridKitPresenting", dependencies: ["GridKit"]),
-        .target(name: "GridKitTerminal", dependencies: ["GridKit", "GridKitPresenting", "GridKitGraphics", "CNcurses", "CMainQueue"]),
+        .target(
+            name: "GridKitTerminal",
+            dependencies: ["GridKit", "GridKitPresenting", "GridKitGraphics", "CNcurses", "CMainQueue"]),
         .target(name: "GridKitTesting", dependencies: ["GridKit", "GridKitPresenting"]),
         .target(name: "Demos", dependencies: ["GridKit", "CImageCodecs", "CZlib"]),
         // Its manual, README.md, sits beside it.
-        .executableTarget(name: "griddemo", dependencies: ["Demos", "GridKit", "GridKitTerminal"], exclude: ["README.md"]),
         .executableTarget(
-            name: "gridbench", dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitPresenting", "GridKitTerminal", "GridKitTesting"]),
+            name: "griddemo", dependencies: ["Demos", "GridKit", "GridKitTerminal"], exclude: ["README.md"]),
+        .executableTarget(
+            name: "gridbench",
+            dependencies: [
+                "Demos", "GridKit", "GridKitGraphics", "GridKitPresenting", "GridKitTerminal", "GridKitTesting"
+            ]),
         // What the test targets share: waiting for a condition with a deadline (Tests/TestSupport).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
@@ -50,12 +56,19 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "DemosTests",
-            dependencies: ["Demos", "GridKit", "GridKitGraphics", "GridKitTerminal", "GridKitTesting", "CImageCodecs", "TestSupport"],
+            dependencies: [
+                "Demos", "GridKit", "GridKitGraphics", "GridKitTerminal", "GridKitTesting", "CImageCodecs",
+                "TestSupport"
+            ],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(
             name: "GridDemoTests", dependencies: ["griddemo", "Demos", "GridKit", "GridKitTesting"],
             exclude: ["Snapshots"]),
-        .testTarget(name: "GridKitTerminalTests", dependencies: ["GridKitTerminal", "GridKitGraphics", "GridKitPresenting", "GridKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Support/ptycapture.py", "Support/realterm.py", "Support/edgephoto.py"])
+        .testTarget(
+            name: "GridKitTerminalTests",
+            dependencies: ["GridKitTerminal", "GridKitGraphics", "GridKitPresenting", "GridKit"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["TestSupport"],
+            exclude: ["Support/ptycapture.py", "Support/realterm.py", "Support/edgephoto.py"])
     ]
 )

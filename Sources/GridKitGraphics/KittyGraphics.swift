@@ -39,7 +39,9 @@ public enum KittyGraphics {
     /// The foreground colour that carries `number`: a palette entry in 256 colours, the number
     /// itself as 24-bit colour in direct colour.
     public static func color(for number: Int, mode: ColorMode) -> Color {
-        mode == .direct ? .rgb(UInt8((number >> 16) & 0xFF), UInt8((number >> 8) & 0xFF), UInt8(number & 0xFF)) : .palette(UInt8(number & 0xFF))
+        mode == .direct
+            ? .rgb(UInt8((number >> 16) & 0xFF), UInt8((number >> 8) & 0xFF), UInt8(number & 0xFF))
+            : .palette(UInt8(number & 0xFF))
     }
 
     /// The placeholder cell showing cell (`column`, `row`) of image `number`.
@@ -58,7 +60,9 @@ public enum KittyGraphics {
     /// The APC sequences that send `image` as number `number`, in chunks of 4096 as the
     /// protocol asks. With `columns` and `rows` it also makes a virtual placement of that many
     /// cells for Unicode placeholders (`a=T,U=1`); without, it only stores the image (`a=t`).
-    public static func transmit(_ image: TerminalImage, number: Int, placeholderColumns columns: Int? = nil, rows: Int? = nil) -> [UInt8] {
+    public static func transmit(
+        _ image: TerminalImage, number: Int, placeholderColumns columns: Int? = nil, rows: Int? = nil
+    ) -> [UInt8] {
         let payload = payload(image)
         var out: [UInt8] = []
         var offset = 0

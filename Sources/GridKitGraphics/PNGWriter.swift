@@ -8,7 +8,9 @@ import GridKit
 /// `Zlib.picturesLevel`. On thumbnails of photos that is as small as Up alone at zlib's default
 /// level 6, in about a quarter of the time.
 public enum PNGWriter {
-    private static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    private static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
@@ -50,7 +52,8 @@ public enum PNGWriter {
                             sums.2 += Int(Int8(bitPattern: paeth).magnitude)
                         }
                         // PNG's filter types: 1 Sub, 2 Up, 4 Paeth.
-                        let (type, k) = sums.1 <= sums.0 && sums.1 <= sums.2 ? (2, 1) : sums.0 <= sums.2 ? (1, 0) : (4, 2)
+                        let (type, k) =
+                            sums.1 <= sums.0 && sums.1 <= sums.2 ? (2, 1) : sums.0 <= sums.2 ? (1, 0) : (4, 2)
                         let start = y * (stride + 1)
                         out[start] = UInt8(type)
                         for i in 0..<stride { out[start + 1 + i] = trial[k * stride + i] }
@@ -76,7 +79,8 @@ public enum ITermImage {
     public static func sequence(_ image: TerminalImage, columns: Int, rows: Int) -> [UInt8] {
         let encoded = image.encoding("iterm") { Base64.encode(PNGWriter.png(image)) }
         let size = encoded.count / 4 * 3 - encoded.suffix(2).filter { $0 == 61 }.count
-        return Array("\u{1B}]1337;File=inline=1;size=\(size);width=\(columns);height=\(rows);preserveAspectRatio=0:".utf8)
+        return Array(
+            "\u{1B}]1337;File=inline=1;size=\(size);width=\(columns);height=\(rows);preserveAspectRatio=0:".utf8)
             + encoded + [7]
     }
 }

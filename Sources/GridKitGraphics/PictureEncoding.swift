@@ -16,14 +16,19 @@ public enum PictureEncoding {
     /// The pixels of `image` that cells `source` of its `cells` grid show, scaled to exactly
     /// `pixels` when given (a sixel is drawn pixel for pixel, so it must be the size of its
     /// cells on this terminal, whatever cell size the picture was made for).
-    public static func crop(_ image: TerminalImage, cells: Size, source requested: Rect, pixels: Size? = nil) -> TerminalImage {
+    public static func crop(_ image: TerminalImage, cells: Size, source requested: Rect, pixels: Size? = nil)
+        -> TerminalImage
+    {
         // Cells outside the picture's grid (a caller's mistake) are cut off, not a crash.
         var source = requested.intersection(Rect(origin: .zero, size: cells))
         if source.isEmpty { source = Rect(x: 0, y: 0, width: max(1, cells.width), height: max(1, cells.height)) }
         let x0 = source.minX * image.width / max(1, cells.width), x1 = source.maxX * image.width / max(1, cells.width)
-        let y0 = source.minY * image.height / max(1, cells.height), y1 = source.maxY * image.height / max(1, cells.height)
-        let cut = image.crop(x: x0, y: y0, width: max(1, min(image.width, x1) - x0), height: max(1, min(image.height, y1) - y0))
-        guard let pixels, pixels.width > 0, pixels.height > 0, pixels != Size(width: cut.width, height: cut.height) else { return cut }
+        let y0 = source.minY * image.height / max(1, cells.height),
+            y1 = source.maxY * image.height / max(1, cells.height)
+        let cut = image.crop(
+            x: x0, y: y0, width: max(1, min(image.width, x1) - x0), height: max(1, min(image.height, y1) - y0))
+        guard let pixels, pixels.width > 0, pixels.height > 0, pixels != Size(width: cut.width, height: cut.height)
+        else { return cut }
         return scaled(cut, to: pixels)
     }
 

@@ -7,7 +7,9 @@ extension SixelEncoder {
         var samples: [UInt32] = []
         samples.reserveCapacity(pixels / step + 1)
         var i = 0
-        while i < pixels { samples.append(UInt32(rgb[i * 3]) << 16 | UInt32(rgb[i * 3 + 1]) << 8 | UInt32(rgb[i * 3 + 2])); i += step }
+        while i < pixels {
+            samples.append(UInt32(rgb[i * 3]) << 16 | UInt32(rgb[i * 3 + 1]) << 8 | UInt32(rgb[i * 3 + 2])); i += step
+        }
         func channel(_ v: UInt32, _ c: Int) -> UInt32 { (v >> UInt32(16 - 8 * c)) & 0xFF }
         // A box is a range of `samples`, with its widest channel worked out once when it is
         // made: looking again at every box for each of up to 255 splits made a picture's

@@ -26,7 +26,9 @@ extension SixelEncoder {
         }
 
         init(stored: [UInt8], width: Int, height: Int) {
-            guard let first = stored.first, width > 0, height > 0 else { self.init(width: 0, height: 0, palette: [], indexes: []); return }
+            guard let first = stored.first, width > 0, height > 0 else {
+                self.init(width: 0, height: 0, palette: [], indexes: []); return
+            }
             let n = Int(first) + 1
             var palette: [(UInt8, UInt8, UInt8)] = []
             palette.reserveCapacity(n)
@@ -44,7 +46,9 @@ extension SixelEncoder {
         guard w > 0, h > 0 else { return Quantized(width: 0, height: 0, palette: [], indexes: []) }
         let rgb = opaque(image)
         let palette = medianCut(rgb, count: max(2, min(256, colors)))
-        return Quantized(width: w, height: h, palette: palette, indexes: quantize(rgb, width: w, height: h, palette: palette, dither: dither))
+        return Quantized(
+            width: w, height: h, palette: palette,
+            indexes: quantize(rgb, width: w, height: h, palette: palette, dither: dither))
     }
 
     /// RGB, alpha laid over black.
@@ -67,7 +71,9 @@ extension SixelEncoder {
 
     /// Palette indexes for every pixel, nearest colour (by squared distance), with optional
     /// Floyd–Steinberg error diffusion.
-    static func quantize(_ rgb: [UInt8], width w: Int, height h: Int, palette: [(UInt8, UInt8, UInt8)], dither: Bool) -> [UInt8] {
+    static func quantize(_ rgb: [UInt8], width w: Int, height h: Int, palette: [(UInt8, UInt8, UInt8)], dither: Bool)
+        -> [UInt8]
+    {
         var out = [UInt8](repeating: 0, count: w * h)
         guard w > 0, h > 0, !palette.isEmpty, rgb.count >= w * h * 3 else { return out }
         var cache = [Int16](repeating: -1, count: 1 << 15) // 5 bits a channel
@@ -82,7 +88,8 @@ extension SixelEncoder {
                     err.withUnsafeMutableBufferPointer { errBuffer in
                         out.withUnsafeMutableBufferPointer { outBuffer in
                             let src = rgbBuffer.baseAddress!, pal = colourBuffer.baseAddress!
-                            let cache = cacheBuffer.baseAddress!, err = errBuffer.baseAddress!, out = outBuffer.baseAddress!
+                            let cache = cacheBuffer.baseAddress!, err = errBuffer.baseAddress!,
+                                out = outBuffer.baseAddress!
                             func nearest(_ r: Int, _ g: Int, _ b: Int) -> Int {
                                 let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
                                 if cache[key] >= 0 { return Int(cache[key]) }

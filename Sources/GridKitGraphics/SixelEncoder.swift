@@ -28,7 +28,9 @@ public enum SixelEncoder {
     /// size and kept on the image: the picture's preparation (off the main thread) decides them
     /// with its whole sixel, and a piece cut from it later needs no work of its own.
     package static func quantized(_ image: TerminalImage, colors: Int) -> Quantized {
-        let kept = image.encoding("sixel-colours-\(colors)") { quantized(image, colors: colors, dither: dithersByDefault).stored }
+        let kept = image.encoding("sixel-colours-\(colors)") {
+            quantized(image, colors: colors, dither: dithersByDefault).stored
+        }
         return Quantized(stored: kept, width: image.width, height: image.height)
     }
 

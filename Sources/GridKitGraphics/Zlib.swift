@@ -8,7 +8,9 @@ public enum Zlib {
         var out = [UInt8](repeating: 0, count: gk_zlib_bound(bytes.count))
         var written = out.count
         let status = bytes.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { gk_zlib_compress(src.baseAddress, src.count, $0.baseAddress, &written, Int32(level)) }
+            out.withUnsafeMutableBufferPointer {
+                gk_zlib_compress(src.baseAddress, src.count, $0.baseAddress, &written, Int32(level))
+            }
         }
         precondition(status == 0, "zlib: compress2 failed") // only when out of memory: the bound is zlib's own
         out.removeSubrange(written...)

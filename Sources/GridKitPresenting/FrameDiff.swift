@@ -106,7 +106,10 @@ public struct FrameDiff {
                     } else if runStart >= 0 {
                         if gain > bestGain {
                             bestGain = gain
-                            best = d > 0 ? RowShift(rows: runStart..<(y + d), distance: d) : RowShift(rows: (runStart + d)..<y, distance: d)
+                            best =
+                                d > 0
+                                ? RowShift(rows: runStart..<(y + d), distance: d)
+                                : RowShift(rows: (runStart + d)..<y, distance: d)
                         }
                         runStart = -1
                     }
@@ -207,7 +210,8 @@ public struct FrameDiff {
     /// wide character meets an edge of the moves, terminals differ in what they leave: those
     /// cells are unknown, so they are written again.
     private static func move(
-        _ was: UnsafePointer<CanvasCell>, into out: inout [CanvasCell], by shift: ColumnShift, width w: Int, rewritesCutRun: Bool = true
+        _ was: UnsafePointer<CanvasCell>, into out: inout [CanvasCell], by shift: ColumnShift, width w: Int,
+        rewritesCutRun: Bool = true
     ) {
         let x0 = shift.columns.lowerBound, x1 = shift.columns.upperBound, n = abs(shift.distance)
         for x in 0..<w { out[x] = was[x] }
@@ -275,7 +279,9 @@ public struct FrameDiff {
     /// destination that sends a run of cells at once (a row of a picture made ahead as bytes)
     /// has the cells up to there remembered as written, not reported one by one.
     @discardableResult
-    package mutating func updateWritingRuns(to canvas: Canvas, _ body: (_ x: Int, _ y: Int, _ cell: CanvasCell) -> Int) -> Int {
+    package mutating func updateWritingRuns(to canvas: Canvas, _ body: (_ x: Int, _ y: Int, _ cell: CanvasCell) -> Int)
+        -> Int
+    {
         // The canvas's record holds only if the remembered rows moved as the canvas's did.
         let known = knowsChanges(of: canvas) && canvas.movedRows == appliedShift
         let w = canvas.size.width, h = canvas.size.height
@@ -308,7 +314,8 @@ public struct FrameDiff {
         if let previous, previous.size == canvas.size {
             for y in 0..<canvas.size.height {
                 _ = visit(
-                    canvas.rowCells(y), y, 0..<canvas.size.width, width: canvas.size.width, against: previous.rowCells(y), remember: false,
+                    canvas.rowCells(y), y, 0..<canvas.size.width, width: canvas.size.width,
+                    against: previous.rowCells(y), remember: false,
                     picturesCoverPictures: false
                 ) {
                     out.append(($0, $1, $2))

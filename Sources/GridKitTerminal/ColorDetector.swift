@@ -61,7 +61,8 @@ package enum ColorDetector {
     /// `terminfoDirect` are what terminfo says (`colors`, and the `RGB` flag); `answeredDirect`
     /// is the terminal's answer to the probe or, inside tmux, tmux's about its client.
     package static func decide(
-        environment env: [String: String], forced: ColorMode?, terminfoColors: Int, terminfoDirect: Bool, answeredDirect: Bool
+        environment env: [String: String], forced: ColorMode?, terminfoColors: Int, terminfoDirect: Bool,
+        answeredDirect: Bool
     ) -> ColorMode {
         if let forced { return forced }
         // NO_COLOR (no-color.org): set and not empty means no colour, whatever the terminal can
@@ -70,7 +71,8 @@ package enum ColorDetector {
         if !(env["NO_COLOR"] ?? "").isEmpty { return .monochrome }
         if terminfoDirect { return .direct }
         if terminfoColors < 8 { return .monochrome }
-        let direct = insideTmux(env) ? answeredDirect : !insideMultiplexer(env) && (announcesDirect(env) || answeredDirect)
+        let direct =
+            insideTmux(env) ? answeredDirect : !insideMultiplexer(env) && (announcesDirect(env) || answeredDirect)
         if direct { return .direct }
         return terminfoColors >= 256 ? .palette256 : terminfoColors >= 16 ? .ansi16 : .ansi8
     }

@@ -14,7 +14,8 @@ package struct ColorMapper: Sendable {
     /// The xterm defaults for the 16 ANSI colours.
     static let ansiRGB: [(Int, Int, Int)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255)
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255),
+        (255, 255, 255)
     ]
 
     /// RGB of a palette entry.
@@ -44,7 +45,8 @@ package struct ColorMapper: Sendable {
         let greyIndex = min(23, mean > 238 ? 23 : max(0, (mean - 3) / 10))
         let greyValue = 8 + 10 * greyIndex
         let cubeRGB = (cubeLevel(ri), cubeLevel(gi), cubeLevel(bi))
-        return distance(cubeRGB, (r, g, b)) <= distance((greyValue, greyValue, greyValue), (r, g, b)) ? cube : 232 + greyIndex
+        return distance(cubeRGB, (r, g, b)) <= distance((greyValue, greyValue, greyValue), (r, g, b))
+            ? cube : 232 + greyIndex
     }
 
     /// The nearest of the first `count` ANSI colours (8 or 16).

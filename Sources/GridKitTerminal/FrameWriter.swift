@@ -21,10 +21,15 @@ package struct FrameWriter {
 
     /// `width` tells the C library's idea of a scalar's width (what the terminal will do);
     /// `charset`, the codeset to write in where the locale is not UTF-8.
-    package init(capabilities: TerminalCapabilities, colors: ColorMapper, charset: LocaleCharset? = nil, width: @escaping (UInt32) -> Int) {
+    package init(
+        capabilities: TerminalCapabilities, colors: ColorMapper, charset: LocaleCharset? = nil,
+        width: @escaping (UInt32) -> Int
+    ) {
         out = PenWriter(capabilities: capabilities, colors: colors, charset: charset, width: width)
         halfBlocks = HalfBlockWriter(
-            blocksAreNarrow: [HalfBlockChoice.upper, HalfBlockChoice.lower, HalfBlockChoice.full].allSatisfy { width($0) == 1 })
+            blocksAreNarrow: [HalfBlockChoice.upper, HalfBlockChoice.lower, HalfBlockChoice.full].allSatisfy {
+                width($0) == 1
+            })
     }
 
     /// Starts a frame of `size`; `cleared` when the screen was cleared just before it.
@@ -46,7 +51,9 @@ package struct FrameWriter {
         if !out.caps.bottomRightIsSafe && y == size.height - 1 && x + max(1, Int(cell.width)) >= size.width {
             // Writing the last cell scrolls such a terminal: a wide character that would reach
             // it leaves a space in its first column instead.
-            if x < size.width - 1 { putCell(CanvasCell(scalar: 32, width: 1, style: cell.style), x: x, y: y, in: canvas) }
+            if x < size.width - 1 {
+                putCell(CanvasCell(scalar: 32, width: 1, style: cell.style), x: x, y: y, in: canvas)
+            }
             return
         }
         if halfBlocks.rows != nil {

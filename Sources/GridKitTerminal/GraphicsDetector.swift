@@ -29,7 +29,9 @@ public enum GraphicsDetector {
     /// link (ssh far away) the answers take longer, and a terminal that answers too late gets
     /// half blocks. A terminal that answers costs only its answer's time either way.
     static func deadline(environment env: [String: String]) -> Duration {
-        guard let text = env["GRIDKIT_QUERY_TIMEOUT"], let ms = Int(text), (1...10_000).contains(ms) else { return deadline }
+        guard let text = env["GRIDKIT_QUERY_TIMEOUT"], let ms = Int(text), (1...10_000).contains(ms) else {
+            return deadline
+        }
         return .milliseconds(ms)
     }
 
@@ -41,7 +43,8 @@ public enum GraphicsDetector {
     /// each is written at the start of a line (cursor position reports, in order): a ZWJ sequence,
     /// a flag and a skin tone. The line is erased after.
     static let widthQueries = Array(
-        ("\r\u{1F469}\u{200D}\u{1F4BB}\u{1B}[6n\r\u{1F1EF}\u{1F1F5}\u{1B}[6n\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1B}[K").utf8)
+        ("\r\u{1F469}\u{200D}\u{1F4BB}\u{1B}[6n\r\u{1F1EF}\u{1F1F5}\u{1B}[6n\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1B}[K")
+            .utf8)
 
     /// Asks whether the terminal knows synchronized output (DECRQM for private mode 2026): shown
     /// only once it is whole, a large frame never shows half old and half new. kitty 0.26
@@ -151,7 +154,8 @@ public enum GraphicsDetector {
     }
 
     /// Decides from the terminal's replies (possibly none) and the environment.
-    package static func decide(replies: [UInt8], environment env: [String: String], tmuxPassthrough: Bool?) -> Decision {
+    package static func decide(replies: [UInt8], environment env: [String: String], tmuxPassthrough: Bool?) -> Decision
+    {
         let text = String(decoding: replies, as: UTF8.self)
         var cell: Size?
         if let m = text.firstMatch(of: /\e\[6;(\d+);(\d+)t/), let h = Int(m.1), let w = Int(m.2), w > 0, h > 0 {
@@ -160,7 +164,9 @@ public enum GraphicsDetector {
         var decision = Decision(
             mode: .blocks, cellPixelSize: cell, tmuxPassthrough: false,
             background: background(in: text, environment: env))
-        if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 { decision.sixelColors = min(256, n) }
+        if let m = text.firstMatch(of: /\e\[\?1;0;(\d+)S/), let n = Int(m.1), n >= 2 {
+            decision.sixelColors = min(256, n)
+        }
         decision.sequenceWidths = sequenceWidths(in: text)
         decision.terminalName = version(in: text)?.name
         decision.synchronizedOutput = synchronizedOutput(in: text)
@@ -174,7 +180,17 @@ public enum GraphicsDetector {
         // Through tmux only placeholders land where they belong: they are text tmux places. A
         // picture drawn at the outer terminal's cursor (sixel, iTerm2, direct placement) would
         // land wherever tmux left it, and stay when tmux skips clearing blank cells.
-        if supportsPlaceholders(text) { decision.mode = .kitty } else if inTmux { decision.mode = .blocks } else if program == "WezTerm" || program == "iTerm.app" { decision.mode = .iterm } else if kittyLike { decision.mode = .kittyDirect } else if sixel { decision.mode = .sixel }
+        if supportsPlaceholders(text) {
+            decision.mode = .kitty
+        } else if inTmux {
+            decision.mode = .blocks
+        } else if program == "WezTerm" || program == "iTerm.app" {
+            decision.mode = .iterm
+        } else if kittyLike {
+            decision.mode = .kittyDirect
+        } else if sixel {
+            decision.mode = .sixel
+        }
         decision.tmuxPassthrough = inTmux && decision.mode != .blocks
         return decision
     }
@@ -188,19 +204,25 @@ public enum GraphicsDetector {
     /// no widths. `asksColors` also asks whether direct colour shows (`Decision.directColor`):
     /// outside a multiplexer the terminal (`colorQuery`, with the widths: no longer a wait),
     /// inside tmux tmux itself, about its client (in the process that asks about passthrough).
-    static func probe(environment env: [String: String], forced: GraphicsMode? = nil, utf8: Bool = true, asksColors: Bool = false) -> Decision {
+    static func probe(
+        environment env: [String: String], forced: GraphicsMode? = nil, utf8: Bool = true, asksColors: Bool = false
+    ) -> Decision {
         let inTmux = !(env["TMUX"] ?? "").isEmpty
         let tmux = inTmux ? askTmux(passthrough: forced == nil, clientFeatures: asksColors) : nil
         let passthrough = inTmux && forced == nil ? tmux?.passthrough ?? false : nil
         let colorQuery = asksColors && !ColorDetector.insideMultiplexer(env) ? Self.colorQuery : []
         func finished(_ decision: Decision, _ replies: [UInt8]) -> Decision {
             var d = decision
-            d.directColor = tmux?.clientHasRGB ?? (!colorQuery.isEmpty && directColorKept(in: String(decoding: replies, as: UTF8.self)))
+            d.directColor =
+                tmux?.clientHasRGB
+                ?? (!colorQuery.isEmpty && directColorKept(in: String(decoding: replies, as: UTF8.self)))
             return d
         }
         func forcedDecision(_ replies: [UInt8]) -> Decision {
             let text = String(decoding: replies, as: UTF8.self)
-            var d = Decision(mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks, background: background(in: text, environment: env))
+            var d = Decision(
+                mode: forced ?? .blocks, cellPixelSize: nil, tmuxPassthrough: inTmux && forced != .blocks,
+                background: background(in: text, environment: env))
             d.terminalName = version(in: text)?.name
             d.sequenceWidths = sequenceWidths(in: text)
             d.synchronizedOutput = synchronizedOutput(in: text)
@@ -209,10 +231,12 @@ public enum GraphicsDetector {
         }
         let widthQueries = utf8 ? Self.widthQueries : []
         if neverAsked.contains(env["TERM"] ?? "") {
-            return forced == nil ? finished(decide(replies: [], environment: env, tmuxPassthrough: passthrough), []) : forcedDecision([])
+            return forced == nil
+                ? finished(decide(replies: [], environment: env, tmuxPassthrough: passthrough), []) : forcedDecision([])
         }
         guard gk_query_mode(1) == 0 else {
-            return forced == nil ? finished(decide(replies: [], environment: env, tmuxPassthrough: passthrough), []) : forcedDecision([])
+            return forced == nil
+                ? finished(decide(replies: [], environment: env, tmuxPassthrough: passthrough), []) : forcedDecision([])
         }
         defer { _ = gk_query_mode(0) }
         let clock = ContinuousClock(), end = clock.now + deadline(environment: env)
@@ -224,7 +248,9 @@ public enum GraphicsDetector {
             var buffer = [UInt8](repeating: 0, count: 512)
             while clock.now < end {
                 let left = Int((end - clock.now) / .milliseconds(1)) + 1
-                let n = buffer.withUnsafeMutableBufferPointer { gk_read_input(STDIN_FILENO, $0.baseAddress, $0.count, Int32(left)) }
+                let n = buffer.withUnsafeMutableBufferPointer {
+                    gk_read_input(STDIN_FILENO, $0.baseAddress, $0.count, Int32(left))
+                }
                 if n < 0 { break }
                 replies += buffer[0..<Int(n)]
                 // DA1 comes last: once it is in, everything is.
@@ -276,7 +302,8 @@ public enum GraphicsDetector {
                 while j < n, (0x20...0x3F).contains(replies[j]) { j += 1 }
                 let isPrivate = i + 2 < n && replies[i + 2] == UInt8(ascii: "?")
                 if j < n,
-                    [UInt8(ascii: "c"), UInt8(ascii: "R"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "y")].contains(replies[j])
+                    [UInt8(ascii: "c"), UInt8(ascii: "R"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "y")]
+                        .contains(replies[j])
                         || (isPrivate && replies[j] == UInt8(ascii: "S")) // the sixel colour registers' report
                 {
                     i = j + 1

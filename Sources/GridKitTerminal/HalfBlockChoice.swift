@@ -75,7 +75,8 @@ package struct HalfBlockChoice {
     /// (`backgroundUnderBlocks`): a font's block can leave a seam, and a seam in the user's
     /// theme colour, or a header's, would show through the picture.
     package func choose(
-        top: Int, bottom: Int, topRGB: SIMD3<Int32>?, bottomRGB: SIMD3<Int32>?, pen: (fg: Int, bg: Int), backgroundUnderBlocks: Bool
+        top: Int, bottom: Int, topRGB: SIMD3<Int32>?, bottomRGB: SIMD3<Int32>?, pen: (fg: Int, bg: Int),
+        backgroundUnderBlocks: Bool
     ) -> Written {
         // Exactly: an upper half block, or the lower one with the colours swapped where that
         // changes fewer of them. A cell of one colour is a space in that background (the
@@ -97,10 +98,13 @@ package struct HalfBlockChoice {
         // nearest entry; each with how much further it is from the pixel than the nearest.
         let exactTop = distance(t, top), exactBottom = distance(b, bottom)
         var bestScore = bestBytes * tolerance
-        func candidate(_ k: Int, nearest: Int, other: Int, pixel: SIMD3<Int32>, exact: Int) -> (color: Int, extra: Int)? {
+        func candidate(_ k: Int, nearest: Int, other: Int, pixel: SIMD3<Int32>, exact: Int) -> (color: Int, extra: Int)?
+        {
             let c = k == 0 ? nearest : k == 1 ? pen.fg : k == 2 ? pen.bg : other
             if k == 0 { return (c, 0) }
-            guard c >= 16, c != nearest, k != 2 || c != pen.fg, k != 3 || (c != pen.fg && c != pen.bg) else { return nil }
+            guard c >= 16, c != nearest, k != 2 || c != pen.fg, k != 3 || (c != pen.fg && c != pen.bg) else {
+                return nil
+            }
             return (c, max(0, distance(pixel, c) - exact))
         }
         func offer(_ tc: Int, _ te: Int, _ bc: Int, _ be: Int) {
@@ -124,7 +128,8 @@ package struct HalfBlockChoice {
         let b2 = candidate(2, nearest: bottom, other: top, pixel: b, exact: exactBottom) ?? none
         let b3 = candidate(3, nearest: bottom, other: top, pixel: b, exact: exactBottom) ?? none
         for i in 0..<4 {
-            guard let (tc, te) = candidate(i, nearest: top, other: bottom, pixel: t, exact: exactTop), te < bestScore else { continue }
+            guard let (tc, te) = candidate(i, nearest: top, other: bottom, pixel: t, exact: exactTop), te < bestScore
+            else { continue }
             offer(tc, te, bottom, 0)
             offer(tc, te, b1.color, b1.extra)
             offer(tc, te, b2.color, b2.extra)
@@ -148,7 +153,9 @@ package struct HalfBlockChoice {
         (fg == pen.fg ? 0 : 1) + (bg == pen.bg ? 0 : 1)
     }
 
-    private static func bytes(_ changes: Int) -> Int { changes == 0 ? 0 : changes == 1 ? oneColorBytes : bothColorsBytes }
+    private static func bytes(_ changes: Int) -> Int {
+        changes == 0 ? 0 : changes == 1 ? oneColorBytes : bothColorsBytes
+    }
 
     /// The palette's weighted squared distance (as `ColorMapper` matches colours) from a pixel
     /// to palette entry `index`.

@@ -42,7 +42,10 @@ package enum HalfBlockPreparation {
                 let top = style.foreground.rawValue, bottom = style.background.rawValue
                 guard top >> 24 == 3, bottom >> 24 == 3 else {
                     meets = (-2, -2)
-                    if top >> 24 == 3 || bottom >> 24 == 3 { block.cells[i] = Self.cell(nearest(top) ?? style.foreground, nearest(bottom) ?? style.background) }
+                    if top >> 24 == 3 || bottom >> 24 == 3 {
+                        block.cells[i] = Self.cell(
+                            nearest(top) ?? style.foreground, nearest(bottom) ?? style.background)
+                    }
                     continue
                 }
                 let written = choice.choose(
@@ -50,7 +53,8 @@ package enum HalfBlockPreparation {
                     backgroundUnderBlocks: meets.bg >= 16)
                 meets = (written.fg, written.bg)
                 let shown = HalfBlockChoice.halves(written)
-                block.cells[i] = Self.cell(.palette(UInt8(truncatingIfNeeded: shown.top)), .palette(UInt8(truncatingIfNeeded: shown.bottom)))
+                block.cells[i] = Self.cell(
+                    .palette(UInt8(truncatingIfNeeded: shown.top)), .palette(UInt8(truncatingIfNeeded: shown.bottom)))
             }
         }
     }
@@ -66,5 +70,7 @@ package enum HalfBlockPreparation {
 
     private static func nearest(_ raw: UInt32) -> Color? { raw >> 24 == 3 ? .palette(UInt8(entry(raw))) : nil }
 
-    private static func pixel(_ raw: UInt32) -> SIMD3<Int32> { SIMD3(Int32(raw >> 16 & 0xFF), Int32(raw >> 8 & 0xFF), Int32(raw & 0xFF)) }
+    private static func pixel(_ raw: UInt32) -> SIMD3<Int32> {
+        SIMD3(Int32(raw >> 16 & 0xFF), Int32(raw >> 8 & 0xFF), Int32(raw & 0xFF))
+    }
 }

@@ -44,7 +44,9 @@ extension HalfBlockWriter {
             // The row's first colours go out as this pen needs them: only what differs.
             let lead = row.lead
             if lead.count > 0 {
-                out.setPen(lead.foreground == -2 ? out.pen.fg : lead.foreground, lead.background == -2 ? out.pen.bg : lead.background, [])
+                out.setPen(
+                    lead.foreground == -2 ? out.pen.fg : lead.foreground,
+                    lead.background == -2 ? out.pen.bg : lead.background, [])
                 out.bytes += row.bytes[lead.count...]
             } else {
                 out.bytes += row.bytes

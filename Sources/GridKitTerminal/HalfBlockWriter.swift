@@ -96,20 +96,27 @@ package struct HalfBlockWriter {
     mutating func pictureCell(_ cell: CanvasCell, x: Int, out: inout PenWriter) -> PictureRun.Cell? {
         guard cell.isHalfBlock, out.charset == nil, blocksAreNarrow else { return nil }
         let style = cell.style, mode = out.mapper.mode
-        if mode == .palette256, style.attributes.isEmpty, style.foreground.rawValue >> 24 == 3, style.background.rawValue >> 24 == 3 {
+        if mode == .palette256, style.attributes.isEmpty, style.foreground.rawValue >> 24 == 3,
+            style.background.rawValue >> 24 == 3
+        {
             // What nearly every cell of a photo is: two RGB pixels, matched to the palette here
             // without going through `resolve`.
             let top = style.foreground.rawValue & 0xFF_FFFF, bottom = style.background.rawValue & 0xFF_FFFF
-            return PictureRun.Cell(x: x, top: nearestEntry(top), bottom: nearestEntry(bottom), packedTop: top, packedBottom: bottom)
+            return PictureRun.Cell(
+                x: x, top: nearestEntry(top), bottom: nearestEntry(bottom), packedTop: top, packedBottom: bottom)
         }
-        if mode == .palette256, style.attributes.isEmpty, style.foreground.rawValue >> 24 == 2, style.background.rawValue >> 24 == 2 {
+        if mode == .palette256, style.attributes.isEmpty, style.foreground.rawValue >> 24 == 2,
+            style.background.rawValue >> 24 == 2
+        {
             // Two palette entries: a picture prepared where it was made (`HalfBlockPreparation`).
-            return PictureRun.Cell(x: x, top: Int(style.foreground.rawValue & 0xFF), bottom: Int(style.background.rawValue & 0xFF))
+            return PictureRun.Cell(
+                x: x, top: Int(style.foreground.rawValue & 0xFF), bottom: Int(style.background.rawValue & 0xFF))
         }
         let (fg, bg, attributes) = out.resolve(style)
         guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
         return PictureRun.Cell(
-            x: x, top: fg, bottom: bg, topRGB: Self.pixel(cell.style.foreground, mode: mode), bottomRGB: Self.pixel(cell.style.background, mode: mode))
+            x: x, top: fg, bottom: bg, topRGB: Self.pixel(cell.style.foreground, mode: mode),
+            bottomRGB: Self.pixel(cell.style.background, mode: mode))
     }
 
     /// Writes the picture cells held: each in turn from the left, and after each, the cells
@@ -123,7 +130,11 @@ package struct HalfBlockWriter {
             // changes in its first few cells only).
             for i in pictures.cells.indices {
                 let c = pictures.cells[i]
-                if out.shown.halves(x: Int(c.x), y: Int(c.y)) == ShownHalves.packed(top: Int(c.top), bottom: Int(c.bottom)) { pictures.markDone(i) }
+                if out.shown.halves(x: Int(c.x), y: Int(c.y))
+                    == ShownHalves.packed(top: Int(c.top), bottom: Int(c.bottom))
+                {
+                    pictures.markDone(i)
+                }
             }
         }
         while let i = pictures.nextPending() {
@@ -132,11 +143,16 @@ package struct HalfBlockWriter {
             // two colours, and one colour as a space (its background) or as a full block (over
             // a picture's background, as in `HalfBlockChoice`).
             let (fg, bg) = (out.pen.fg, out.pen.bg)
-            var pair = pictures.has(i, colors: fg, bg) ? pictures.nextPending(sameAs: i) : pictures.firstPending(colors: fg, bg, after: i)
+            var pair =
+                pictures.has(i, colors: fg, bg)
+                ? pictures.nextPending(sameAs: i) : pictures.firstPending(colors: fg, bg, after: i)
             var spaces = fg == bg || !pictures.hasSolid(bg) ? -1 : pictures.firstPending(colors: bg, bg, after: i)
-            var blocks = fg == bg || out.mapper.mode != .palette256 || bg < 16 || !pictures.hasSolid(fg) ? -1 : pictures.firstPending(colors: fg, fg, after: i)
+            var blocks =
+                fg == bg || out.mapper.mode != .palette256 || bg < 16 || !pictures.hasSolid(fg)
+                ? -1 : pictures.firstPending(colors: fg, fg, after: i)
             while pair >= 0 || spaces >= 0 || blocks >= 0 {
-                let k = Int(min(UInt(bitPattern: pair), UInt(bitPattern: spaces), UInt(bitPattern: blocks))) // -1 is the largest
+                // -1 is the largest
+                let k = Int(min(UInt(bitPattern: pair), UInt(bitPattern: spaces), UInt(bitPattern: blocks)))
                 if worthReaching(k, out: out) { writePicture(k, out: &out) }
                 if k == pair { pair = pictures.nextPending(sameAs: k) }
                 if k == spaces { spaces = pictures.nextPending(sameAs: k) }
@@ -167,7 +183,8 @@ package struct HalfBlockWriter {
         func decide(_ c: PictureRun.Cell) -> (top: Int, bottom: Int) {
             guard let (t, b) = c.pixels else { meets = (-2, -2); return (Int(c.top), Int(c.bottom)) }
             let written = choice.choose(
-                top: Int(c.top), bottom: Int(c.bottom), topRGB: t, bottomRGB: b, pen: meets, backgroundUnderBlocks: palette && meets.bg >= 16)
+                top: Int(c.top), bottom: Int(c.bottom), topRGB: t, bottomRGB: b, pen: meets,
+                backgroundUnderBlocks: palette && meets.bg >= 16)
             meets = (written.fg, written.bg)
             return HalfBlockChoice.halves(written)
         }
@@ -185,7 +202,9 @@ package struct HalfBlockWriter {
             if x != next {
                 // From where this cell's run of picture cells starts (or the last cell decided).
                 var start = x
-                while start > 0, start != next, pictureCell(row[start - 1], x: start - 1, out: &out) != nil { start -= 1 }
+                while start > 0, start != next, pictureCell(row[start - 1], x: start - 1, out: &out) != nil {
+                    start -= 1
+                }
                 let continues = start == next
                 if !continues { meets = (-2, -2) }
                 for k in start..<x {
@@ -212,15 +231,19 @@ package struct HalfBlockWriter {
     /// over it later, against the colours it would need after that neighbour.
     private func worthReaching(_ k: Int, out: borrowing PenWriter) -> Bool {
         let c = pictures.cells[k]
-        guard k > 0, pictures.isPending(k - 1), pictures.cells[k - 1].y == c.y, pictures.cells[k - 1].x == c.x - 1 else { return true }
+        guard k > 0, pictures.isPending(k - 1), pictures.cells[k - 1].y == c.y, pictures.cells[k - 1].x == c.x - 1
+        else { return true }
         let left = pictures.cells[k - 1]
-        let overLater = k + 1 < pictures.cells.count && pictures.isPending(k + 1) && pictures.cells[k + 1].y == c.y && pictures.cells[k + 1].x == c.x + 1 ? 3 : 0
+        let overLater =
+            k + 1 < pictures.cells.count && pictures.isPending(k + 1) && pictures.cells[k + 1].y == c.y
+                && pictures.cells[k + 1].x == c.x + 1 ? 3 : 0
         let needs: Int
         if c.top == c.bottom {
             needs = left.top == c.top || left.bottom == c.top ? 0 : HalfBlockChoice.oneColorBytes
         } else {
             let changes = min(
-                (left.top == c.top ? 0 : 1) + (left.bottom == c.bottom ? 0 : 1), (left.top == c.bottom ? 0 : 1) + (left.bottom == c.top ? 0 : 1))
+                (left.top == c.top ? 0 : 1) + (left.bottom == c.bottom ? 0 : 1),
+                (left.top == c.bottom ? 0 : 1) + (left.bottom == c.top ? 0 : 1))
             needs = changes == 0 ? 0 : changes == 1 ? HalfBlockChoice.oneColorBytes : HalfBlockChoice.bothColorsBytes
         }
         return needs > out.moveBytes(to: Int(c.x), Int(c.y)) + overLater
@@ -232,7 +255,9 @@ package struct HalfBlockWriter {
         let c = pictures.cells[i], y = Int(c.y), x = Int(c.x)
         if let at = out.cursor, at.y == y, at.x < x, x - at.x <= 3 {
             let first = i - (x - at.x)
-            if first >= 0, pictures.cells[first].x == at.x, pictures.cells[first].y == c.y, (first..<i).allSatisfy({ pictures.isPending($0) }) {
+            if first >= 0, pictures.cells[first].x == at.x, pictures.cells[first].y == c.y,
+                (first..<i).allSatisfy({ pictures.isPending($0) })
+            {
                 for _ in at.x..<x { out.bytes.append(32) }
                 out.cursor = (x, y)
             }

@@ -108,7 +108,9 @@ struct InputDecoder {
         guard sequence.count >= 3, sequence[0] == 0x1B, sequence[1] == 0x5B || sequence[1] == 0x4F else { return nil }
         var decoder = InputDecoder()
         decoder.feed(sequence)
-        guard let step = decoder.sequence(at: 0, final: false, now: 0), step.length == sequence.count else { return nil }
+        guard let step = decoder.sequence(at: 0, final: false, now: 0), step.length == sequence.count else {
+            return nil
+        }
         return .some(step.event)
     }
 
@@ -164,7 +166,9 @@ struct InputDecoder {
     /// UTF-8 (one byte, or two in a double-byte codeset), else UTF-8.
     private func character(at i: Int, final: Bool) -> (Int, UInt32) {
         if let charset {
-            let (length, scalar) = bytes.withUnsafeBufferPointer { charset.decode(UnsafeBufferPointer(rebasing: $0[i..<tail])) }
+            let (length, scalar) = bytes.withUnsafeBufferPointer {
+                charset.decode(UnsafeBufferPointer(rebasing: $0[i..<tail]))
+            }
             if length == 0 { return final ? (1, 0xFFFD) : (0, 0) }
             return (length, scalar)
         }
@@ -249,7 +253,11 @@ struct InputDecoder {
             var k = 0
             while k < have && bytes[i + k] == entry.bytes[k] { k += 1 }
             guard k == have else { continue }
-            if have < entry.bytes.count { partial = true } else if entry.bytes.count > best?.bytes.count ?? 0 { best = entry }
+            if have < entry.bytes.count {
+                partial = true
+            } else if entry.bytes.count > best?.bytes.count ?? 0 {
+                best = entry
+            }
         }
         if partial && !final { return .unfinished }
         return best.map { Step(length: $0.bytes.count, event: .key($0.key)) }
@@ -268,7 +276,9 @@ struct InputDecoder {
         while j < tail {
             let b = bytes[j]
             if b >= 0x40 && b <= 0x7E {
-                return Step(length: j + 1 - i, event: csiEvent(final: b, parameters: start..<j, sequence: i..<(j + 1), now: now))
+                return Step(
+                    length: j + 1 - i, event: csiEvent(final: b, parameters: start..<j, sequence: i..<(j + 1), now: now)
+                )
             }
             // Not part of a sequence (a control byte, a character): the sequence ends, the byte is
             // decoded on its own.
@@ -279,7 +289,9 @@ struct InputDecoder {
         return final ? Step(length: tail - i, event: nil) : .unfinished
     }
 
-    private mutating func csiEvent(final: UInt8, parameters p: Range<Int>, sequence: Range<Int>, now: UInt64) -> InputEvent? {
+    private mutating func csiEvent(final: UInt8, parameters p: Range<Int>, sequence: Range<Int>, now: UInt64)
+        -> InputEvent?
+    {
         if (final == 0x4D || final == 0x6D) && !p.isEmpty && bytes[p.lowerBound] == 0x3C { // M m, <
             return sgrMouse(fields: (p.lowerBound + 1)..<p.upperBound, release: final == 0x6D, now: now)
         }
@@ -329,7 +341,9 @@ struct InputDecoder {
         if i + 2 == tail { return final ? Step(length: 2, event: .key(.alt("O"))) : .unfinished }
         let b = bytes[i + 2]
         guard b >= 0x40 && b <= 0x7E else { return Step(length: 2, event: .key(.alt("O"))) }
-        return Step(length: 3, event: key(i..<(i + 3), generic: csiKey(final: b, parameters: (i + 2)..<(i + 2))).map { .key($0) })
+        return Step(
+            length: 3,
+            event: key(i..<(i + 3), generic: csiKey(final: b, parameters: (i + 2)..<(i + 2))).map { .key($0) })
     }
 
     /// The key for a whole CSI or SS3 sequence: terminfo's where it says otherwise, else the
@@ -353,7 +367,8 @@ struct InputDecoder {
         case 0x48: return .home // H
         case 0x46: return .end // F
         case 0x5A: return .backTab // Z
-        case 0x50...0x53 where p.isEmpty || (p.count == 1 && bytes[p.lowerBound] == 0x31): // SS3 P–S (or CSI 1 P): F1–F4
+        case 0x50...0x53 where p.isEmpty || (p.count == 1 && bytes[p.lowerBound] == 0x31):
+            // SS3 P–S (or CSI 1 P): F1–F4
             return .function(Int(final) - 0x4F)
         case 0x7E: // ~, numbered keys
             switch firstNumber(p) {
@@ -428,7 +443,9 @@ struct InputDecoder {
     /// A press; the second at the same cell within `doubleClickNanoseconds` is a double click.
     private mutating func press(at p: Point, button: Int, now: UInt64) -> InputEvent {
         var count = 1
-        if let last = lastPress, last.position == p, now >= last.time, now - last.time < Self.doubleClickNanoseconds { count = 2 }
+        if let last = lastPress, last.position == p, now >= last.time, now - last.time < Self.doubleClickNanoseconds {
+            count = 2
+        }
         lastPress = count == 2 ? nil : (p, now)
         return .mouse(MouseEvent(action: .press, position: p, button: button, clickCount: count))
     }

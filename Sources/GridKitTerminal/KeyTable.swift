@@ -53,7 +53,8 @@ struct KeyTable {
         // Only escape sequences: single bytes (kbs as ^H or ^?) are decoded as bytes. X10 mouse
         // reports start with ESC [ M.
         guard sequence.count >= 2, sequence[0] == 0x1B, !sequence.starts(with: [0x1B, 0x5B, 0x4D]) else { return }
-        guard !exact.contains(where: { $0.bytes == sequence }), !prefixed.contains(where: { $0.bytes == sequence }) else { return }
+        guard !exact.contains(where: { $0.bytes == sequence }), !prefixed.contains(where: { $0.bytes == sequence })
+        else { return }
         guard let event = InputDecoder.reading(sequence) else {
             prefixed.append(Entry(bytes: sequence, key: key))
             return

@@ -39,7 +39,9 @@ package final class LocaleCharset: Sendable {
     /// Text that is not drawn in cells (messages): each character in the codeset, one column.
     package func encode(text: String) -> [UInt8] {
         var out: [UInt8] = []
-        for s in text.unicodeScalars { if s.value < 0x80 { out.append(UInt8(s.value)) } else { out += encode(s.value, width: 1) } }
+        for s in text.unicodeScalars {
+            if s.value < 0x80 { out.append(UInt8(s.value)) } else { out += encode(s.value, width: 1) }
+        }
         return out
     }
 
@@ -67,7 +69,8 @@ package final class LocaleCharset: Sendable {
         if let standIn = standIn(for: scalar) { return padded([standIn]) }
         // A letter with marks is its letter ("é" is "e" and an acute accent): the same in every
         // locale, where the C library's transliteration depends on the one in effect.
-        if let s = Unicode.Scalar(scalar), let base = String(s).decomposedStringWithCanonicalMapping.unicodeScalars.first,
+        if let s = Unicode.Scalar(scalar),
+            let base = String(s).decomposedStringWithCanonicalMapping.unicodeScalars.first,
             base.value > 0x20, base.value < 0x7F
         {
             return padded([UInt8(base.value)])
@@ -91,7 +94,9 @@ package final class LocaleCharset: Sendable {
         guard let first = bytes.first else { return (0, 0) }
         if first < 0x80 { return (1, UInt32(first)) }
         var scalar: UInt32 = 0
-        let n = state.withLock { gk_charset_decode($0.conversions, bytes.baseAddress, Int32(min(bytes.count, 8)), &scalar) }
+        let n = state.withLock {
+            gk_charset_decode($0.conversions, bytes.baseAddress, Int32(min(bytes.count, 8)), &scalar)
+        }
         return n > 0 ? (Int(n), scalar) : n == 0 ? (0, 0) : (1, 0xFFFD)
     }
 
@@ -105,9 +110,11 @@ package final class LocaleCharset: Sendable {
     /// ASCII for the characters user interfaces draw with: lines, arrows, blocks, bullets.
     static func standIn(for s: UInt32) -> UInt8? {
         switch s {
-        case 0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2550, 0x2574, 0x2576, 0x2578, 0x257A, 0x257C, 0x257E:
+        case 0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2550, 0x2574, 0x2576, 0x2578, 0x257A,
+            0x257C, 0x257E:
             return 0x2D // -
-        case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551, 0x2575, 0x2577, 0x2579, 0x257B, 0x257D, 0x257F:
+        case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551, 0x2575, 0x2577, 0x2579, 0x257B,
+            0x257D, 0x257F:
             return 0x7C // |
         case 0x2571: return 0x2F
         case 0x2572: return 0x5C

@@ -36,7 +36,8 @@ extension PenWriter {
         let (vertical, horizontal, named) = stepBytes(from: from, to: to)
         if dy != 0 && named <= vertical + horizontal {
             bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
-            appendDecimal(to.y + 1); bytes.append(UInt8(ascii: ";")); appendDecimal(to.x + 1); bytes.append(UInt8(ascii: "H"))
+            appendDecimal(to.y + 1); bytes.append(UInt8(ascii: ";")); appendDecimal(to.x + 1);
+            bytes.append(UInt8(ascii: "H"))
             return
         }
         if dy != 0 {
@@ -59,11 +60,16 @@ extension PenWriter {
     /// What a step from `from` to `to` costs: up or down, then along the row, or named. (The
     /// column is named only where the terminal has a column move: a VT220 has no CHA.)
     @inline(__always)
-    private func stepBytes(from: (x: Int, y: Int), to: (x: Int, y: Int)) -> (vertical: Int, horizontal: Int, named: Int) {
+    private func stepBytes(from: (x: Int, y: Int), to: (x: Int, y: Int)) -> (vertical: Int, horizontal: Int, named: Int)
+    {
         let dy = to.y - from.y, dx = to.x - from.x
         let vertical = dy == 0 ? 0 : 3 + (abs(dy) > 1 ? digits(abs(dy)) : 0)
         let step = abs(dx) > 1 ? digits(abs(dx)) : 0
-        let horizontal = dx == 0 ? 0 : (to.x == 0 && !relocatable) || dx == -1 ? 1 : 3 + (caps.moveToColumn == nil ? step : min(step, digits(to.x + 1)))
+        let horizontal =
+            dx == 0
+            ? 0
+            : (to.x == 0 && !relocatable) || dx == -1
+                ? 1 : 3 + (caps.moveToColumn == nil ? step : min(step, digits(to.x + 1)))
         return (vertical, horizontal, 4 + digits(to.y + 1) + digits(to.x + 1))
     }
 

@@ -9,7 +9,9 @@ extension PenWriter {
             if attributes.isEmpty {
                 bytes += caps.reset
             } else {
-                if attributeCodes[attributes.rawValue] == nil { attributeCodes[attributes.rawValue] = caps.attributes(attributes) }
+                if attributeCodes[attributes.rawValue] == nil {
+                    attributeCodes[attributes.rawValue] = caps.attributes(attributes)
+                }
                 bytes += attributeCodes[attributes.rawValue]!
             }
             pen = caps.attributesResetColors ? (-1, -1, attributes) : (-2, -2, attributes)
@@ -115,7 +117,9 @@ struct ColorCode {
     init(_ sequence: [UInt8]) {
         self.sequence = sequence
         let s = sequence
-        if s.count > 3, s[0] == 0x1B, s[1] == 0x5B, s.last == 0x6D, !s.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F }) {
+        if s.count > 3, s[0] == 0x1B, s[1] == 0x5B, s.last == 0x6D,
+            !s.dropFirst(2).dropLast().contains(where: { $0 < 0x30 || $0 > 0x3F })
+        {
             parameters = Array(s.dropFirst(2).dropLast())
         } else {
             parameters = nil

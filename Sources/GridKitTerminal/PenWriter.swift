@@ -58,7 +58,10 @@ package struct PenWriter {
 
     /// `width` tells the C library's idea of a scalar's width (what the terminal will do);
     /// `charset`, the codeset to write in where the locale is not UTF-8.
-    init(capabilities: TerminalCapabilities, colors: ColorMapper, charset: LocaleCharset?, width: @escaping (UInt32) -> Int) {
+    init(
+        capabilities: TerminalCapabilities, colors: ColorMapper, charset: LocaleCharset?,
+        width: @escaping (UInt32) -> Int
+    ) {
         caps = capabilities
         mapper = colors
         // Direct colours go out as `38;2;r;g;b` whatever terminfo says: where it describes them
@@ -160,7 +163,8 @@ package struct PenWriter {
             let long = cell.hasLongTail ? cell.laterScalarValues : nil
             let isFlag = (0x1F1E6...0x1F1FF).contains(base)
             let joined = m1 == 0x200D || m2 == 0x200D || m3 == 0x200D || long?.contains(0x200D) == true
-            let modified = [m1, m2, m3].contains(where: Self.isSkinTone) || long?.contains(where: Self.isSkinTone) == true
+            let modified =
+                [m1, m2, m3].contains(where: Self.isSkinTone) || long?.contains(where: Self.isSkinTone) == true
             if isFlag && sequenceWidths.flag != 2 {
                 // The country code in letters: two columns, and still says which flag.
                 appendUTF8(base - 0x1F1E6 + 0x41)
@@ -269,7 +273,8 @@ package struct PenWriter {
         case 0x80..<0x800:
             bytes.append(UInt8(0xC0 | v >> 6)); bytes.append(UInt8(0x80 | v & 0x3F))
         case 0x800..<0x10000:
-            bytes.append(UInt8(0xE0 | v >> 12)); bytes.append(UInt8(0x80 | v >> 6 & 0x3F)); bytes.append(UInt8(0x80 | v & 0x3F))
+            bytes.append(UInt8(0xE0 | v >> 12)); bytes.append(UInt8(0x80 | v >> 6 & 0x3F));
+            bytes.append(UInt8(0x80 | v & 0x3F))
         default:
             bytes.append(UInt8(0xF0 | v >> 18)); bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
             bytes.append(UInt8(0x80 | v >> 6 & 0x3F)); bytes.append(UInt8(0x80 | v & 0x3F))

@@ -104,7 +104,8 @@ final class PictureLayer {
             numbers[piece.image] = n; imageOfNumber[n] = piece.image; lastUse[n] = clock
             emit(
                 mode == .kitty
-                    ? KittyGraphics.transmit(picture.image, number: n, placeholderColumns: picture.cells.width, rows: picture.cells.height)
+                    ? KittyGraphics.transmit(
+                        picture.image, number: n, placeholderColumns: picture.cells.width, rows: picture.cells.height)
                     : KittyGraphics.transmit(picture.image, number: n), upload: true)
         }
     }
@@ -180,13 +181,16 @@ final class PictureLayer {
             if let n = numbers[piece.image] { emit(KittyGraphics.deletePlacement(number: n, placement: placement)) }
         }
         for piece in pieces where drawn[piece] == nil {
-            guard let n = numbers[piece.image], let picture = canvas.placedPicture(piece.image), fits(piece, picture) else { continue }
+            guard let n = numbers[piece.image], let picture = canvas.placedPicture(piece.image), fits(piece, picture)
+            else { continue }
             let placement = nextPlacement
             nextPlacement += 1
             let px = pixelRect(of: piece, in: picture)
             emit(
                 cursorSave(at: piece.cells.origin)
-                    + KittyGraphics.place(number: n, placement: placement, source: px, columns: piece.cells.width, rows: piece.cells.height)
+                    + KittyGraphics.place(
+                        number: n, placement: placement, source: px, columns: piece.cells.width,
+                        rows: piece.cells.height)
                     + cursorRestore)
             drawn[piece] = placement
         }
@@ -210,9 +214,13 @@ final class PictureLayer {
             if drawn[piece] == nil, let shown = shownPart(of: piece, written: written) {
                 drawn[shown] = nil
                 if shown.cells.minY == piece.cells.minY {
-                    part.cells = Rect(x: piece.cells.minX, y: shown.cells.maxY, width: piece.cells.width, height: piece.cells.maxY - shown.cells.maxY)
+                    part.cells = Rect(
+                        x: piece.cells.minX, y: shown.cells.maxY, width: piece.cells.width,
+                        height: piece.cells.maxY - shown.cells.maxY)
                 } else {
-                    part.cells = Rect(x: piece.cells.minX, y: piece.cells.minY, width: piece.cells.width, height: shown.cells.minY - piece.cells.minY)
+                    part.cells = Rect(
+                        x: piece.cells.minX, y: piece.cells.minY, width: piece.cells.width,
+                        height: shown.cells.minY - piece.cells.minY)
                 }
                 part.source = Rect(
                     x: piece.source.minX, y: piece.source.minY + part.cells.minY - piece.cells.minY,
@@ -242,7 +250,8 @@ final class PictureLayer {
     /// `piece` cut into pieces a sixel terminal draws (one, unless it is larger than
     /// `maxSixelPixels` either way: a full-screen viewer on a large window).
     private func sixelTiles(of piece: PicturePiece) -> [PicturePiece] {
-        let columns = max(1, Self.maxSixelPixels / max(1, cellPixels.width)), rows = max(1, Self.maxSixelPixels / max(1, cellPixels.height))
+        let columns = max(1, Self.maxSixelPixels / max(1, cellPixels.width)),
+            rows = max(1, Self.maxSixelPixels / max(1, cellPixels.height))
         guard mode == .sixel, piece.cells.width > columns || piece.cells.height > rows else { return [piece] }
         var tiles: [PicturePiece] = []
         for dy in stride(from: 0, to: piece.cells.height, by: rows) {
@@ -250,7 +259,8 @@ final class PictureLayer {
                 let w = min(columns, piece.cells.width - dx), h = min(rows, piece.cells.height - dy)
                 tiles.append(
                     PicturePiece(
-                        image: piece.image, cells: Rect(x: piece.cells.minX + dx, y: piece.cells.minY + dy, width: w, height: h),
+                        image: piece.image,
+                        cells: Rect(x: piece.cells.minX + dx, y: piece.cells.minY + dy, width: w, height: h),
                         source: Rect(x: piece.source.minX + dx, y: piece.source.minY + dy, width: w, height: h)))
             }
         }
@@ -284,7 +294,8 @@ final class PictureLayer {
     private func encode(_ piece: PicturePiece, _ picture: PlacedPicture) -> [UInt8] {
         let whole = piece.source == Rect(origin: .zero, size: picture.cells)
         if mode == .iterm {
-            let image = whole ? picture.image : PictureEncoding.crop(picture.image, cells: picture.cells, source: piece.source)
+            let image =
+                whole ? picture.image : PictureEncoding.crop(picture.image, cells: picture.cells, source: piece.source)
             return ITermImage.sequence(image, columns: piece.cells.width, rows: piece.cells.height)
         }
         let exact = Size(width: piece.cells.width * cellPixels.width, height: piece.cells.height * cellPixels.height)
@@ -311,7 +322,9 @@ final class PictureLayer {
         let pixels =
             size == Size(width: picture.image.width, height: picture.image.height)
             ? SixelEncoder.quantized(picture.image, colors: sixelColors)
-            : SixelEncoder.quantized(PictureEncoding.scaled(picture.image, to: size), colors: sixelColors, dither: SixelEncoder.dithersByDefault)
+            : SixelEncoder.quantized(
+                PictureEncoding.scaled(picture.image, to: size), colors: sixelColors,
+                dither: SixelEncoder.dithersByDefault)
         quantizedPixels += pixels.indexes.count
         if quantizedPixels > Self.quantizedBudget {
             quantizedCache.removeAll(keepingCapacity: true)

@@ -36,7 +36,11 @@ package final class PictureRowCache: Sendable {
     package func add(_ block: CellBlock) -> PreparedRowBytes {
         let made = PreparedRowBytes(for: block, profile: profile)
         entries.withLock { e in
-            if let old = e.rows.updateValue(made, forKey: block.identity) { e.bytes -= old.byteCount } else { e.order.append(block.identity) }
+            if let old = e.rows.updateValue(made, forKey: block.identity) {
+                e.bytes -= old.byteCount
+            } else {
+                e.order.append(block.identity)
+            }
             e.bytes += made.byteCount
             while e.bytes > budget, e.head < e.order.count {
                 if let gone = e.rows.removeValue(forKey: e.order[e.head]) { e.bytes -= gone.byteCount }

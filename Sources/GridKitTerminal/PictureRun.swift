@@ -47,8 +47,12 @@ struct PictureRun {
             return (Self.unpacked(topRGB), Self.unpacked(bottomRGB))
         }
 
-        private static func packed(_ c: SIMD3<Int32>) -> UInt32 { UInt32(c.x & 0xFF) << 16 | UInt32(c.y & 0xFF) << 8 | UInt32(c.z & 0xFF) }
-        private static func unpacked(_ v: UInt32) -> SIMD3<Int32> { SIMD3(Int32(v >> 16), Int32(v >> 8 & 0xFF), Int32(v & 0xFF)) }
+        private static func packed(_ c: SIMD3<Int32>) -> UInt32 {
+            UInt32(c.x & 0xFF) << 16 | UInt32(c.y & 0xFF) << 8 | UInt32(c.z & 0xFF)
+        }
+        private static func unpacked(_ v: UInt32) -> SIMD3<Int32> {
+            SIMD3(Int32(v >> 16), Int32(v >> 8 & 0xFF), Int32(v & 0xFF))
+        }
     }
 
     /// A slot of the table from colours to the first cell with them not yet written.

@@ -116,7 +116,8 @@ package final class PreparedRowBytes: Sendable {
                     continue
                 }
                 let foreground = writer.pen.fg == -1 ? -2 : writer.pen.fg
-                var made = Row(bytes: writer.bytes, foreground: foreground, background: writer.pen.bg, cursorColumn: end.x)
+                var made = Row(
+                    bytes: writer.bytes, foreground: foreground, background: writer.pen.bg, cursorColumn: end.x)
                 if profile.capabilities.colorsAreANSI, let lead = Self.leadingColors(made.bytes) { made.lead = lead }
                 rows.append(made)
             }
@@ -127,11 +128,17 @@ package final class PreparedRowBytes: Sendable {
     /// The SGR sequence `bytes` start with when it sets 256-colour entries and nothing else
     /// (`38;5;n`, `48;5;n`): its length and the entries.
     static func leadingColors(_ bytes: [UInt8]) -> (count: Int, foreground: Int, background: Int)? {
-        guard bytes.count > 3, bytes[0] == 0x1B, bytes[1] == UInt8(ascii: "["), let end = bytes.firstIndex(of: UInt8(ascii: "m")) else { return nil }
-        let numbers = bytes[2..<end].split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { Int(String(decoding: $0, as: UTF8.self)) }
+        guard bytes.count > 3, bytes[0] == 0x1B, bytes[1] == UInt8(ascii: "["),
+            let end = bytes.firstIndex(of: UInt8(ascii: "m"))
+        else { return nil }
+        let numbers = bytes[2..<end].split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
+            Int(String(decoding: $0, as: UTF8.self))
+        }
         var fg = -2, bg = -2, i = 0
         while i < numbers.count {
-            guard i + 2 < numbers.count, numbers[i + 1] == 5, let n = numbers[i + 2], (0...255).contains(n) else { return nil }
+            guard i + 2 < numbers.count, numbers[i + 1] == 5, let n = numbers[i + 2], (0...255).contains(n) else {
+                return nil
+            }
             switch numbers[i] {
             case 38: fg = n
             case 48: bg = n
@@ -147,7 +154,9 @@ package final class PreparedRowBytes: Sendable {
     /// less than sure.)
     private static func isWritable(_ cell: CanvasCell) -> Bool {
         guard cell.width == 1, cell.isSingleScalar, cell.style.attributes.isEmpty, !cell.isPicture else { return false }
-        if cell.isHalfBlock { return cell.style.foreground.rawValue >> 24 == 2 && cell.style.background.rawValue >> 24 == 2 }
+        if cell.isHalfBlock {
+            return cell.style.foreground.rawValue >> 24 == 2 && cell.style.background.rawValue >> 24 == 2
+        }
         return cell.text0 == 32
     }
 }

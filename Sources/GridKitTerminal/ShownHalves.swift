@@ -46,7 +46,8 @@ struct ShownHalves {
     @inline(__always)
     static func halves(ofPrepared cell: CanvasCell) -> Int64 {
         guard cell.isHalfBlock else { return unknown }
-        return packed(top: Int(cell.style.foreground.rawValue & 0xFF), bottom: Int(cell.style.background.rawValue & 0xFF))
+        return packed(
+            top: Int(cell.style.foreground.rawValue & 0xFF), bottom: Int(cell.style.background.rawValue & 0xFF))
     }
 
     /// Row `y` shows `cells` (prepared picture cells and others) from column `x` on.
@@ -65,7 +66,9 @@ struct ShownHalves {
         let start = y * size.width + x
         return self.cells.withUnsafeBufferPointer { all in
             var n = 0
-            for i in 0..<cells.count where cells[i].isHalfBlock && all[start + i] == Self.halves(ofPrepared: cells[i]) { n += 1 }
+            for i in 0..<cells.count where cells[i].isHalfBlock && all[start + i] == Self.halves(ofPrepared: cells[i]) {
+                n += 1
+            }
             return n
         }
     }
@@ -84,10 +87,14 @@ struct ShownHalves {
             let base = all.baseAddress!
             if abs(d) < rows.count {
                 // The rows that stay, moved whole (overlapping ranges: a memmove).
-                let from = d > 0 ? rows.lowerBound + d : rows.lowerBound, to = d > 0 ? rows.lowerBound : rows.lowerBound - d
+                let from = d > 0 ? rows.lowerBound + d : rows.lowerBound,
+                    to = d > 0 ? rows.lowerBound : rows.lowerBound - d
                 (base + to * w).update(from: base + from * w, count: (rows.count - abs(d)) * w)
             }
-            let fresh = d > 0 ? max(rows.lowerBound, rows.upperBound - d)..<rows.upperBound : rows.lowerBound..<min(rows.upperBound, rows.lowerBound - d)
+            let fresh =
+                d > 0
+                ? max(rows.lowerBound, rows.upperBound - d)..<rows.upperBound
+                : rows.lowerBound..<min(rows.upperBound, rows.lowerBound - d)
             (base + fresh.lowerBound * w).update(repeating: Self.unknown, count: fresh.count * w)
         }
     }

@@ -24,7 +24,8 @@ package enum SymbolDetector {
     /// The symbols to use: `forced` when given, else as the terminal is known to draw them.
     /// `terminalName` is XTVERSION's (lowercased), when the terminal answered.
     package static func decide(
-        forced: PictureSymbols?, colorMode: ColorMode, utf8: Bool, terminalName: String?, environment env: [String: String]
+        forced: PictureSymbols?, colorMode: ColorMode, utf8: Bool, terminalName: String?,
+        environment env: [String: String]
     ) -> PictureSymbols {
         guard utf8 else { return .halfBlocks }
         if let forced { return forced }

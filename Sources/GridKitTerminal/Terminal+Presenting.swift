@@ -92,7 +92,9 @@ extension Terminal {
             let next: Int
             if cell.isPicture {
                 if let placeholders, let p = cell.picture, let n = placeholders[p.image] {
-                    next = writer.put(KittyGraphics.cell(row: p.row, column: p.column, number: n, mode: colorMode), x: x, y: y, in: canvas)
+                    next = writer.put(
+                        KittyGraphics.cell(row: p.row, column: p.column, number: n, mode: colorMode), x: x, y: y,
+                        in: canvas)
                 } else {
                     next = writer.put(.blank, x: x, y: y, in: canvas)
                 }

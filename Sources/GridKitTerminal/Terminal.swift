@@ -47,7 +47,9 @@ public final class Terminal: ScreenHost {
     /// Where the locale is not UTF-8, one line saying so, for the program to print once the
     /// terminal is restored (nil in a UTF-8 locale).
     public var localeNotice: String? {
-        charset.map { "the terminal's locale is \($0.displayName), not UTF-8: lines, arrows and pictures were drawn with ASCII stand-ins" }
+        charset.map {
+            "the terminal's locale is \($0.displayName), not UTF-8: lines, arrows and pictures were drawn with ASCII stand-ins"
+        }
     }
     let pictures: PictureLayer
     /// The signal that ended `run`, if one did; exit with 128 + it.
@@ -73,7 +75,8 @@ public final class Terminal: ScreenHost {
     /// (`TerminalCapabilities.withoutCharsetChoice`), and a repaint, how a user mends a garbled
     /// screen, also takes back the ASCII set should anything else writing to the terminal (a
     /// background job, `wall`) have changed it. curses' own repaint sends no `sgr0`.
-    let fullReset = gk_string_cap("sgr0").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
+    let fullReset =
+        gk_string_cap("sgr0").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
     /// A synchronized update was begun before something curses writes at once (a clear), and
     /// the next frame ends it.
     var frameHeld = false
@@ -81,8 +84,10 @@ public final class Terminal: ScreenHost {
     nonisolated static let pasteOn = Array("\u{1B}[?2004h".utf8), pasteOff = Array("\u{1B}[?2004l".utf8)
     /// terminfo's strings that show and hide the cursor: shown while a text field has the keys
     /// (`Canvas.showsCursor`), hidden otherwise.
-    let showCursor = gk_string_cap("cnorm").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
-    let hideCursor = gk_string_cap("civis").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
+    let showCursor =
+        gk_string_cap("cnorm").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
+    let hideCursor =
+        gk_string_cap("civis").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
     /// Whether the cursor shows now (curses hides it at the start and on every resume).
     var cursorShown = false
     /// The most bytes sent as one synchronized update: kitty abandons one past 1 MiB.
@@ -112,7 +117,8 @@ public final class Terminal: ScreenHost {
         let decision: GraphicsDetector.Decision
         // Whether direct colour shows is asked only where it could change the colours.
         decision = GraphicsDetector.probe(
-            environment: env, forced: try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]), utf8: charset == nil,
+            environment: env, forced: try graphics ?? GraphicsDetector.requested(env["GRIDKIT_GRAPHICS"]),
+            utf8: charset == nil,
             asksColors: colors == nil && (env["NO_COLOR"] ?? "").isEmpty)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TerminalError.openFailed(term) }
@@ -121,11 +127,13 @@ public final class Terminal: ScreenHost {
         gk_install_signal_handlers(fds[1])
         guard gk_open() == 0 else { throw TerminalError.openFailed(term) }
         return Terminal(
-            wakeRead: fds[0], wakeWrite: fds[1], graphics: decision, colors: colors, symbols: symbols, environment: env, charset: charset)
+            wakeRead: fds[0], wakeWrite: fds[1], graphics: decision, colors: colors, symbols: symbols, environment: env,
+            charset: charset)
     }
 
     private init(
-        wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision, colors: ColorMode?, symbols: PictureSymbols?,
+        wakeRead: Int32, wakeWrite: Int32, graphics: GraphicsDetector.Decision, colors: ColorMode?,
+        symbols: PictureSymbols?,
         environment env: [String: String],
         charset: LocaleCharset?
     ) {
@@ -148,11 +156,15 @@ public final class Terminal: ScreenHost {
         }
         backgroundTone = graphics.background
         colorMode = ColorDetector.decide(
-            environment: env, forced: colors, terminfoColors: Int(gk_colors()), terminfoDirect: gk_has_direct_color() != 0,
+            environment: env, forced: colors, terminfoColors: Int(gk_colors()),
+            terminfoDirect: gk_has_direct_color() != 0,
             answeredDirect: graphics.directColor)
         pictureSymbols = SymbolDetector.decide(
-            forced: symbols, colorMode: colorMode, utf8: charset == nil, terminalName: graphics.terminalName, environment: env)
-        writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) { Int(gk_wcwidth($0)) }
+            forced: symbols, colorMode: colorMode, utf8: charset == nil, terminalName: graphics.terminalName,
+            environment: env)
+        writer = FrameWriter(capabilities: .fromTerminfo(), colors: ColorMapper(mode: colorMode), charset: charset) {
+            Int(gk_wcwidth($0))
+        }
         if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
         synchronizesFrames = graphics.synchronizedOutput
         // A crash or a signal in the middle of a frame must not leave the terminal holding it.
@@ -161,13 +173,17 @@ public final class Terminal: ScreenHost {
         // text is never read as keys. Terminals that do not know the mode ignore it.
         _ = gk_write_raw(Self.pasteOn, Self.pasteOn.count)
         gk_restore_also("\u{1B}[?2004l")
-        if let tolerance = HalfBlockChoice.tolerance(setting: ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"]) {
+        if let tolerance = HalfBlockChoice.tolerance(
+            setting: ProcessInfo.processInfo.environment["GRIDKIT_PICTURE_COLORS"])
+        {
             writer.halfBlocks.tolerance = tolerance
         }
         // Placeholders carry image numbers in colours, and are characters only UTF-8 has:
         // without a palette or UTF-8, place pictures directly.
         var mode = graphics.mode
-        if mode == .kitty && (colorMode < .palette256 || charset != nil) { mode = graphics.tmuxPassthrough ? .blocks : .kittyDirect }
+        if mode == .kitty && (colorMode < .palette256 || charset != nil) {
+            mode = graphics.tmuxPassthrough ? .blocks : .kittyDirect
+        }
         graphicsMode = mode
         // Pictures drawn over the cells by a graphics protocol are not in what the writer knows it shows.
         writer.skipsShownPictureCells = mode == .blocks

@@ -8,7 +8,9 @@ package struct TerminalCapabilities: Sendable {
     /// Cursor to (row, column), 0-based.
     package var moveTo: @Sendable (_ row: Int, _ column: Int) -> [UInt8] { didSet { movesAreANSI = false } }
     /// Cursor to a column on the same row (shorter), when the terminal has it.
-    package var moveToColumn: (@Sendable (_ column: Int) -> [UInt8])? { didSet { if moveToColumn != nil { movesAreANSI = false } } }
+    package var moveToColumn: (@Sendable (_ column: Int) -> [UInt8])? {
+        didSet { if moveToColumn != nil { movesAreANSI = false } }
+    }
     /// True until `moveTo` or `moveToColumn` is given another form than the ANSI one: the writer
     /// then puts their digits in itself, as formatting a string for every cursor move costs more
     /// than the rest of a small frame.
@@ -33,7 +35,9 @@ package struct TerminalCapabilities: Sendable {
     package var clearToEndOfLine: [UInt8]?
     /// Erases n characters from the cursor on (in the background colour with bce), leaving the
     /// cursor where it is, when the terminal has it (ech).
-    package var eraseCharacters: (@Sendable (_ count: Int) -> [UInt8])? { didSet { if eraseCharacters != nil { erasesAreANSI = false } } }
+    package var eraseCharacters: (@Sendable (_ count: Int) -> [UInt8])? {
+        didSet { if eraseCharacters != nil { erasesAreANSI = false } }
+    }
     /// True until `eraseCharacters` is given another form than the ANSI one, which the writer
     /// puts in itself.
     package private(set) var erasesAreANSI = true
@@ -72,7 +76,9 @@ package struct TerminalCapabilities: Sendable {
             return Array((s + "m").utf8)
         },
         foreground: { Array(($0 < 8 ? "\u{1B}[3\($0)m" : $0 < 16 ? "\u{1B}[9\($0 - 8)m" : "\u{1B}[38;5;\($0)m").utf8) },
-        background: { Array(($0 < 8 ? "\u{1B}[4\($0)m" : $0 < 16 ? "\u{1B}[10\($0 - 8)m" : "\u{1B}[48;5;\($0)m").utf8) },
+        background: {
+            Array(($0 < 8 ? "\u{1B}[4\($0)m" : $0 < 16 ? "\u{1B}[10\($0 - 8)m" : "\u{1B}[48;5;\($0)m").utf8)
+        },
         defaultColors: Array("\u{1B}[39;49m".utf8),
         attributesResetColors: true,
         clearToEndOfLine: Array("\u{1B}[K".utf8),
@@ -88,11 +94,14 @@ package struct TerminalCapabilities: Sendable {
     /// The current terminal's, from terminfo (curses must be set up).
     @MainActor
     package static func fromTerminfo() -> TerminalCapabilities {
-        func string(_ name: String) -> [UInt8]? { gk_string_cap(name).map { withoutPadding(Array(String(cString: $0).utf8)) } }
+        func string(_ name: String) -> [UInt8]? {
+            gk_string_cap(name).map { withoutPadding(Array(String(cString: $0).utf8)) }
+        }
         func template(_ name: String) -> String? { gk_string_cap(name).map { String(cString: $0) } }
         @Sendable func apply(_ cap: String, _ p: [Int]) -> [UInt8] {
             let a = p + Array(repeating: 0, count: 9 - p.count)
-            guard let out = cap.withCString({ gk_tparm($0, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]) }) else { return [] }
+            guard let out = cap.withCString({ gk_tparm($0, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]) })
+            else { return [] }
             return withoutPadding(Array(String(cString: out).utf8))
         }
         var caps = ansi
@@ -147,7 +156,8 @@ package struct TerminalCapabilities: Sendable {
         caps.backColorErase = gk_flag_cap("bce") != 0
         // Scrolling by region needs csr and a way to scroll n lines either way (the parameterized
         // form, or the one-line form repeated).
-        let csr = template("csr"), indn = template("indn"), ind = string("ind"), rin = template("rin"), ri = string("ri")
+        let csr = template("csr"), indn = template("indn"), ind = string("ind"), rin = template("rin"),
+            ri = string("ri")
         if let csr, indn != nil || ind != nil, rin != nil || ri != nil {
             caps.scrollRegion = { apply(csr, [$0, $1]) }
             caps.scrollUp = { n in indn.map { apply($0, [n]) } ?? Array([[UInt8]](repeating: ind!, count: n).joined()) }
@@ -158,8 +168,16 @@ package struct TerminalCapabilities: Sendable {
         caps.bottomRightIsSafe = gk_flag_cap("am") == 0 || gk_flag_cap("xenl") != 0
         // Only the parameterized forms: a terminal with insert mode alone (smir) is left to
         // have its rows sent again.
-        if let dch = template("dch") { caps.deleteCharacters = { apply(dch, [$0]) } } else { caps.deleteCharacters = nil }
-        if let ich = template("ich") { caps.insertCharacters = { apply(ich, [$0]) } } else { caps.insertCharacters = nil }
+        if let dch = template("dch") {
+            caps.deleteCharacters = { apply(dch, [$0]) }
+        } else {
+            caps.deleteCharacters = nil
+        }
+        if let ich = template("ich") {
+            caps.insertCharacters = { apply(ich, [$0]) }
+        } else {
+            caps.insertCharacters = nil
+        }
         return caps
     }
 

@@ -21,11 +21,16 @@ public enum TerminalError: Error, Equatable {
         case .termUnset: return "TERM is not set; set it to your terminal's type (for example TERM=xterm-256color)"
         case .unknownTerm(let t): return "unknown terminal type '\(t)' (TERM); try TERM=xterm-256color"
         case .noTerminfoDatabase: return "no terminfo database found; install ncurses-base"
-        case .cannotAddressCursor(let t): return "the terminal type '\(t)' (TERM) cannot place the cursor; a grid needs one that can, such as TERM=xterm-256color"
+        case .cannotAddressCursor(let t):
+            return
+                "the terminal type '\(t)' (TERM) cannot place the cursor; a grid needs one that can, such as TERM=xterm-256color"
         case .openFailed(let t): return "could not open the terminal (TERM=\(t))"
-        case .badGraphicsMode(let m): return "unknown graphics mode '\(m)'; use auto, kitty, kitty-direct, sixel, iterm or blocks"
-        case .badColorMode(let m): return "unknown colour mode '\(m)' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none"
-        case .badPictureSymbols(let s): return "unknown picture symbols '\(s)' (GRIDKIT_SYMBOLS); use auto, half, quadrant or sextant"
+        case .badGraphicsMode(let m):
+            return "unknown graphics mode '\(m)'; use auto, kitty, kitty-direct, sixel, iterm or blocks"
+        case .badColorMode(let m):
+            return "unknown colour mode '\(m)' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none"
+        case .badPictureSymbols(let s):
+            return "unknown picture symbols '\(s)' (GRIDKIT_SYMBOLS); use auto, half, quadrant or sextant"
         }
     }
 }

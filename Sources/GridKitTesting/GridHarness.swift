@@ -13,7 +13,9 @@ public final class GridHarness {
     private let dataSource: (any GridDataSource)?
 
     /// Builds the grid, lets `content` register its cells, and loads it.
-    public init(_ content: any DelegateDataSource, layout: any GridLayout, size: Size, colorMode: ColorMode = .palette256) {
+    public init(
+        _ content: any DelegateDataSource, layout: any GridLayout, size: Size, colorMode: ColorMode = .palette256
+    ) {
         self.content = content
         dataSource = nil
         canvas = Canvas(size: size, colorMode: colorMode)

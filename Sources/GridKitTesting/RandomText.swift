@@ -40,7 +40,9 @@ package enum RandomText {
 
     private static func cjk(_ rng: inout SeededGenerator) -> String {
         var s = ""
-        for _ in 0..<rng.int(1...20) { s += rng.int(0...3) == 0 ? pick(0x3041...0x3096, &rng) : pick(0x4E00...0x9FFF, &rng) }
+        for _ in 0..<rng.int(1...20) {
+            s += rng.int(0...3) == 0 ? pick(0x3041...0x3096, &rng) : pick(0x4E00...0x9FFF, &rng)
+        }
         return s
     }
 
@@ -55,9 +57,13 @@ package enum RandomText {
                 // A family or any chain of people joined by ZWJs, skin tones here and there.
                 let n = rng.int(2...6)
                 s += (0..<n).map { _ in
-                    scalar(people[rng.int(0...people.count - 1)]) + (rng.int(0...2) == 0 ? pick(0x1F3FB...0x1F3FF, &rng) : "")
+                    scalar(people[rng.int(0...people.count - 1)])
+                        + (rng.int(0...2) == 0 ? pick(0x1F3FB...0x1F3FF, &rng) : "")
                 }.joined(separator: "\u{200D}")
-            case 1: s += scalar(people[rng.int(0...people.count - 1)]) + "\u{200D}" + scalar(objects[rng.int(0...objects.count - 1)])
+            case 1:
+                s +=
+                    scalar(people[rng.int(0...people.count - 1)]) + "\u{200D}"
+                    + scalar(objects[rng.int(0...objects.count - 1)])
             case 2: s += pick(0x1F1E6...0x1F1FF, &rng) + pick(0x1F1E6...0x1F1FF, &rng) // a flag, real or not
             case 3:
                 // A flag of tags: a black flag, tag letters, the cancel tag.
@@ -85,11 +91,15 @@ package enum RandomText {
 
     private static func rightToLeft(_ rng: inout SeededGenerator) -> String {
         var s = rng.int(0...1) == 0 ? "\u{202E}" : "\u{2067}"
-        for _ in 0..<rng.int(1...20) { s += rng.int(0...1) == 0 ? pick(0x5D0...0x5EA, &rng) : pick(0x627...0x64A, &rng) }
+        for _ in 0..<rng.int(1...20) {
+            s += rng.int(0...1) == 0 ? pick(0x5D0...0x5EA, &rng) : pick(0x627...0x64A, &rng)
+        }
         return s + (rng.int(0...1) == 0 ? "\u{202C}" : "")
     }
 
-    private static let formatScalars: [UInt32] = [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0x180E, 0xFE0F, 0x034F, 0x1160, 0xFFFD]
+    private static let formatScalars: [UInt32] = [
+        0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0x180E, 0xFE0F, 0x034F, 0x1160, 0xFFFD
+    ]
 
     private static func formats(_ rng: inout SeededGenerator) -> String {
         var s = ""

@@ -25,7 +25,8 @@ public final class ScreenDriver {
 
     /// A driver for a terminal of `size`, with the app's key map.
     public init(
-        size: Size, colorMode: ColorMode = .palette256, quitsWhenRootPops: Bool = true, keyBindings: KeyBindings = .standard
+        size: Size, colorMode: ColorMode = .palette256, quitsWhenRootPops: Bool = true,
+        keyBindings: KeyBindings = .standard
     ) {
         host = HeadlessHost(size: size, colorMode: colorMode)
         host.clock = clock

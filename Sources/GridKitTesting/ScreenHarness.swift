@@ -22,7 +22,10 @@ public struct ScreenHarness {
     public var keyBindings: KeyBindings
 
     /// A harness for a terminal of `size`, with the app's key map.
-    public init(size: Size, colorMode: ColorMode = .palette256, quitsWhenRootPops: Bool = true, keyBindings: KeyBindings = .standard) {
+    public init(
+        size: Size, colorMode: ColorMode = .palette256, quitsWhenRootPops: Bool = true,
+        keyBindings: KeyBindings = .standard
+    ) {
         self.size = size
         self.colorMode = colorMode
         self.quitsWhenRootPops = quitsWhenRootPops
@@ -51,7 +54,9 @@ public struct ScreenHarness {
         play(screen, keys: keys, events: events, waitForWork: waitForWork)
     }
 
-    private func play(_ screen: any Screen, keys: String, events: [InputEvent], waitForWork: ((Mailbox) -> Bool)?) -> ScreenRun {
+    private func play(_ screen: any Screen, keys: String, events: [InputEvent], waitForWork: ((Mailbox) -> Bool)?)
+        -> ScreenRun
+    {
         let host = HeadlessHost(
             size: size, colorMode: colorMode,
             events: (keys.isEmpty ? [] : InputEvent.script(keys)) + events)

@@ -42,7 +42,9 @@ public struct Snapshot {
             throw SnapshotError.recorded(file.path)
         }
         let stored = try String(contentsOf: file, encoding: .utf8)
-        if stored != text { throw SnapshotError.mismatch(name: name, diff: Snapshot.diff(expected: stored, actual: text)) }
+        if stored != text {
+            throw SnapshotError.mismatch(name: name, diff: Snapshot.diff(expected: stored, actual: text))
+        }
     }
 
     /// The first differing lines, for the failure message.

@@ -10,7 +10,10 @@ import GridKitTesting
 func benchContacts() {
     let size = benchSize
     let file = NSTemporaryDirectory() + "gridbench-contacts-\(getpid()).vcf"
-    guard FileManager.default.createFile(atPath: file, contents: Data(SampleAddressBook.vcardText(count: 100_000, realistic: true).utf8)) else {
+    guard
+        FileManager.default.createFile(
+            atPath: file, contents: Data(SampleAddressBook.vcardText(count: 100_000, realistic: true).utf8))
+    else {
         print("contacts: cannot write \(file)")
         return
     }

@@ -12,7 +12,8 @@ final class IDCell: GridCell {
 /// A one-column grid of numbered cells and the diffable source that fills it.
 @MainActor
 func diffableGrid() -> (GridView, GridDiffableDataSource<Int, Int>) {
-    let g = GridView(frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
+    let g = GridView(
+        frame: Rect(origin: .zero, size: benchSize), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
     g.register(IDCell.self)
     let source = GridDiffableDataSource<Int, Int>(gridView: g) { g, ip, id in
         let cell = g.dequeue(IDCell.self, for: ip)
@@ -27,7 +28,10 @@ func diffableGrid() -> (GridView, GridDiffableDataSource<Int, Int>) {
 /// items coming into an empty grid.
 @MainActor
 func benchDiffable() {
-    row(["diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg", "1M: +1k section", "1M: +1k in front", "1M: first"])
+    row([
+        "diffable apply+frame, ms (best 3)", "100k: 100 chg", "1M: all new", "1M: 100 chg", "1M: +1k section",
+        "1M: +1k in front", "1M: first"
+    ])
     func snapshot(_ ids: Range<Int>, sections: Int = 100) -> GridSnapshot<Int, Int> {
         var s = GridSnapshot<Int, Int>()
         let per = ids.count / sections
@@ -108,5 +112,7 @@ func benchLoadingMore() {
         g.render(into: Canvas(size: benchSize))
         times.append(now() - t0)
     }
-    row(["loading 1M, 1k an apply: apply+frame (ms)", "median " + ms(percentile(times, 0.5)), "worst " + ms(times.max()!)])
+    row([
+        "loading 1M, 1k an apply: apply+frame (ms)", "median " + ms(percentile(times, 0.5)), "worst " + ms(times.max()!)
+    ])
 }

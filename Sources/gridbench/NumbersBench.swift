@@ -14,9 +14,15 @@ final class VariedNumbers: Screen, GridDataSource, GridDelegateFlowLayout {
     func makeLayout() -> any GridLayout { base.makeLayout() }
     func registerCells(in gridView: GridView) { base.registerCells(in: gridView) }
     func numberOfSections(in gridView: GridView) -> Int { base.numberOfSections(in: gridView) }
-    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { base.gridView(gridView, numberOfItemsInSection: section) }
-    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { base.gridView(gridView, cellForItemAt: indexPath) }
-    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int {
+        base.gridView(gridView, numberOfItemsInSection: section)
+    }
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        base.gridView(gridView, cellForItemAt: indexPath)
+    }
+    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath)
+        -> GridCell?
+    {
         base.gridView(gridView, viewForSupplementaryElementOfKind: kind, at: indexPath)
     }
     func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
@@ -34,7 +40,8 @@ func benchNumbers() {
         for varied in [false, true] {
             var times: [UInt64] = []
             for _ in 0..<3 {
-                let content: any Screen = varied ? VariedNumbers(count: count) : NumbersScreen(count: count, arrangement: .grid)
+                let content: any Screen =
+                    varied ? VariedNumbers(count: count) : NumbersScreen(count: count, arrangement: .grid)
                 let t0 = now()
                 let h = GridHarness(screen: content, size: size)
                 h.render()
@@ -51,7 +58,9 @@ func benchNumbers() {
         let content = NumbersScreen(count: 1_000_000, arrangement: arrangement)
         let h = GridHarness(screen: content, size: size)
         h.render()
-        for (label, jump) in [("start", nil), ("middle", IndexPath(item: 500, section: 499)), ("end", IndexPath(item: 0, section: 999))] as [(String, IndexPath?)] {
+        for (label, jump) in [
+            ("start", nil), ("middle", IndexPath(item: 500, section: 499)), ("end", IndexPath(item: 0, section: 999))
+        ] as [(String, IndexPath?)] {
             if let jump { h.gridView.focusItem(at: jump); h.render() }
             var samples: [UInt64] = []
             let keys: [InputEvent] =
@@ -63,20 +72,32 @@ func benchNumbers() {
                 h.gridView.render(into: h.canvas)
                 samples.append(now() - t0)
             }
-            row(["\(arrangement.rawValue), near the \(label)", ms(percentile(samples, 0.5)), ms(percentile(samples, 0.95)), ms(samples.max()!)])
+            row([
+                "\(arrangement.rawValue), near the \(label)", ms(percentile(samples, 0.5)),
+                ms(percentile(samples, 0.95)), ms(samples.max()!)
+            ])
         }
-        print("live cells (\(arrangement.rawValue)): \(h.gridView.liveCellCount), visible: \(h.gridView.indexPathsForVisibleItems.count)")
+        print(
+            "live cells (\(arrangement.rawValue)): \(h.gridView.liveCellCount), visible: \(h.gridView.indexPathsForVisibleItems.count)"
+        )
     }
     // The whole screen as the app runs it: controller, chrome, grid, on a headless host.
     for arrangement in NumbersScreen.Arrangement.allCases {
-        let keys = Array(repeating: InputEvent.key(.down), count: 200) + Array(repeating: InputEvent.key(.up), count: 200)
+        let keys =
+            Array(repeating: InputEvent.key(.down), count: 200) + Array(repeating: InputEvent.key(.up), count: 200)
         let host = TimingHost(size: size, events: keys)
         ScreenController(host: host).run(NumbersScreen(count: 1_000_000, arrangement: arrangement))
-        row(["whole screen per key, \(arrangement.rawValue)", ms(percentile(host.samples, 0.5)), ms(percentile(host.samples, 0.95)), ms(host.samples.max()!)])
+        row([
+            "whole screen per key, \(arrangement.rawValue)", ms(percentile(host.samples, 0.5)),
+            ms(percentile(host.samples, 0.95)), ms(host.samples.max()!)
+        ])
         let spaced = TimingHost(size: size, events: Array(keys.prefix(100)))
         spaced.pause = 30_000
         ScreenController(host: spaced).run(NumbersScreen(count: 1_000_000, arrangement: arrangement))
-        row(["  keys 30 ms apart (cold caches)", ms(percentile(spaced.samples, 0.5)), ms(percentile(spaced.samples, 0.95)), ms(spaced.samples.max()!)])
+        row([
+            "  keys 30 ms apart (cold caches)", ms(percentile(spaced.samples, 0.5)),
+            ms(percentile(spaced.samples, 0.95)), ms(spaced.samples.max()!)
+        ])
     }
 }
 

@@ -8,11 +8,15 @@ import GridKitTesting
 struct FixedProcesses: ProcessSource {
     let records: [ProcessRecord]
     init(count: Int) {
-        let names = ["bash", "sshd", "postgres", "nginx", "swift-frontend", "python3", "漢字エディタ", "kworker/0:1", "🚀launcher", "cron"]
+        let names = [
+            "bash", "sshd", "postgres", "nginx", "swift-frontend", "python3", "漢字エディタ", "kworker/0:1", "🚀launcher",
+            "cron"
+        ]
         let users = ["root", "ann", "bob", "www-data", "postgres"]
         records = (0..<count).map { i in
             ProcessRecord(
-                pid: Int32(100 + i), name: names[i % names.count], commandLine: "/usr/bin/\(names[i % names.count]) --job \(i)",
+                pid: Int32(100 + i), name: names[i % names.count],
+                commandLine: "/usr/bin/\(names[i % names.count]) --job \(i)",
                 uid: UInt32(i % users.count), user: users[i % users.count], state: i % 7 == 0 ? .running : .sleeping,
                 cpuPercent: Double(i % 13), residentBytes: (i + 1) << 20)
         }
@@ -53,7 +57,10 @@ func resetPeakMemory() -> Bool {
 func benchPaste() {
     let size = benchSize
     let file = NSTemporaryDirectory() + "gridbench-paste-\(getpid()).vcf"
-    guard FileManager.default.createFile(atPath: file, contents: Data(SampleAddressBook.vcardText(count: 100_000, realistic: true).utf8)) else {
+    guard
+        FileManager.default.createFile(
+            atPath: file, contents: Data(SampleAddressBook.vcardText(count: 100_000, realistic: true).utf8))
+    else {
         print("paste: cannot write \(file)")
         return
     }
@@ -89,7 +96,9 @@ func benchPaste() {
             var rng = SeededGenerator(seed: seed)
             let text = RandomText.make(utf8Count: 1 << 20, using: &rng)
             let screen: any Screen =
-                target.hasPrefix("contacts") ? ContactsScreen(directory: ContactDirectory(store: store)) : ProcessesScreen(source: FixedProcesses(count: 1000))
+                target.hasPrefix("contacts")
+                ? ContactsScreen(directory: ContactDirectory(store: store))
+                : ProcessesScreen(source: FixedProcesses(count: 1000))
             // `/`, the paste, Esc, and Down: the list answers again.
             let run = play(screen, [.key(.character("/")), .paste(text), .key(.escape), .key(.down)])
             pastes.append(run.times[1]); escapes.append(run.times[2]); nextKeys.append(run.times[3])
@@ -98,7 +107,8 @@ func benchPaste() {
         }
         row([
             target, "\(ms(pastes.min()!))–\(ms(pastes.max()!))", "\(ms(escapes.min()!))–\(ms(escapes.max()!))",
-            "\(ms(nextKeys.min()!))–\(ms(nextKeys.max()!))", "cut \(cuts) of 5", megabytes(rss.max()!), megabytes(peaks.max()!)
+            "\(ms(nextKeys.min()!))–\(ms(nextKeys.max()!))", "cut \(cuts) of 5", megabytes(rss.max()!),
+            megabytes(peaks.max()!)
         ])
     }
 
@@ -111,7 +121,9 @@ func benchPaste() {
             var rng = SeededGenerator(seed: seed &+ 10) // not the pastes' seeds: not the start of one of them
             let text = RandomText.make(utf8Count: bytes, using: &rng)
             let screen: any Screen =
-                target.hasPrefix("contacts") ? ContactsScreen(directory: ContactDirectory(store: store)) : ProcessesScreen(source: FixedProcesses(count: 1000))
+                target.hasPrefix("contacts")
+                ? ContactsScreen(directory: ContactDirectory(store: store))
+                : ProcessesScreen(source: FixedProcesses(count: 1000))
             let keys = text.map { InputEvent.key(.character($0)) }
             let run = play(screen, [.key(.character("/"))] + keys + [.key(.escape), .key(.down)])
             let typed = Array(run.times.dropFirst().prefix(keys.count))

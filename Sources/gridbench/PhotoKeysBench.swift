@@ -21,7 +21,8 @@ func benchPhotoKeys() {
     var errors: [Int: Double] = [:]
     // `TOLERANCES=0,400,800` measures others too (the error of each is printed against exact).
     let asked = ProcessInfo.processInfo.environment["TOLERANCES"]?.split(separator: ",").compactMap { Int($0) } ?? []
-    let tolerances = [0, HalfBlockChoice.standardTolerance] + asked.filter { $0 != 0 && $0 != HalfBlockChoice.standardTolerance }
+    let tolerances =
+        [0, HalfBlockChoice.standardTolerance] + asked.filter { $0 != 0 && $0 != HalfBlockChoice.standardTolerance }
     for tolerance in tolerances {
         let (draw, write, bytes, error, landing, pageDraw, pageWrite) = photoKeys(folder: dir, tolerance: tolerance)
         errors[tolerance] = error
@@ -36,15 +37,22 @@ func benchPhotoKeys() {
         row(["  tolerance \(tolerance): bytes", String(percentile(bytes, 0.5)), String(percentile(bytes, 0.95))])
     }
     let exact = errors[0] ?? 1, standard = errors[HalfBlockChoice.standardTolerance] ?? 0
-    row(["  colour error, exact and \(HalfBlockChoice.standardTolerance)", format2(exact), format2(standard), "×" + format2(standard / exact)])
+    row([
+        "  colour error, exact and \(HalfBlockChoice.standardTolerance)", format2(exact), format2(standard),
+        "×" + format2(standard / exact)
+    ])
     for tolerance in tolerances.dropFirst(2) {
-        row(["  colour error at \(tolerance)", format2(errors[tolerance] ?? 0), "", "×" + format2((errors[tolerance] ?? 0) / exact)])
+        row([
+            "  colour error at \(tolerance)", format2(errors[tolerance] ?? 0), "",
+            "×" + format2((errors[tolerance] ?? 0) / exact)
+        ])
     }
     // What preparing the thumbnails' cells costs the decode threads, a screenful at once: time
     // there delays the thumbnails a page ahead, which must be ready before the next Page Down.
     let screenful = pixelsAtTheTop(of: dir, size: Size(width: 120, height: 38))
     let block = CellBlock(size: screenful.size, cells: (0..<38).flatMap { y in (0..<120).map { screenful[$0, y] } })
-    if let prepare = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance) {
+    if let prepare = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance)
+    {
         var times: [UInt64] = []
         for _ in 0..<20 {
             var copy = block
@@ -53,23 +61,35 @@ func benchPhotoKeys() {
             times.append(now() - t0)
         }
         let pictureCells = block.cells.filter { $0.isHalfBlock }.count
-        row(["  preparing a screenful's cells (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)), "\(pictureCells) picture cells"])
+        row([
+            "  preparing a screenful's cells (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)),
+            "\(pictureCells) picture cells"
+        ])
     }
     // The same on the library's first screenful (800×600 rings and gradients, where colour
     // given up shows more than on this folder's pictures), as its thumbnails are prepared.
     let library = pixelsAtTheTop(of: photoLibrary(folders: 20, perFolder: 1000), size: Size(width: 120, height: 38))
-    let exactThere = preparedError(library, tolerance: 0), standardThere = preparedError(library, tolerance: HalfBlockChoice.standardTolerance)
-    row(["  colour error, the library", format2(exactThere), format2(standardThere), "×" + format2(standardThere / exactThere)])
+    let exactThere = preparedError(library, tolerance: 0),
+        standardThere = preparedError(library, tolerance: HalfBlockChoice.standardTolerance)
+    row([
+        "  colour error, the library", format2(exactThere), format2(standardThere),
+        "×" + format2(standardThere / exactThere)
+    ])
     // How far the tolerance moves what shows from the exact picture, as the eye weighs colour
     // (mean ΔE, CIE 1976, over the half cells): the squared distance to the pixels above hardly
     // moves when cells trade one near entry for another, which a person sees side by side.
     for (name, pixels) in [("this folder", screenful), ("the library", library)] {
-        row(["  ΔE from exact, \(name)", format2(changeFromExact(pixels, tolerance: HalfBlockChoice.standardTolerance)), ""])
+        row([
+            "  ΔE from exact, \(name)", format2(changeFromExact(pixels, tolerance: HalfBlockChoice.standardTolerance)),
+            ""
+        ])
     }
     // And the bytes of its pictures' rows (`PreparedRowBytes`), as the terminal makes them: each
     // run of picture cells on the screen as a block of its own, as a thumbnail's row is.
-    if let profile = PreparedRowBytes.Profile(capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: HalfBlockChoice.standardTolerance),
-        let prepare = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance)
+    if let profile = PreparedRowBytes.Profile(
+        capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: HalfBlockChoice.standardTolerance),
+        let prepare = HalfBlockPreparation.preparer(
+            colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance)
     {
         var runs: [CellBlock] = []
         for y in 0..<block.size.height {
@@ -78,7 +98,9 @@ func benchPhotoKeys() {
                 guard block.cells[y * block.size.width + x].isHalfBlock else { x += 1; continue }
                 var end = x
                 while end < block.size.width && block.cells[y * block.size.width + end].isHalfBlock { end += 1 }
-                var run = CellBlock(size: Size(width: end - x, height: 1), cells: Array(block.cells[(y * block.size.width + x)..<(y * block.size.width + end)]))
+                var run = CellBlock(
+                    size: Size(width: end - x, height: 1),
+                    cells: Array(block.cells[(y * block.size.width + x)..<(y * block.size.width + end)]))
                 _ = prepare(&run)
                 runs.append(run)
                 x = end
@@ -97,22 +119,30 @@ func benchPhotoKeys() {
         }
         let bytes = made.reduce(0) { $0 + ($1.rows ?? []).reduce(0) { $0 + ($1?.bytes.count ?? 0) } }
         let cells = runs.reduce(0) { $0 + $1.cells.count }
-        row(["  ... and its pictures' rows as bytes (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)), "\(runs.count) rows, \(format2(Double(bytes) / Double(max(1, cells)))) B a cell"])
+        row([
+            "  ... and its pictures' rows as bytes (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)),
+            "\(runs.count) rows, \(format2(Double(bytes) / Double(max(1, cells)))) B a cell"
+        ])
     }
 }
 
 @MainActor
 private func photoKeys(
     folder: String, tolerance: Int
-) -> (draw: [UInt64], write: [UInt64], bytes: [UInt64], error: Double, landing: [UInt64], pageDraw: [UInt64], pageWrite: [UInt64]) {
+) -> (
+    draw: [UInt64], write: [UInt64], bytes: [UInt64], error: Double, landing: [UInt64], pageDraw: [UInt64],
+    pageWrite: [UInt64]
+) {
     let size = Size(width: 120, height: 38)
     let mailbox = Mailbox()
     let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(folder)]))
     defer { screen.pool.stop() }
     // The thumbnails' cells and their rows' bytes prepared on the decode threads, as the terminal
     // has them (`HalfBlockPreparation`, `PreparedRowBytes`).
-    let rowCache = PreparedRowBytes.Profile(capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: tolerance)
-        .map { PictureRowCache(profile: $0) }
+    let rowCache = PreparedRowBytes.Profile(
+        capabilities: .ansi, colors: ColorMapper(mode: .palette256), tolerance: tolerance
+    )
+    .map { PictureRowCache(profile: $0) }
     let context = ScreenContext(
         mailbox: mailbox, colorMode: .palette256,
         prepareCells: HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: tolerance, rowBytes: rowCache))
@@ -210,7 +240,9 @@ private func photoKeys(
         best = min(best, now() - t0)
     }
     replayed[tolerance] = best / UInt64(max(1, frames.count))
-    return (draw, write, bytes, shown.error(against: pixelsAtTheTop(of: folder, size: size)), landing, pageDraw, pageWrite)
+    return (
+        draw, write, bytes, shown.error(against: pixelsAtTheTop(of: folder, size: size)), landing, pageDraw, pageWrite
+    )
 }
 
 /// The mean weighted squared distance (as `ColorMapper` weighs it) between each pixel of the
@@ -226,7 +258,8 @@ private func preparedError(_ pixels: Canvas, tolerance: Int) -> Double {
     for (original, prepared) in zip(cells, block.cells) {
         guard original.isHalfBlock, case .rgb(let r1, let g1, let b1) = original.style.foreground.kind,
             case .rgb(let r2, let g2, let b2) = original.style.background.kind,
-            case .palette(let top) = prepared.style.foreground.kind, case .palette(let bottom) = prepared.style.background.kind
+            case .palette(let top) = prepared.style.foreground.kind,
+            case .palette(let bottom) = prepared.style.background.kind
         else { continue }
         sum += weightedDistance((r1, g1, b1), Int(top)) + weightedDistance((r2, g2, b2), Int(bottom))
         count += 2
@@ -305,7 +338,9 @@ private struct ShownColors {
             if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == 0x5B {
                 var j = i + 2
                 while j < bytes.count, bytes[j] < 0x40 { j += 1 }
-                let params = String(decoding: bytes[(i + 2)..<j], as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                let params = String(decoding: bytes[(i + 2)..<j], as: UTF8.self).split(
+                    separator: ";", omittingEmptySubsequences: false
+                ).map { Int($0) ?? 0 }
                 control(bytes[j], params)
                 i = j + 1
                 continue
@@ -322,7 +357,8 @@ private struct ShownColors {
             // One UTF-8 character: its scalar decides what the cell shows.
             var n = 1
             if bytes[i] >= 0xF0 { n = 4 } else if bytes[i] >= 0xE0 { n = 3 } else if bytes[i] >= 0xC0 { n = 2 }
-            let scalar = String(decoding: bytes[i..<min(bytes.count, i + n)], as: UTF8.self).unicodeScalars.first?.value ?? 0
+            let scalar =
+                String(decoding: bytes[i..<min(bytes.count, i + n)], as: UTF8.self).unicodeScalars.first?.value ?? 0
             if x < size.width && y < size.height {
                 let k = y * size.width + x
                 switch scalar {
@@ -347,9 +383,14 @@ private struct ShownColors {
         case UInt8(ascii: "A"): y = max(0, y - max(1, p.first ?? 1))
         case UInt8(ascii: "B"): y = min(size.height - 1, y + max(1, p.first ?? 1))
         case UInt8(ascii: "r"): region = max(0, (p.first ?? 1) - 1)..<(p.count > 1 ? p[1] : size.height)
-        case UInt8(ascii: "K"): for c in x..<size.width where y < size.height { top[y * size.width + c] = -1; bottom[y * size.width + c] = -1 }
+        case UInt8(ascii: "K"):
+            for c in x..<size.width where y < size.height {
+                top[y * size.width + c] = -1; bottom[y * size.width + c] = -1
+            }
         case UInt8(ascii: "X"):
-            for c in x..<min(size.width, x + max(1, p.first ?? 1)) where y < size.height { top[y * size.width + c] = -1; bottom[y * size.width + c] = -1 }
+            for c in x..<min(size.width, x + max(1, p.first ?? 1)) where y < size.height {
+                top[y * size.width + c] = -1; bottom[y * size.width + c] = -1
+            }
         case UInt8(ascii: "S"): scroll(by: p.first ?? 1)
         case UInt8(ascii: "T"): scroll(by: -(p.first ?? 1))
         case UInt8(ascii: "m"):
@@ -418,7 +459,9 @@ private func pixelsAtTheTop(of folder: String, size: Size) -> Canvas {
 /// Each frame's write, replayed (per tolerance), in the same unit as `now()`.
 @MainActor var replayed: [Int: UInt64] = [:]
 
-private func presentFrame(_ canvas: Canvas, _ diff: inout FrameDiff, _ writer: inout FrameWriter, _ size: Size) -> [UInt8] {
+private func presentFrame(_ canvas: Canvas, _ diff: inout FrameDiff, _ writer: inout FrameWriter, _ size: Size)
+    -> [UInt8]
+{
     writer.begin(size: size, cleared: diff.reportsEverything(for: canvas))
     if let shift = diff.rowShift(to: canvas) {
         writer.scroll(shift)

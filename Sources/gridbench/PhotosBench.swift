@@ -38,7 +38,8 @@ func photoLibrary(folders: Int, perFolder: Int) -> String {
     for f in 0..<folders {
         let folder = root + "/" + String(format: "%02d-folder", f)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for i in 0..<perFolder where link("\(sources)/photo-\((f * 7 + i) % 40).jpg", String(format: "%@/IMG_%04d.jpg", folder, i)) != 0 {
+        for i in 0..<perFolder
+        where link("\(sources)/photo-\((f * 7 + i) % 40).jpg", String(format: "%@/IMG_%04d.jpg", folder, i)) != 0 {
             fatalError("gridbench: cannot link into \(folder)")
         }
     }
@@ -96,7 +97,10 @@ func benchPhotos() {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let shared = SharedThumbnails(root: RawPath(root + "/thumbnails"))
         row(["800×600, 16×7-cell tiles, one thread", "thumbnails/s"])
-        for (label, cache) in [("no shared cache", nil), ("shared cache, first visit (writes)", shared), ("shared cache, second visit (reads)", shared)] as [(String, SharedThumbnails?)] {
+        for (label, cache) in [
+            ("no shared cache", nil), ("shared cache, first visit (writes)", shared),
+            ("shared cache, second visit (reads)", shared)
+        ] as [(String, SharedThumbnails?)] {
             let t0 = now()
             for item in items { _ = ThumbnailLoader.load(item, columns: 16, rows: 7, shared: cache) }
             row([label, format2(Double(items.count) / (Double(now() - t0) / 1e9))])
@@ -108,7 +112,8 @@ func benchPhotos() {
         let dir = jpegFolder(width: 4000, height: 3000, count: 12)
         let screen = PhotosScreen(library: PhotoLibrary.scan([RawPath(dir)]))
         let mailbox = Mailbox()
-        let h = GridHarness(screen: screen, size: size, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
+        let h = GridHarness(
+            screen: screen, size: size, context: ScreenContext(mailbox: mailbox, colorMode: .palette256))
         h.render()
         var samples: [UInt64] = []
         for i in 0..<60 {
@@ -118,7 +123,10 @@ func benchPhotos() {
             h.gridView.render(into: h.canvas)
             samples.append(now() - t0)
         }
-        row(["keys during 12 MP decodes (ms)", "median " + ms(percentile(samples, 0.5)), "p95 " + ms(percentile(samples, 0.95))])
+        row([
+            "keys during 12 MP decodes (ms)", "median " + ms(percentile(samples, 0.5)),
+            "p95 " + ms(percentile(samples, 0.95))
+        ])
         screen.pool.stop()
     }
 }
@@ -134,7 +142,10 @@ func benchGraphics() {
         let t0 = now()
         var bytes = 0
         for photo in photos {
-            guard case .thumbnail(let t) = ThumbnailLoader.load(photo, columns: 16, rows: 7, graphics: mode, cell: Size(width: 10, height: 20)) else { continue }
+            guard
+                case .thumbnail(let t) = ThumbnailLoader.load(
+                    photo, columns: 16, rows: 7, graphics: mode, cell: Size(width: 10, height: 20))
+            else { continue }
             switch mode {
             case .blocks: break
             case .kitty: bytes += KittyGraphics.transmit(t.picture!, number: 1, placeholderColumns: 16, rows: 7).count

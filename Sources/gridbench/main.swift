@@ -23,7 +23,9 @@ if arguments.count == 4, arguments[1] == "write-contacts", let n = Int(arguments
 if arguments.count == 4, arguments[1] == "write-vdir", let n = Int(arguments[3]) {
     let dir = arguments[2]
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    let cards = SampleAddressBook.vcardText(count: n, realistic: true).components(separatedBy: "END:VCARD\r\n").filter { !$0.isEmpty }
+    let cards = SampleAddressBook.vcardText(count: n, realistic: true).components(separatedBy: "END:VCARD\r\n").filter {
+        !$0.isEmpty
+    }
     for (i, card) in cards.enumerated() {
         let path = dir + "/\(String(format: "%06d", i)).vcf"
         guard FileManager.default.createFile(atPath: path, contents: Data((card + "END:VCARD\r\n").utf8)) else {
@@ -53,7 +55,9 @@ if arguments.count == 3, arguments[1] == "write-jpegs" {
 }
 
 let chosen = Set(arguments.dropFirst())
-print("gridbench — \(benchSize.width)×\(benchSize.height) canvas, release build, times in ms (this machine, 2 cores, shared)")
+print(
+    "gridbench — \(benchSize.width)×\(benchSize.height) canvas, release build, times in ms (this machine, 2 cores, shared)"
+)
 if chosen.isEmpty || chosen.contains("numbers") { print(""); benchNumbers() }
 if chosen.isEmpty || chosen.contains("contacts") { print(""); benchContacts() }
 if chosen.isEmpty || chosen.contains("photos") { print(""); benchPhotos() }

@@ -10,10 +10,15 @@ enum DemoCatalog {
     /// machine's table is someone's busiest process.
     static func home(processes: any ProcessSource = ProcessReader()) -> HomeScreen {
         HomeScreen(entries: [
-            .init(name: "Photos", summary: "300 pictures drawn in memory: albums that scroll sideways, then all of them") {
+            .init(
+                name: "Photos", summary: "300 pictures drawn in memory: albums that scroll sideways, then all of them"
+            ) {
                 PhotosScreen(library: SampleAlbum.library(), view: .albums)
             },
-            .init(name: "Contacts", summary: "320 sample people, A–Z with sticky headers, list or cards, filter as you type") {
+            .init(
+                name: "Contacts",
+                summary: "320 sample people, A–Z with sticky headers, list or cards, filter as you type"
+            ) {
                 ContactsScreen(contacts: SampleAddressBook.contacts())
             },
             .init(name: "Numbers", summary: "1,000,000 numbered tiles in sections of 1,000 with sticky headers") {

@@ -13,7 +13,9 @@ enum GridDemoCommand {
     /// The keys every screen has, from the key map itself; `?` in the app lists a screen's own.
     static var keys: String {
         "\nKeys (every screen; ? lists a screen's own):\n"
-            + KeyBindings.standard.help.map { "  " + $0.keys.padding(toLength: 30, withPad: " ", startingAt: 0) + $0.action }.joined(separator: "\n")
+            + KeyBindings.standard.help.map {
+                "  " + $0.keys.padding(toLength: 30, withPad: " ", startingAt: 0) + $0.action
+            }.joined(separator: "\n")
     }
 
     static let usageHead = """
@@ -90,7 +92,10 @@ enum GridDemoCommand {
             guard i + 1 < arguments.count else { return usageError("--graphics needs a value") }
             let value = arguments[i + 1].text
             arguments.removeSubrange(i...(i + 1))
-            do { graphics = try GraphicsDetector.requested(value) } catch { return usageError("--graphics must be auto, kitty, kitty-direct, sixel, iterm or blocks, not '\(value)'") }
+            do { graphics = try GraphicsDetector.requested(value) } catch {
+                return usageError(
+                    "--graphics must be auto, kitty, kitty-direct, sixel, iterm or blocks, not '\(value)'")
+            }
         }
         let screen: Screen
         do { screen = try makeScreen(arguments) } catch let e as UsageError {

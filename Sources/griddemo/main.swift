@@ -6,5 +6,6 @@ import GridKitTerminal
 signal(SIGPIPE, SIG_IGN)
 // The locale is read once, here, before any thread starts (setlocale is not thread-safe).
 Diagnostics.prepare()
-let status = GridDemoCommand.main(Array(CommandLine.arguments.dropFirst()), raw: Array(RawPath.processArguments.dropFirst()))
+let status = GridDemoCommand.main(
+    Array(CommandLine.arguments.dropFirst()), raw: Array(RawPath.processArguments.dropFirst()))
 exit(status)

@@ -9,13 +9,16 @@ import Testing
 /// Photos opens on Albums: a row per folder that scrolls sideways under a header, then every
 /// photo as a grid.
 @MainActor @Suite struct AlbumsTests {
-    func albums() -> PhotosScreen { PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0), view: .albums) }
+    func albums() -> PhotosScreen {
+        PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0), view: .albums)
+    }
     let harness = ScreenHarness(size: Size(width: 100, height: 30))
 
     /// The name after the focus mark.
     func focusedName(_ run: ScreenRun) -> String {
         guard let line = run.text.split(separator: "\n").first(where: { $0.contains("▶") }) else { return "" }
-        return String(line[line.index(after: line.firstIndex(of: "▶")!)...].prefix { $0 != " " && $0 != "." && $0 != "…" })
+        return String(
+            line[line.index(after: line.firstIndex(of: "▶")!)...].prefix { $0 != " " && $0 != "." && $0 != "…" })
     }
 
     @Test func rowsPerFolderThenAllPhotos() throws {
@@ -66,7 +69,9 @@ import Testing
         let run = harness.run(albums(), events: [click])
         #expect(run.row(0).contains("Photos › Stripes · 60"), "\(run.row(0))")
         let onTile = harness.run(albums(), events: [.mouse(MouseEvent(action: .press, position: Point(x: 20, y: 5)))])
-        #expect(onTile.row(0).contains("Photos · 300") && focusedName(onTile) == "gradient-002", "a click on a tile focuses it")
+        #expect(
+            onTile.row(0).contains("Photos · 300") && focusedName(onTile) == "gradient-002",
+            "a click on a tile focuses it")
     }
 
     /// `a` switches to all photos by folder and back, the focus staying on its photo.
@@ -92,7 +97,9 @@ import Testing
         // Space marks photos here as in the grid, and the hints say so where there is room.
         #expect(ScreenHarness(size: Size(width: 120, height: 30)).run(albums(), keys: "").text.contains("Space mark"))
         let all = harness.run(albums(), keys: "end")
-        #expect(all.focusedIndexPath?.section == 5 && all.text.contains("Enter view · Space mark"), "in all photos Enter views")
+        #expect(
+            all.focusedIndexPath?.section == 5 && all.text.contains("Enter view · Space mark"),
+            "in all photos Enter views")
         #expect(harness.run(albums(), keys: "a").text.contains("w waterfall"))
         #expect(harness.run(albums(), keys: "w").text.contains("w even grid"))
     }
@@ -127,7 +134,8 @@ import Testing
     @Test func aPhotoInARowAndInAllPhotosGetsItsThumbnailInBoth() {
         let items = SampleAlbum.library(count: 40).sections.flatMap(\.items)
         let pool = DecodePool(threads: 0)
-        let screen = PhotosScreen(library: PhotoLibrary(sections: [("one", Array(items[0..<8]))]), pool: pool, view: .albums)
+        let screen = PhotosScreen(
+            library: PhotoLibrary(sections: [("one", Array(items[0..<8]))]), pool: pool, view: .albums)
         let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.character("z"))])
         let controller = ScreenController(host: host)
         host.afterEachEvent = { _ in pool.runPending() }
@@ -135,7 +143,9 @@ import Testing
         host.afterPresent = {
             guard let grid = controller.gridView else { return }
             waiting = Self.waiting(grid)
-            both = grid.cellForItem(at: GridKit.IndexPath(item: 0, section: 0)) != nil && grid.cellForItem(at: GridKit.IndexPath(item: 0, section: 1)) != nil
+            both =
+                grid.cellForItem(at: GridKit.IndexPath(item: 0, section: 0)) != nil
+                && grid.cellForItem(at: GridKit.IndexPath(item: 0, section: 1)) != nil
         }
         controller.run(screen)
         #expect(both, "the first photo shows in the row and in All photos")
@@ -158,7 +168,9 @@ import Testing
         host.afterEachEvent = { event in
             switch event {
             case .key(.character("z")): // the first folder (unless it came already), then All photos on screen
-                waitUntil("the first folder in the mailbox or shown") { host.mailbox.hasWork || screen.library.count > 0 }
+                waitUntil("the first folder in the mailbox or shown") {
+                    host.mailbox.hasWork || screen.library.count > 0
+                }
                 host.enqueue([.key(.end), .key(.character("y"))])
             case .key(.character("y")): // the second folder comes in while the decodes wait
                 more.signal()
@@ -184,7 +196,9 @@ import Testing
     @Test func aRowLeavingDoesNotCancelWhatAllPhotosWaitsFor() {
         let items = SampleAlbum.library(count: 40).sections.flatMap(\.items)
         let pool = DecodePool(threads: 0)
-        let screen = PhotosScreen(library: PhotoLibrary(sections: [("f0", Array(items[0..<12])), ("f1", [items[12]])]), pool: pool, view: .albums)
+        let screen = PhotosScreen(
+            library: PhotoLibrary(sections: [("f0", Array(items[0..<12])), ("f1", [items[12]])]), pool: pool,
+            view: .albums)
         let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.end), .key(.character("x"))])
         let controller = ScreenController(host: host)
         host.afterEachEvent = { if $0 == .key(.character("x")) { pool.runPending() } }

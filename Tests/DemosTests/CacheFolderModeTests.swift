@@ -18,7 +18,9 @@ import Testing
             defer { done.signal() }
             // glibc declares unshare only for _GNU_SOURCE, which Swift's Glibc leaves out.
             typealias Unshare = @convention(c) (Int32) -> Int32
-            guard let symbol = dlsym(nil, "unshare"), unsafeBitCast(symbol, to: Unshare.self)(0x0000_0200) == 0 else { return } // CLONE_FS
+            guard let symbol = dlsym(nil, "unshare"), unsafeBitCast(symbol, to: Unshare.self)(0x0000_0200) == 0 else {
+                return
+            } // CLONE_FS
             outcome.unshared = true
             let old = umask(mask)
             defer { umask(old) }
@@ -45,7 +47,10 @@ import Testing
             cache.store(image, of: original, covering: SharedThumbnailsTests.tile)
             cache.storeFailure("a reason", of: original)
         }
-        for folder in ["/home-cache", "/home-cache/thumbnails", "/home-cache/thumbnails/normal", "/home-cache/thumbnails/fail", "/home-cache/thumbnails/fail/gridkit-1"] {
+        for folder in [
+            "/home-cache", "/home-cache/thumbnails", "/home-cache/thumbnails/normal", "/home-cache/thumbnails/fail",
+            "/home-cache/thumbnails/fail/gridkit-1"
+        ] {
             #expect(Self.mode(place.base + folder) == 0o700, "\(folder)")
         }
         #expect(Self.mode(place.base + "/home-cache/thumbnails/normal/" + original.name) == 0o600)

@@ -11,10 +11,15 @@ import Testing
 @MainActor @Suite struct ComposedNumbersTests {
     @Test func composedTilesDrawAsTheFlowGridDoes() {
         let keys = "down*7,right*3,pgdn*3,end,up*2,left"
-        let flow = ScreenHarness(size: Size(width: 93, height: 30)).run(NumbersScreen(count: 100_000, arrangement: .grid), keys: keys)
-        let composed = ScreenHarness(size: Size(width: 93, height: 30)).run(NumbersScreen(count: 100_000, arrangement: .compositional), keys: keys)
-        let flowText = flow.frame.text.replacingOccurrences(of: "· grid", with: "·"), composedText = composed.frame.text.replacingOccurrences(of: "· compositional", with: "·")
+        let flow = ScreenHarness(size: Size(width: 93, height: 30)).run(
+            NumbersScreen(count: 100_000, arrangement: .grid), keys: keys)
+        let composed = ScreenHarness(size: Size(width: 93, height: 30)).run(
+            NumbersScreen(count: 100_000, arrangement: .compositional), keys: keys)
+        let flowText = flow.frame.text.replacingOccurrences(of: "· grid", with: "·"),
+            composedText = composed.frame.text.replacingOccurrences(of: "· compositional", with: "·")
         #expect(composedText == flowText, "\n\(composedText)\n---- flow:\n\(flowText)")
-        #expect(composed.focusedIndexPath == flow.focusedIndexPath && (composed.focusedIndexPath?.section ?? 0) > 90, "\(String(describing: composed.focusedIndexPath))")
+        #expect(
+            composed.focusedIndexPath == flow.focusedIndexPath && (composed.focusedIndexPath?.section ?? 0) > 90,
+            "\(String(describing: composed.focusedIndexPath))")
     }
 }

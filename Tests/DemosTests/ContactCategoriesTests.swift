@@ -6,7 +6,9 @@ import Testing
 /// A contact's categories (vCard CATEGORIES): the rules, the full parser, and the scanner the
 /// list reads files with, which must store what the parser's contacts would.
 @Suite struct ContactCategoriesTests {
-    private func parsed(_ text: String) -> [[String]] { VCardParser.parse(Array(text.utf8), file: "t.vcf").contacts.map(\.categories) }
+    private func parsed(_ text: String) -> [[String]] {
+        VCardParser.parse(Array(text.utf8), file: "t.vcf").contacts.map(\.categories)
+    }
 
     /// What the scanner stores of each card's categories.
     private func scanned(_ text: String) -> [[String]] { scanned(bytes: Array(text.utf8)) }
@@ -14,30 +16,41 @@ import Testing
     private func scanned(bytes: [UInt8]) -> [[String]] {
         var builder = ContactStoreBuilder()
         _ = VCardScanner.scan(bytes, 0..<bytes.count, firstLine: 1, file: "t.vcf", fileIndex: 0, into: &builder)
-        let store = ContactStore(text: builder.text, ends: builder.ends, backing: .cards(blobs: [.bytes(bytes)], places: builder.places, files: ["t.vcf"]))
+        let store = ContactStore(
+            text: builder.text, ends: builder.ends,
+            backing: .cards(blobs: [.bytes(bytes)], places: builder.places, files: ["t.vcf"]))
         return (0..<store.count).map { store.categories(of: $0) }
     }
 
     private func card(_ lines: String) -> String { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Someone\r\n\(lines)END:VCARD\r\n" }
 
     @Test func trimmedEmptyOnesDroppedFirstSpellingKept() {
-        #expect(ContactCategories.normalized([" Work ", "", " \t", "work", "Family", "WORK", "family\t", "Climbing club"]) == ["Work", "Family", "Climbing club"])
+        #expect(
+            ContactCategories.normalized([" Work ", "", " \t", "work", "Family", "WORK", "family\t", "Climbing club"])
+                == ["Work", "Family", "Climbing club"])
         #expect(ContactCategories.normalized([]) == [])
         // Case beyond ASCII is folded too; accents are not.
-        #expect(ContactCategories.normalized(["Família", "FAMÍLIA", "Straße", "STRASSE", "Café", "Cafe"]) == ["Família", "Straße", "Café", "Cafe"])
+        #expect(
+            ContactCategories.normalized(["Família", "FAMÍLIA", "Straße", "STRASSE", "Café", "Cafe"]) == [
+                "Família", "Straße", "Café", "Cafe"
+            ])
         #expect(ContactCategories.key("Climbing CLUB") == "climbing club")
         #expect(ContactCategories.key("\u{212A}ey") == ContactCategories.key("KEY"))
     }
 
     @Test func commaSeparatedWithEscapesOnSeveralLines() {
-        let text = card("CATEGORIES: Work ,,Friends\\, old,Back\\\\slash\r\ncategories:WORK,Family\r\nitem1.CATEGORIES:family,Chess\r\n")
+        let text = card(
+            "CATEGORIES: Work ,,Friends\\, old,Back\\\\slash\r\ncategories:WORK,Family\r\nitem1.CATEGORIES:family,Chess\r\n"
+        )
         let want = [["Work", "Friends, old", "Back\\slash", "Family", "Chess"]]
         #expect(parsed(text) == want)
         #expect(scanned(text) == want)
     }
 
     @Test func plainASCIIIsReadOnTheBytes() {
-        let text = card("CATEGORIES:myContacts,Work\r\nCATEGORIES:\tClimbing club , WORK,\r\n") + card("") + card("CATEGORIES:\r\n")
+        let text =
+            card("CATEGORIES:myContacts,Work\r\nCATEGORIES:\tClimbing club , WORK,\r\n") + card("")
+            + card("CATEGORIES:\r\n")
         let want = [["myContacts", "Work", "Climbing club"], [], []]
         #expect(parsed(text) == want)
         #expect(scanned(text) == want)
@@ -53,7 +66,9 @@ import Testing
     @Test func vCard21QuotedPrintableAndCharsets() {
         // A soft line break inside the quoted-printable value, and Réseau in Latin-1 (one byte for é).
         let bytes =
-            Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:M=C3=BCller;J;;;\r\nCATEGORIES;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Fam=C3=ADlia,=\r\nCaf=C3=A9\r\nCATEGORIES;CHARSET=ISO-8859-1:R".utf8)
+            Array(
+                "BEGIN:VCARD\r\nVERSION:2.1\r\nN:M=C3=BCller;J;;;\r\nCATEGORIES;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Fam=C3=ADlia,=\r\nCaf=C3=A9\r\nCATEGORIES;CHARSET=ISO-8859-1:R"
+                    .utf8)
             + [0xE9] + Array("seau\r\nEND:VCARD\r\n".utf8)
         let want = [["Família", "Café", "Réseau"]]
         #expect(VCardParser.parse(bytes, file: "t.vcf").contacts.map(\.categories) == want)

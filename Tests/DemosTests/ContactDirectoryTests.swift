@@ -3,7 +3,9 @@ import Testing
 
 @testable import Demos
 
-private func person(_ given: String, _ family: String, org: String = "", phone: String = "", categories: [String] = []) -> Contact {
+private func person(_ given: String, _ family: String, org: String = "", phone: String = "", categories: [String] = [])
+    -> Contact
+{
     var c = Contact()
     c.givenName = given; c.familyName = family; c.formattedName = "\(given) \(family)".trimming(" ")
     c.organization = org
@@ -27,7 +29,10 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
     /// Letters with a stroke and ligatures are filed as an English index files them: Øystein
     /// under O beside Olsen, Łukasz under L, Ærø under A (they came after Z).
     @Test func strokedLettersAndLigaturesAreFiledUnderTheirLetter() {
-        let d = ContactDirectory([person("A", "Øygard"), person("B", "Olsen"), person("C", "Łukasiewicz"), person("D", "Lee"), person("E", "Ærø"), person("F", "Zorn")])
+        let d = ContactDirectory([
+            person("A", "Øygard"), person("B", "Olsen"), person("C", "Łukasiewicz"), person("D", "Lee"),
+            person("E", "Ærø"), person("F", "Zorn")
+        ])
         #expect(d.sections.map(\.letter) == ["A", "L", "O", "Z"])
         #expect(d.sections[2].members.map { d.contact($0).familyName } == ["Olsen", "Øygard"])
         #expect(d.sections[1].members.map { d.contact($0).familyName } == ["Lee", "Łukasiewicz"])
@@ -59,18 +64,22 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
         let d = ContactDirectory(SampleAddressBook.contacts(count: 400))
         func expected(_ q: String) -> [Int] {
             let query = Folding.fold(q), digits = query.filter { $0 >= 48 && $0 <= 57 }
-            let phoneLike = digits.count >= 3 && query.allSatisfy { ($0 >= 48 && $0 <= 57) || " -+()./".utf8.contains($0) }
+            let phoneLike =
+                digits.count >= 3 && query.allSatisfy { ($0 >= 48 && $0 <= 57) || " -+()./".utf8.contains($0) }
             guard !query.isEmpty else { return Array(0..<d.count) }
             return (0..<d.count).filter { i in
                 // Name, organisation and emails folded, and each phone's digits, apart.
                 let c = d.contact(i)
-                var text = Folding.fold(([c.formattedName, c.organization] + c.emails.map(\.value)).joined(separator: "\u{1}"))
+                var text = Folding.fold(
+                    ([c.formattedName, c.organization] + c.emails.map(\.value)).joined(separator: "\u{1}"))
                 for p in c.phones { text += [1] + p.value.utf8.filter { $0 >= 48 && $0 <= 57 } }
                 return text.firstRange(of: query) != nil || (phoneLike && text.firstRange(of: digits) != nil)
             }
         }
         let someone = d.contact(123), phone = someone.phones.first?.value ?? "555 0100"
-        let words = [String(someone.familyName.prefix(4)).lowercased(), "an", "é", String(phone.filter(\.isNumber).prefix(5))]
+        let words = [
+            String(someone.familyName.prefix(4)).lowercased(), "an", "é", String(phone.filter(\.isNumber).prefix(5))
+        ]
         var checked = 0
         for word in words {
             var typed = ""
@@ -90,7 +99,9 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
     }
 
     /// The names the directory shows, in order.
-    private func shown(_ d: ContactDirectory) -> [String] { d.sections.flatMap(\.members).map { d.contact($0).formattedName } }
+    private func shown(_ d: ContactDirectory) -> [String] {
+        d.sections.flatMap(\.members).map { d.contact($0).formattedName }
+    }
 
     @Test func organisationsAreGroupsByNameWithNoneLast() {
         let d = ContactDirectory([
@@ -98,7 +109,10 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
             person("Charles", "Babbage", org: "Engines"), person("Émile", "Zola", org: "Navy")
         ])
         // Organisations are told apart as written: "navy" and "Navy" are two.
-        #expect(d.groups(.organisation).map(\.group) == [.organisation("Engines"), .organisation("navy"), .organisation("Navy"), .organisation("")])
+        #expect(
+            d.groups(.organisation).map(\.group) == [
+                .organisation("Engines"), .organisation("navy"), .organisation("Navy"), .organisation("")
+            ])
         #expect(d.groups(.organisation).map(\.count) == [2, 1, 1, 1])
         d.setGroup(.organisation("Engines"))
         #expect(shown(d) == ["Charles Babbage", "Ada Lovelace"])
@@ -108,7 +122,8 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
     }
     /// The cards are read for their groups once per kind, however often the groups are opened.
     @Test func groupsAreReadOncePerKind() {
-        let d = ContactDirectory((0..<30).map { person("P\($0)", "Q\($0)", org: "Org \($0 % 4)", categories: ["C\($0 % 3)"]) })
+        let d = ContactDirectory(
+            (0..<30).map { person("P\($0)", "Q\($0)", org: "Org \($0 % 4)", categories: ["C\($0 % 3)"]) })
         let first = d.groups(.organisation).map(\.group)
         #expect(d.groups(.organisation).map(\.group) == first)
         #expect(first.count == 4)
@@ -134,12 +149,17 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
 
     @Test func categoriesAreGroupsWithCountsSortedAndWithoutCase() {
         let d = ContactDirectory([
-            person("Ada", "Lovelace", categories: ["work", "Climbing club"]), person("Grace", "Hopper", categories: ["Work"]),
-            person("Alan", "Turing"), person("Émile", "Zola", categories: ["Family", "WORK"]), person("Zoë", "Ångström", categories: ["Éclairs", "family"])
+            person("Ada", "Lovelace", categories: ["work", "Climbing club"]),
+            person("Grace", "Hopper", categories: ["Work"]),
+            person("Alan", "Turing"), person("Émile", "Zola", categories: ["Family", "WORK"]),
+            person("Zoë", "Ångström", categories: ["Éclairs", "family"])
         ])
         // One group per category whatever its case, spelt as by the first contact in the list
         // (Hopper before Lovelace, Ångström before Zola), sorted as organisations are (É with E).
-        #expect(d.groups(.category).map(\.group) == [.category("Climbing club"), .category("Éclairs"), .category("family"), .category("Work")])
+        #expect(
+            d.groups(.category).map(\.group) == [
+                .category("Climbing club"), .category("Éclairs"), .category("family"), .category("Work")
+            ])
         #expect(d.groups(.category).map(\.count) == [1, 1, 2, 3])
         d.setGroup(.category("Work"))
         #expect(shown(d) == ["Grace Hopper", "Ada Lovelace", "Émile Zola"])
@@ -156,7 +176,9 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
     /// More groups than the directory remembers by their bytes while counting (see `RecentNames`).
     @Test func manyGroupsAreCountedAndShown() {
         let people = (0..<60).map { i in
-            person("P\(i)", "Q\(i)", org: "Org \(i % 11)", categories: [i % 2 == 0 ? "g\(i % 13)" : "G\(i % 13)", "Shared"])
+            person(
+                "P\(i)", "Q\(i)", org: "Org \(i % 11)", categories: [i % 2 == 0 ? "g\(i % 13)" : "G\(i % 13)", "Shared"]
+            )
         }
         let d = ContactDirectory(people)
         let categories = d.groups(.category)
@@ -177,7 +199,8 @@ private func person(_ given: String, _ family: String, org: String = "", phone: 
 
     @Test func aGroupAndTheFilterTogether() {
         let d = ContactDirectory([
-            person("Ada", "Lovelace", org: "Engines", categories: ["Work"]), person("Grace", "Hopper", categories: ["Work"]),
+            person("Ada", "Lovelace", org: "Engines", categories: ["Work"]),
+            person("Grace", "Hopper", categories: ["Work"]),
             person("Ada", "Byron", org: "Engines"), person("Adam", "Smith", categories: ["Work"])
         ])
         d.setGroup(.category("work"))

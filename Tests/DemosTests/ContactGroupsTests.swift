@@ -38,7 +38,8 @@ import Testing
         let run = ScreenHarness(size: Size(width: 80, height: 24)).run(screen, keys: "g,down,down,right,right,enter")
         #expect(run.topScreen is ContactsScreen, "Enter chose the group and went back to the list")
         #expect(directory.group == .organisation("Acme Corp") && directory.visibleCount == acme!.count)
-        #expect(run.text.contains("Contacts · 320 · list · Acme Corp"), "\(run.text.split(separator: "\n").first ?? "")")
+        #expect(
+            run.text.contains("Contacts · 320 · list · Acme Corp"), "\(run.text.split(separator: "\n").first ?? "")")
         ScreenHarness(size: Size(width: 80, height: 24)).run(screen, keys: "esc")
         #expect(directory.group == nil && directory.visibleCount == directory.count)
     }
@@ -48,20 +49,29 @@ import Testing
     @Test func aCategoryChosenInTheOutlineFiltersTheList() {
         let screen = contacts()
         let directory = screen.directory
-        #expect(directory.groups(.category).map(\.group) == [.category("Climbing club"), .category("Family"), .category("Work")])
+        #expect(
+            directory.groups(.category).map(\.group) == [
+                .category("Climbing club"), .category("Family"), .category("Work")
+            ])
         let family = directory.groups(.category)[1].count
         #expect(family > 1 && family < 320)
         let harness = ScreenHarness(size: Size(width: 80, height: 24))
         let closed = rows(harness.run(screen, keys: "g"))
         #expect(closed.contains { $0.hasPrefix("▸ Groups") && $0.hasSuffix(" 3") }, "\(closed)")
-        #expect(closed.firstIndex { $0.hasPrefix("▸ Groups") }! < closed.firstIndex { $0.hasPrefix("▸ Organisations") }!)
+        #expect(
+            closed.firstIndex { $0.hasPrefix("▸ Groups") }! < closed.firstIndex { $0.hasPrefix("▸ Organisations") }!)
         #expect(!closed.contains { $0.hasPrefix("Family") })
         let open = rows(harness.run(screen, keys: "g,down,right"))
         let at = open.firstIndex { $0.hasPrefix("▾ Groups") }
         #expect(at != nil, "\(open)")
-        if let at { #expect(zip(open[(at + 1)...], ["Climbing club", "Family", "Work"]).allSatisfy { $0.hasPrefix($1 + " ") }, "\(open)") }
+        if let at {
+            #expect(
+                zip(open[(at + 1)...], ["Climbing club", "Family", "Work"]).allSatisfy { $0.hasPrefix($1 + " ") },
+                "\(open)")
+        }
         #expect(open.contains { $0.hasPrefix("Family") && $0.hasSuffix(" \(family)") })
-        #expect(!rows(harness.run(screen, keys: "g,down,right,left")).contains { $0.hasPrefix("Family") }, "closed again")
+        #expect(
+            !rows(harness.run(screen, keys: "g,down,right,left")).contains { $0.hasPrefix("Family") }, "closed again")
 
         // Open it, step in (Climbing club), down to Family, show it.
         let run = harness.run(screen, keys: "g,down,right,right,down,enter")
@@ -69,7 +79,11 @@ import Testing
         #expect(directory.group == .category("Family") && directory.visibleCount == family)
         #expect(run.text.contains("Contacts · 320 · list · Family"), "\(run.text.split(separator: "\n").first ?? "")")
         for section in directory.sections {
-            for index in section.members { #expect(directory.categories(ofContact: index).contains("Family"), "\(directory.contact(index).formattedName)") }
+            for index in section.members {
+                #expect(
+                    directory.categories(ofContact: index).contains("Family"),
+                    "\(directory.contact(index).formattedName)")
+            }
         }
         // The sidebar opens again where the list is: Groups open, Family ticked and focused.
         let again = harness.run(screen, keys: "g")
@@ -85,7 +99,8 @@ import Testing
         var a = Contact(), b = Contact()
         a.formattedName = "Ada Lovelace"; a.organization = "Engines"
         b.formattedName = "Grace Hopper"
-        let lines = rows(ScreenHarness(size: Size(width: 80, height: 24)).run(ContactsScreen(contacts: [a, b]), keys: "g"))
+        let lines = rows(
+            ScreenHarness(size: Size(width: 80, height: 24)).run(ContactsScreen(contacts: [a, b]), keys: "g"))
         #expect(!lines.contains { $0.contains("Groups") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("▸ Organisations") && $0.hasSuffix(" 2") }, "\(lines)")
     }

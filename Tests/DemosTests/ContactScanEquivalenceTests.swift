@@ -44,7 +44,8 @@ import Testing
             "BEGIN:VCARD\nN:Folded;Flo;;;\nCATEGORIES:Climbing\n  club,Work\nEND:VCARD",
             "BEGIN:VCARD\nN:Printable;Pia;;;\nCATEGORIES;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Fam=C3=ADlia,=\nCaf=C3=A9\nCATEGORIES;CHARSET=ISO-8859-1:Ren\u{E9}\nEND:VCARD",
             "BEGIN:VCARD\nN:Accents;Ana;;;\nCATEGORIES:Família,FAMÍLIA,Straße,STRASSE,\u{212A}ey,key,Cafe\u{301},Café\nEND:VCARD",
-            "BEGIN:VCARD\nN:Many;Max;;;\nCATEGORIES:" + (0..<20).map { "g\($0 % 18)" }.joined(separator: ",") + ",G3\nEND:VCARD",
+            "BEGIN:VCARD\nN:Many;Max;;;\nCATEGORIES:" + (0..<20).map { "g\($0 % 18)" }.joined(separator: ",")
+                + ",G3\nEND:VCARD",
             "BEGIN:VCARD\nN:Empty;Emma;;;\nCATEGORIES:\nCATEGORIES: , ,\nEND:VCARD",
             "BEGIN:VCARD\nN:Quoted;Quentin;;;\nCATEGORIES;X-Q=\"a:b\":Quoted\nEND:VCARD",
             "BEGIN:VCARD\nFN:Only Groups\nCATEGORIES:Work\nEND:VCARD",
@@ -74,11 +75,15 @@ import Testing
         guard store.count == full.count else { return }
         for i in 0..<store.count {
             let c = store.contact(i)
-            #expect(c == full[i], "\(name): card \(i) (\(full[i].source)): \(differences(c, full[i]))", sourceLocation: sourceLocation)
+            #expect(
+                c == full[i], "\(name): card \(i) (\(full[i].source)): \(differences(c, full[i]))",
+                sourceLocation: sourceLocation)
             for field in ContactStore.Field.allCases {
-                let mine = Array(store.text[store.range(field, of: i)]), theirs = Array(reference.text[reference.range(field, of: i)])
+                let mine = Array(store.text[store.range(field, of: i)]),
+                    theirs = Array(reference.text[reference.range(field, of: i)])
                 #expect(
-                    mine == theirs, "\(name): card \(i) (\(full[i].source)) \(field): \(String(decoding: mine, as: UTF8.self)) ≠ \(String(decoding: theirs, as: UTF8.self))",
+                    mine == theirs,
+                    "\(name): card \(i) (\(full[i].source)) \(field): \(String(decoding: mine, as: UTF8.self)) ≠ \(String(decoding: theirs, as: UTF8.self))",
                     sourceLocation: sourceLocation)
             }
         }
@@ -105,11 +110,15 @@ import Testing
         try Self.checkFile(crlf, name: "tricky.vcf")
         try Self.checkFile(crlf.filter { $0 != 13 }, name: "tricky-lf.vcf")
         try Self.checkFile(crlf.filter { $0 != 10 }, name: "tricky-cr.vcf")
-        try Self.checkFile(Array(Self.tricky.replacingOccurrences(of: "\r\n", with: "\n\r").utf8), name: "tricky-lfcr.vcf")
+        try Self.checkFile(
+            Array(Self.tricky.replacingOccurrences(of: "\r\n", with: "\n\r").utf8), name: "tricky-lfcr.vcf")
         try Self.checkFile(Self.mixedLineEnds(crlf, seed: 51), name: "tricky-mixed.vcf")
         try Self.checkFile([0xEF, 0xBB, 0xBF] + crlf, name: "tricky-bom.vcf")
-        try Self.checkFile(crlf + Array("BEGIN:VCARD\r\nFN:Ren".utf8) + [0xE9] + Array("e\r\nEND:VCARD\r\n".utf8), name: "latin1.vcf")
-        try Self.checkFile(crlf + Array("BEGIN:VCARD\r\nFN:Latin\r\nCATEGORIES:Work,Caf".utf8) + [0xE9] + Array("\r\nEND:VCARD\r\n".utf8), name: "latin1-categories.vcf")
+        try Self.checkFile(
+            crlf + Array("BEGIN:VCARD\r\nFN:Ren".utf8) + [0xE9] + Array("e\r\nEND:VCARD\r\n".utf8), name: "latin1.vcf")
+        try Self.checkFile(
+            crlf + Array("BEGIN:VCARD\r\nFN:Latin\r\nCATEGORIES:Work,Caf".utf8) + [0xE9]
+                + Array("\r\nEND:VCARD\r\n".utf8), name: "latin1-categories.vcf")
     }
 
     @Test func sampleAddressBookAgrees() throws {
@@ -146,7 +155,8 @@ import Testing
                 count += 1
             }
         }
-        for (k, damaged) in CorruptInputTests.mutations(of: Array(Self.tricky.utf8), count: 300, seed: 13).enumerated() {
+        for (k, damaged) in CorruptInputTests.mutations(of: Array(Self.tricky.utf8), count: 300, seed: 13).enumerated()
+        {
             try Self.checkFile(damaged, name: "\(k)-tricky.vcf")
         }
         #expect(count == 450)
@@ -157,7 +167,8 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gridkit-vdir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let cards = (SampleAddressBook.vcardText(count: 150) + Self.tricky).components(separatedBy: "BEGIN:VCARD").filter { !$0.isEmpty }
+        let cards = (SampleAddressBook.vcardText(count: 150) + Self.tricky).components(separatedBy: "BEGIN:VCARD")
+            .filter { !$0.isEmpty }
         var full: [Contact] = [], problems: [String] = []
         for (i, card) in cards.enumerated() {
             let path = dir.appendingPathComponent(String(format: "%04d.vcf", i)).path
@@ -167,11 +178,15 @@ import Testing
             full += parsed.contacts
             problems += parsed.problems.map(\.description)
         }
-        Self.check(ContactSources.load(paths: [RawPath(dir.path)]), against: full, problems: problems, "vdir", #_sourceLocation)
+        Self.check(
+            ContactSources.load(paths: [RawPath(dir.path)]), against: full, problems: problems, "vdir", #_sourceLocation
+        )
     }
 
     @Test func aCardOpenedAfterItsFileChangedSaysSo() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gridkit-changed-\(UUID().uuidString).vcf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gridkit-changed-\(UUID().uuidString).vcf"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(SampleAddressBook.vcardText(count: 5).utf8).write(to: URL(fileURLWithPath: path))
         let loaded = ContactSources.load(paths: [RawPath(path)])

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func listLayout() throws {
-        try snapshot.verify(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "down*3"), named: "contacts-list")
+        try snapshot.verify(
+            run(ContactsScreen(contacts: SampleAddressBook.contacts()), "down*3"), named: "contacts-list")
     }
 
     @Test func cardLayoutKeepsTheFocusedContact() throws {
@@ -35,12 +36,15 @@ import Testing
             c.emails = [LabeledValue(label: "home", value: "\(name.lowercased())@example.com")]
             return c
         }
-        let screen = ContactsScreen(contacts: [person("Aa", phones: 3), person("Ab", phones: 1), person("Ac", phones: 1)], arrangement: .cards)
+        let screen = ContactsScreen(
+            contacts: [person("Aa", phones: 3), person("Ab", phones: 1), person("Ac", phones: 1)], arrangement: .cards)
         let host = HeadlessHost(size: Size(width: 40, height: 30), events: InputEvent.script("down"))
         let controller = ScreenController(host: host)
         var frames: [Rect] = []
         host.afterEachEvent = { _ in
-            frames = (0..<3).compactMap { controller.gridView?.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
+            frames = (0..<3).compactMap {
+                controller.gridView?.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame
+            }
         }
         controller.run(screen)
         #expect(frames.map(\.height) == [7, 5, 5])
@@ -49,7 +53,9 @@ import Testing
     }
 
     @Test func filterAndNoMatchMessage() throws {
-        try snapshot.verify(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:hopp, enter"), named: "contacts-no-match")
+        try snapshot.verify(
+            run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:hopp, enter"),
+            named: "contacts-no-match")
         let frame = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "/, text:tanaka")
         #expect(frame.row(1).hasPrefix("/ tanaka "), "the search bar, over the list")
         #expect(frame.row(0).contains("Contacts · 2 of 320") || frame.row(0).contains(" of 320"))
@@ -83,20 +89,28 @@ import Testing
         var first = Contact()
         first.familyName = "Abel"; first.formattedName = "Bo Abel"
         let none = run(ContactsScreen(contacts: [first, latin]), "end, #")
-        #expect(none.text.contains("▶ Ada Zorn") || none.text.split(separator: "\n").contains { $0.hasPrefix("▶") && $0.contains("Ada Zorn") }, "\(none.text)")
+        #expect(
+            none.text.contains("▶ Ada Zorn")
+                || none.text.split(separator: "\n").contains { $0.hasPrefix("▶") && $0.contains("Ada Zorn") },
+            "\(none.text)")
         // Narrow, names get the room (the organisation goes).
         let narrow = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "", size: Size(width: 30, height: 12))
         #expect(narrow.text.contains("Grace Abara") && narrow.text.contains("Kwame Abara"), "\(narrow.text)")
     }
 
     @Test func detailShowsEveryField() throws {
-        let bytes = Array("BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;;;\nFN:Ada Lovelace\nORG:Engines\nTITLE:Countess\nTEL;TYPE=CELL:+44 1\nEMAIL:ada@x.example\nADR:;;1 Sq;London;;N1;UK\nBDAY:1815-12-10\nNOTE:A long note that should wrap over more than one line in a narrow terminal window.\nURL:https://x.example\nEND:VCARD\n".utf8)
+        let bytes = Array(
+            "BEGIN:VCARD\nVERSION:3.0\nN:Lovelace;Ada;;;\nFN:Ada Lovelace\nORG:Engines\nTITLE:Countess\nTEL;TYPE=CELL:+44 1\nEMAIL:ada@x.example\nADR:;;1 Sq;London;;N1;UK\nBDAY:1815-12-10\nNOTE:A long note that should wrap over more than one line in a narrow terminal window.\nURL:https://x.example\nEND:VCARD\n"
+                .utf8)
         let contacts = VCardParser.parse(bytes, file: "ada.vcf").contacts
-        try snapshot.verify(run(ContactsScreen(contacts: contacts), "enter", size: Size(width: 60, height: 16)), named: "contact-detail")
+        try snapshot.verify(
+            run(ContactsScreen(contacts: contacts), "enter", size: Size(width: 60, height: 16)), named: "contact-detail"
+        )
     }
 
     @Test func detailDrawsTheInlinePhoto() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/macos-contacts.vcf")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/macos-contacts.vcf")
         let contacts = VCardParser.parse([UInt8](try Data(contentsOf: url)), file: "macos-contacts.vcf").contacts
         let frame = run(ContactsScreen(contacts: contacts), "down, enter", size: Size(width: 70, height: 30))
         #expect(frame.row(0).contains("Ada Lovelace"))
@@ -112,7 +126,9 @@ import Testing
         let host = HeadlessHost(size: Size(width: 80, height: 20))
         host.waitForWork = { mailbox in
             // Until the cards are read, and the groups (read once the list shows) kept.
-            waitUntil("the cards or the groups in the mailbox") { mailbox.hasWork || !(screen.isLoading || !screen.groupsKept) }
+            waitUntil("the cards or the groups in the mailbox") {
+                mailbox.hasWork || !(screen.isLoading || !screen.groupsKept)
+            }
             return mailbox.hasWork
         }
         ScreenController(host: host).run(screen)
@@ -133,14 +149,21 @@ import Testing
         let frame = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory"]), "")
         #expect(frame.text.contains("No contacts."))
         #expect(frame.text.contains("x.vcf: no such file or directory"))
-        let two = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf: empty file, no cards"]), "")
+        let two = run(
+            ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf: empty file, no cards"]),
+            "")
         #expect(two.text.contains("(and 1 more problem: ! lists them)"))
         // ! lists them, long ones wrapped; Esc comes back.
         let long = String(repeating: "very long reason ", count: 8)
-        let listed = run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf:3: " + long]), "!")
+        let listed = run(
+            ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory", "y.vcf:3: " + long]), "!")
         #expect(listed.row(0).contains("Problems · 2") && listed.text.contains("x.vcf: no such file or directory"))
-        #expect(listed.text.contains("y.vcf:3: very long") && listed.text.split(separator: "\n").filter { $0.contains("very long reason") }.count >= 2)
-        #expect(run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory"]), "!, esc").text.contains("No contacts."))
+        #expect(
+            listed.text.contains("y.vcf:3: very long")
+                && listed.text.split(separator: "\n").filter { $0.contains("very long reason") }.count >= 2)
+        #expect(
+            run(ContactsScreen(contacts: [], problems: ["x.vcf: no such file or directory"]), "!, esc").text.contains(
+                "No contacts."))
     }
 
     /// A section's count has its thousands separated, as the title's total has.
@@ -182,7 +205,9 @@ import Testing
         host.cellPixelSize = Size(width: 9, height: 20)
         ScreenController(host: host).run(ContactDetailScreen(contact: contact))
         let pieces = try #require(host.lastFrame).picturePieces()
-        #expect(pieces.map(\.cells.width) == [16] && pieces.map(\.cells.height) == [7], "144 × 144 pixels in 16 × 7 cells of 9 × 20: \(pieces)")
+        #expect(
+            pieces.map(\.cells.width) == [16] && pieces.map(\.cells.height) == [7],
+            "144 × 144 pixels in 16 × 7 cells of 9 × 20: \(pieces)")
         // In half blocks, the same cells hold the picture's blocks.
         let blocks = HeadlessHost(size: Size(width: 80, height: 24))
         blocks.cellPixelSize = Size(width: 9, height: 20)
@@ -215,15 +240,19 @@ import Testing
     /// Help wraps its descriptions instead of cutting them (at 40 columns the hint line and the
     /// letter jumps' description are long).
     @Test func helpWrapsItsDescriptions() {
-        let text = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "?", size: Size(width: 40, height: 60)).text
-        let flat = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
+        let text = run(ContactsScreen(contacts: SampleAddressBook.contacts()), "?", size: Size(width: 40, height: 60))
+            .text
+        let flat = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.joined(
+            separator: " ")
         #expect(flat.contains("names in other scripts") && flat.contains("? keys · q quit"), "\(text)")
     }
 
     /// Opened from the home screen, q goes back there, and the hint line says Esc back, not q
     /// quit; as the first screen it says q quit.
     @Test func theHintsSayBackWhereQGoesBack() {
-        let home = HomeScreen(entries: [.init(name: "Contacts", summary: "", make: { ContactsScreen(contacts: SampleAddressBook.contacts()) })])
+        let home = HomeScreen(entries: [
+            .init(name: "Contacts", summary: "", make: { ContactsScreen(contacts: SampleAddressBook.contacts()) })
+        ])
         let opened = run(home, "enter").text
         #expect(opened.contains("Contacts · ") && opened.contains("? keys · Esc back") && !opened.contains("q quit"))
         #expect(run(ContactsScreen(contacts: SampleAddressBook.contacts()), "down").text.contains("? keys · q quit"))

@@ -53,7 +53,9 @@ import Testing
                 for (j, card) in original.enumerated() where j != k {
                     var c = card
                     c.source = ""
-                    #expect(loaded.contains(c), "\(name): byte \(i) (\(bytes[i]) → \(damaged[i])) in card \(k) lost card \(j)")
+                    #expect(
+                        loaded.contains(c),
+                        "\(name): byte \(i) (\(bytes[i]) → \(damaged[i])) in card \(k) lost card \(j)")
                 }
                 let lines = cards[k].lines.lowerBound...(cards[k].lines.upperBound + 1)
                 for problem in r.problems where !knownProblems.contains(problem.message) {
@@ -88,7 +90,8 @@ import Testing
             for damaged in Self.mutations(of: bytes, count: 300, seed: 7) {
                 let r = VCardParser.parse(damaged, file: name)
                 // What loads is a card with a name; what does not is a problem with a line.
-                #expect(r.contacts.allSatisfy { !$0.formattedName.isEmpty && $0.source.hasPrefix(name + ":") }, "\(name)")
+                #expect(
+                    r.contacts.allSatisfy { !$0.formattedName.isEmpty && $0.source.hasPrefix(name + ":") }, "\(name)")
                 #expect(r.problems.allSatisfy { $0.file == name && !$0.message.isEmpty })
             }
         }
@@ -96,18 +99,27 @@ import Testing
 
     @Test func damagedImagesDecodeOrFailWithAReason() throws {
         let dir = Self.fixtures.appendingPathComponent("images")
-        for name in ["rgb.png", "palette.png", "interlaced.png", "rgb.jpg", "progressive.jpg", "cmyk.jpg", "exif-rotated.jpg"] {
+        for name in [
+            "rgb.png", "palette.png", "interlaced.png", "rgb.jpg", "progressive.jpg", "cmyk.jpg", "exif-rotated.jpg"
+        ] {
             let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent(name)))
             for damaged in Self.mutations(of: bytes, count: 150, seed: 11) {
                 // Decoding twice gives the same pixels: damaged input must never make the decoder
                 // read memory it did not write (that would differ from run to run).
                 do {
                     let img = try ImageDecoder.decode(damaged, minSize: (8, 8))
-                    #expect(img.width > 0 && img.height > 0 && img.width * img.height <= ImageDecoder.maxPixels, "\(name)")
-                    #expect(try ImageDecoder.decode(damaged, minSize: (8, 8)).pixels == img.pixels, "\(name): not deterministic")
+                    #expect(
+                        img.width > 0 && img.height > 0 && img.width * img.height <= ImageDecoder.maxPixels, "\(name)")
+                    #expect(
+                        try ImageDecoder.decode(damaged, minSize: (8, 8)).pixels == img.pixels,
+                        "\(name): not deterministic")
                 } catch let e as ImageDecodeError {
-                    let known = ["bad PNG: ", "bad JPEG: ", "truncated JPEG", "not a PNG or JPEG file", "image too large", "empty file"]
-                    #expect(known.contains { e.message.hasPrefix($0) } && e.message.count > 12, "\(name): '\(e.message)'")
+                    let known = [
+                        "bad PNG: ", "bad JPEG: ", "truncated JPEG", "not a PNG or JPEG file", "image too large",
+                        "empty file"
+                    ]
+                    #expect(
+                        known.contains { e.message.hasPrefix($0) } && e.message.count > 12, "\(name): '\(e.message)'")
                 }
             }
         }

@@ -32,11 +32,16 @@ struct ExifThumbnailJpeg {
 
     /// `type` is that of the thumbnail's two entries: 3 SHORT or 4 LONG. No orientation tag
     /// when `orientation` is nil.
-    init(littleEndian: Bool, orientation: UInt16? = 6, type: UInt16 = 4, mainSize: (Int, Int) = (400, 300), thumbnailSize: (Int, Int) = (160, 120)) {
+    init(
+        littleEndian: Bool, orientation: UInt16? = 6, type: UInt16 = 4, mainSize: (Int, Int) = (400, 300),
+        thumbnailSize: (Int, Int) = (160, 120)
+    ) {
         self.littleEndian = littleEndian
         let main = solidJpeg(mainSize.0, mainSize.1, Self.red)
         let thumb = solidJpeg(thumbnailSize.0, thumbnailSize.1, Self.green)
-        func u16(_ v: UInt16) -> [UInt8] { littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        func u16(_ v: UInt16) -> [UInt8] {
+            littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)]
+        }
         func u32(_ v: UInt32) -> [UInt8] {
             let b = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
             return littleEndian ? b.reversed() : b
@@ -53,7 +58,9 @@ struct ExifThumbnailJpeg {
         tiffData += u16(2) + entry(0x0201, type, UInt32(thumbAt)) + entry(0x0202, type, UInt32(thumb.count)) + u32(0)
         tiffData += thumb
         let length = 2 + 6 + tiffData.count
-        bytes = [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + Array("Exif".utf8) + [0, 0] + tiffData + main.dropFirst(2)
+        bytes =
+            [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + Array("Exif".utf8) + [0, 0] + tiffData
+            + main.dropFirst(2)
         tiff = 12
         ifd0 = tiff + 8
         ifd1 = tiff + ifd1At
@@ -78,7 +85,8 @@ struct ExifThumbnailJpeg {
 /// A baseline JPEG of one colour.
 func solidJpeg(_ width: Int, _ height: Int, _ colour: (UInt8, UInt8, UInt8)) -> [UInt8] {
     let pixel = [colour.0, colour.1, colour.2, 255]
-    let image = RGBAImage(width: width, height: height, pixels: Array([[UInt8]](repeating: pixel, count: width * height).joined()))
+    let image = RGBAImage(
+        width: width, height: height, pixels: Array([[UInt8]](repeating: pixel, count: width * height).joined()))
     return ImageEncoder.jpeg(image, quality: 90)!
 }
 
@@ -136,15 +144,19 @@ private func isGreen(_ p: (UInt8, UInt8, UInt8, UInt8)) -> Bool { p.1 > 150 && p
     @Test func aThumbnailOfAnotherShapeGivesNil() {
         for (main, thumb, used) in [
             ((600, 400), (160, 120), false), ((1920, 1080), (160, 120), false), ((300, 400), (160, 120), false),
-            ((640, 480), (160, 120), true), ((1920, 1080), (160, 90), true), ((1921, 1080), (160, 90), true), ((400, 300), (160, 121), true)
+            ((640, 480), (160, 120), true), ((1920, 1080), (160, 90), true), ((1921, 1080), (160, 90), true),
+            ((400, 300), (160, 121), true)
         ] {
             let j = ExifThumbnailJpeg(littleEndian: true, orientation: 1, mainSize: main, thumbnailSize: thumb)
-            #expect((ImageDecoder.exifThumbnail(j.bytes, minSize: (16, 12)) != nil) == used, "\(main) with a \(thumb) thumbnail")
+            #expect(
+                (ImageDecoder.exifThumbnail(j.bytes, minSize: (16, 12)) != nil) == used,
+                "\(main) with a \(thumb) thumbnail")
         }
     }
 
     @Test func filesWithoutAnExifThumbnailGiveNil() throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images")
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/images")
         for name in ["rgb.jpg", "exif-rotated.jpg", "rgb.png"] { // the second has EXIF, but no IFD1
             let bytes = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name)))
             #expect(ImageDecoder.exifThumbnail(bytes, minSize: (1, 1)) == nil, "\(name)")
@@ -177,7 +189,10 @@ private func isGreen(_ p: (UInt8, UInt8, UInt8, UInt8)) -> Bool { p.1 > 150 && p
             ("IFD1 past the end", j.with(u32: UInt32(j.tiffLength - 3), at: j.nextLink)),
             ("IFD1 is IFD0", j.with(u32: 8, at: j.nextLink)),
             ("APP1 longer than the file", j.bytes.patched(at: j.app1Length, u16be: 0xFFFF)),
-            ("APP1 ending inside the thumbnail", j.bytes.patched(at: j.app1Length, u16be: UInt16(j.thumbnail + j.thumbnailLength - 1 - j.app1Length))),
+            (
+                "APP1 ending inside the thumbnail",
+                j.bytes.patched(at: j.app1Length, u16be: UInt16(j.thumbnail + j.thumbnailLength - 1 - j.app1Length))
+            ),
             ("APP1 shorter than its own length field", j.bytes.patched(at: j.app1Length, u16be: 1)),
             ("file cut inside the thumbnail", Array(j.bytes.prefix(j.thumbnail + j.thumbnailLength / 2))),
             ("file cut in IFD1", Array(j.bytes.prefix(j.ifd1 + 10))),

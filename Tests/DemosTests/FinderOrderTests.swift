@@ -11,7 +11,8 @@ import Testing
     /// punctuation that collates in other orders than its bytes, a combining mark after a digit,
     /// wide digits, and letters some locales place elsewhere (`ch` in Czech, `å` in Swedish).
     private static let pieces = [
-        "IMG_", "img_", "DSC", "0", "00", "1", "9", "10", "01", "99", "100", "2023-", "-", "_", ".", " ", ".jpg", ".JPG", "a", "A", "é",
+        "IMG_", "img_", "DSC", "0", "00", "1", "9", "10", "01", "99", "100", "2023-", "-", "_", ".", " ", ".jpg",
+        ".JPG", "a", "A", "é",
         "e\u{301}", "\u{301}", "ch", "h", "å", "z", "Ä", "１", "٣", "12345678901234567890"
     ]
 
@@ -41,7 +42,9 @@ import Testing
                 a = start + Self.digits(&rng) + Self.name(&rng)
                 b = start + Self.digits(&rng) + (rng.int(0...1) == 0 ? Self.name(&rng) : "")
             }
-            let collator = a.compare(b, options: [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering], range: nil, locale: locale)
+            let collator = a.compare(
+                b, options: [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering], range: nil, locale: locale
+            )
             if let answer = FinderOrder.byNumber(a, b) {
                 quick += 1
                 #expect(answer == collator, "\(a) against \(b) in \(identifier)")
@@ -53,10 +56,16 @@ import Testing
 
     @Test func numbersGoByValueAndTheRestByTheCollator() {
         let order = FinderOrder(locale: Locale(identifier: "en"))
-        let names = ["IMG_10.jpg", "IMG_9.jpg", "IMG_0100.jpg", "IMG_011.jpg", "img_2.jpg", "IMG_1.jpg", "IMG_01.jpg", "beach 2.png", "Beach 10.png"]
+        let names = [
+            "IMG_10.jpg", "IMG_9.jpg", "IMG_0100.jpg", "IMG_011.jpg", "img_2.jpg", "IMG_1.jpg", "IMG_01.jpg",
+            "beach 2.png", "Beach 10.png"
+        ]
         #expect(
             names.sorted(by: order.precedes)
-                == ["beach 2.png", "Beach 10.png", "IMG_1.jpg", "IMG_01.jpg", "img_2.jpg", "IMG_9.jpg", "IMG_10.jpg", "IMG_011.jpg", "IMG_0100.jpg"])
+                == [
+                    "beach 2.png", "Beach 10.png", "IMG_1.jpg", "IMG_01.jpg", "img_2.jpg", "IMG_9.jpg", "IMG_10.jpg",
+                    "IMG_011.jpg", "IMG_0100.jpg"
+                ])
         // Which of these the quick way answers: a number after the same start, and nothing else.
         #expect(FinderOrder.byNumber("IMG_0099.jpg", "IMG_0100.jpg") == .orderedAscending)
         #expect(FinderOrder.byNumber("IMG_10.jpg", "IMG_9.jpg") == .orderedDescending)
@@ -72,11 +81,16 @@ import Testing
         let folder = NSTemporaryDirectory() + "gridkit-order-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png").path
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/images/rgb.png"
+        ).path
         for name in ["IMG_10.png", "IMG_9.png", "img_2.png", "IMG_1.png", "IMG_0100.png"] {
             try FileManager.default.copyItem(atPath: png, toPath: folder + "/" + name)
         }
         let library = PhotoLibrary.scan([RawPath(folder)])
-        #expect(library.sections.first?.items.map(\.name) == ["IMG_1.png", "img_2.png", "IMG_9.png", "IMG_10.png", "IMG_0100.png"])
+        #expect(
+            library.sections.first?.items.map(\.name) == [
+                "IMG_1.png", "img_2.png", "IMG_9.png", "IMG_10.png", "IMG_0100.png"
+            ])
     }
 }

@@ -8,7 +8,8 @@ import Testing
 @testable import Demos
 
 private func image(_ name: String) throws -> [UInt8] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/\(name)")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/images/\(name)")
     return [UInt8](try Data(contentsOf: url))
 }
 
@@ -21,7 +22,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
 }
 
 @Suite struct ImageDecoderTests {
-    @Test(arguments: ["rgb.png", "palette.png", "rgb16.png", "interlaced.png", "rgb.jpg", "progressive.jpg", "cmyk.jpg"])
+    @Test(arguments: ["rgb.png", "palette.png", "rgb16.png", "interlaced.png", "rgb.jpg", "progressive.jpg", "cmyk.jpg"]
+    )
     func colourFixturesDecodeWithTheirPixels(_ name: String) throws {
         let img = try ImageDecoder.decode(try image(name))
         #expect(img.width == 64 && img.height == 32, "\(name)")
@@ -68,7 +70,9 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
     }
 
     @Test func brokenFilesAreErrorsWithAReason() throws {
-        #expect(throws: ImageDecodeError(message: "truncated JPEG (premature end of data)")) { try ImageDecoder.decode(try image("truncated.jpg")) }
+        #expect(throws: ImageDecodeError(message: "truncated JPEG (premature end of data)")) {
+            try ImageDecoder.decode(try image("truncated.jpg"))
+        }
         #expect(throws: ImageDecodeError.self) { try ImageDecoder.decode(try image("truncated.png")) }
         do {
             _ = try ImageDecoder.decode(try image("truncated-header.jpg"))
@@ -76,7 +80,9 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         } catch let e as ImageDecodeError {
             #expect(e.message.hasPrefix("bad JPEG: "))
         }
-        #expect(throws: ImageDecodeError(message: "not a PNG or JPEG file")) { try ImageDecoder.decode(try image("not-an-image.png")) }
+        #expect(throws: ImageDecodeError(message: "not a PNG or JPEG file")) {
+            try ImageDecoder.decode(try image("not-an-image.png"))
+        }
         #expect(throws: ImageDecodeError(message: "empty file")) { try ImageDecoder.decode([]) }
         do {
             _ = try ImageDecoder.decode(try image("garbage.jpg"))
@@ -84,7 +90,9 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         } catch let e as ImageDecodeError {
             #expect(!e.message.isEmpty)
         }
-        #expect(throws: ImageDecodeError(message: "no such file or directory")) { try ImageDecoder.decodeFile("/no/such/file.png") }
+        #expect(throws: ImageDecodeError(message: "no such file or directory")) {
+            try ImageDecoder.decodeFile("/no/such/file.png")
+        }
     }
 
     @Test func decompressionBombIsRefused() throws {
@@ -94,7 +102,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         png.replaceSubrange(16..<24, with: dims)
         // Fix the IHDR CRC so libpng reads the header and the size check is what stops it.
         let crc = crc32(png[12..<29])
-        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        png.replaceSubrange(
+            29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         #expect(throws: ImageDecodeError(message: "image too large (100000x100000)")) { try ImageDecoder.decode(png) }
     }
 
@@ -163,7 +172,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
     /// the ramp runs the other way and a white picture stays white, a black one black.
     @Test func theGreyRampFollowsTheBackground() {
         func shade(_ v: UInt8, _ tone: BackgroundTone) -> String {
-            let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: [v, v, v, 255, v, v, v, 255]), columns: 1, rows: 1)
+            let t = Thumbnail(
+                image: RGBAImage(width: 1, height: 2, pixels: [v, v, v, 255, v, v, v, 255]), columns: 1, rows: 1)
             let canvas = Canvas(size: Size(width: 1, height: 1), colorMode: .ansi8)
             canvas.backgroundTone = tone
             t.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: .plain)
@@ -185,7 +195,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         t.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: .plain)
         #expect(canvas[0, 0].text == " " && canvas[0, 0].style.background == .rgb(127, 0, 127))
         func shade(_ v: UInt8, _ tone: BackgroundTone) -> String {
-            let t = Thumbnail(image: RGBAImage(width: 1, height: 2, pixels: [v, v, v, 255, v, v, v, 255]), columns: 1, rows: 1)
+            let t = Thumbnail(
+                image: RGBAImage(width: 1, height: 2, pixels: [v, v, v, 255, v, v, v, 255]), columns: 1, rows: 1)
             let mono = Canvas(size: Size(width: 1, height: 1), colorMode: .monochrome)
             mono.glyphSet = .ascii
             mono.backgroundTone = tone
@@ -239,7 +250,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
 @Suite struct DecodePoolTests {
     @Test func urgentJobsRunBeforePrefetchesAndCancelledOnesNever() throws {
         let pool = DecodePool(threads: 1, helpers: 0)
-        let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0),
+            started = DispatchSemaphore(value: 0)
         let order = Mutex<[Int]>([])
         pool.submit(key: 0, urgent: true) {
             started.signal(); gate.wait()
@@ -267,7 +279,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
     @Test func aJobAskedForWhileItRunsIsNotRunAgain() throws {
         let pool = DecodePool(threads: 1, helpers: 0)
         defer { pool.stop() }
-        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0),
+            done = DispatchSemaphore(value: 0)
         let runs = Mutex(0)
         pool.submit(key: 7, urgent: false) {
             runs.withLock { $0 += 1 }; started.signal(); gate.wait(); done.signal()
@@ -312,7 +325,8 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         // Half a second: the order holds unless the test thread stalls that long between submits.
         let pool = DecodePool(threads: 1, helpers: 1, helperDelay: .milliseconds(500))
         defer { pool.stop() }
-        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0),
+            done = DispatchSemaphore(value: 0)
         let order = Mutex<[Int]>([])
         pool.submit(key: 0, urgent: true) {
             started.signal(); gate.wait()
@@ -344,7 +358,9 @@ private func expectRedLeftBlueRight(_ img: RGBAImage, _ name: String) {
         holdsThroughout("a prefetch waits twice the delay", for: .milliseconds(1_200)) { pool.pendingKeys == [1] }
         pool.submit(key: 1, urgent: true) {} // promoted now: young again
         pool.submit(key: 2, urgent: true) {}
-        holdsThroughout("urgent jobs younger than the delay wait", for: .milliseconds(100)) { pool.pendingKeys == [1, 2] }
+        holdsThroughout("urgent jobs younger than the delay wait", for: .milliseconds(100)) {
+            pool.pendingKeys == [1, 2]
+        }
         gate.signal()
     }
 

@@ -9,11 +9,14 @@ import Testing
 /// the list, the cards and the card's own screen: what a key costs does not grow with it.
 @MainActor @Suite struct LongValueTests {
     /// Ten megabytes of name, then ordinary people.
-    static let hugeName = String(("Huge " + String(repeating: "Wolfeschlegelsteinhausen ", count: 420_000)).prefix(10 << 20))
+    static let hugeName = String(
+        ("Huge " + String(repeating: "Wolfeschlegelsteinhausen ", count: 420_000)).prefix(10 << 20))
 
     static func book() -> [UInt8] {
         var text = "BEGIN:VCARD\r\nN:Aaron;Big;;;\r\nFN:\(hugeName)\r\nTEL:+1 555 9999\r\nEND:VCARD\r\n"
-        for i in 0..<5 { text += "BEGIN:VCARD\r\nN:Person\(i);Al;;;\r\nFN:Al Person\(i)\r\nTEL:+1 555 000\(i)\r\nEND:VCARD\r\n" }
+        for i in 0..<5 {
+            text += "BEGIN:VCARD\r\nN:Person\(i);Al;;;\r\nFN:Al Person\(i)\r\nTEL:+1 555 000\(i)\r\nEND:VCARD\r\n"
+        }
         return Array(text.utf8)
     }
 
@@ -25,11 +28,14 @@ import Testing
         // Never half a character: "é" is two bytes, and the cut falls inside the ninth.
         let accents = String(repeating: "é", count: 5000)
         #expect(LongValue.shown(accents, keep: 17) == String(repeating: "é", count: 8) + "… (9.8 KB)")
-        #expect(LongValue.size(812) == "812 bytes" && LongValue.size(4200) == "4.1 KB" && LongValue.size(3 << 30) == "3 GB")
+        #expect(
+            LongValue.size(812) == "812 bytes" && LongValue.size(4200) == "4.1 KB" && LongValue.size(3 << 30) == "3 GB")
     }
 
     @Test func theListAndTheCardShowItCut() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gridkit-long-\(UUID().uuidString).vcf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gridkit-long-\(UUID().uuidString).vcf"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(Self.book()).write(to: URL(fileURLWithPath: path))
         let loaded = ContactSources.load(paths: [RawPath(path)])

@@ -21,7 +21,8 @@ import Testing
         // The second tile spans columns 14 to 25 (inset 1, tiles 12 wide, a gap of at least 1).
         #expect(row.filter { $0 == "▶" }.count == 1 && row.filter { $0 == "•" }.count == 1, "\(String(row))")
         let moved = harness.run(NumbersScreen(count: 100, arrangement: .grid), keys: "right, enter, right")
-        #expect(Array(markers(moved)).filter { $0 == "•" }.count == 1, "the • stays on the selected tile: \(moved.row(3))")
+        #expect(
+            Array(markers(moved)).filter { $0 == "•" }.count == 1, "the • stays on the selected tile: \(moved.row(3))")
     }
 
     /// On a dark tile (blue, purple) the number is light; on a light one, black.
@@ -42,7 +43,9 @@ import Testing
             }
         }
         #expect(dark > 0 && light > 0, "both kinds of tile on screen: \(dark) dark, \(light) light digits")
-        #expect(Palette.isDark(.rgb(84, 84, 209)) && !Palette.isDark(.rgb(209, 209, 84)), "the blue tile dark, the yellow light")
+        #expect(
+            Palette.isDark(.rgb(84, 84, 209)) && !Palette.isDark(.rgb(209, 209, 84)),
+            "the blue tile dark, the yellow light")
     }
 
     /// The list's markers are blue on a light terminal, where cyan on white is hard to read.
@@ -55,7 +58,8 @@ import Testing
                 Issue.record("no frame")
                 return
             }
-            let marker = (0..<10).lazy.compactMap { y in (0..<40).lazy.map { frame[$0, y] }.first { $0.text == "▶" } }.first
+            let marker = (0..<10).lazy.compactMap { y in (0..<40).lazy.map { frame[$0, y] }.first { $0.text == "▶" } }
+                .first
             #expect(marker?.style.foreground == colour, "\(tone): \(String(describing: marker?.style))")
         }
     }
@@ -66,7 +70,9 @@ import Testing
         let root = harness.run(NumbersScreen(count: 100, arrangement: .grid), keys: "")
         let hints = root.row(19)
         #expect(hints.contains("q quit") && hints.contains("? keys"), "\(hints)")
-        let home = HomeScreen(entries: [.init(name: "Numbers", summary: "", make: { NumbersScreen(count: 100, arrangement: .grid) })])
+        let home = HomeScreen(entries: [
+            .init(name: "Numbers", summary: "", make: { NumbersScreen(count: 100, arrangement: .grid) })
+        ])
         let opened = harness.run(home, keys: "enter")
         #expect(opened.row(0).contains("Numbers"), "\(opened.row(0))")
         #expect(opened.row(19).contains("Esc back") && !opened.row(19).contains("q quit"), "\(opened.row(19))")

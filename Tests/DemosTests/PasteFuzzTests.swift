@@ -77,7 +77,8 @@ import Testing
 
     /// Sends `events` (a paste, or a storm of characters) into the search bar `/` opened, then
     /// checks the bar and the frame.
-    static func paste(_ events: [InputEvent], of text: String, into app: ScreenDriver, _ search: SearchController) async {
+    static func paste(_ events: [InputEvent], of text: String, into app: ScreenDriver, _ search: SearchController) async
+    {
         await app.send("/")
         #expect(search.isEditing, "/ opened the search bar")
         await app.send(events: events)
@@ -85,16 +86,21 @@ import Testing
         #expect(bar.text == expected.text, "kept \(bar.text.count) characters, \(expected.text.count) expected")
         #expect(bar.wasTruncated == expected.cut, "cut: \(bar.wasTruncated), expected \(expected.cut)")
         #expect(bar.text.count <= bar.maxLength, "\(bar.text.count) characters kept")
-        #expect(!bar.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }, "one line, no controls")
+        #expect(
+            !bar.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) },
+            "one line, no controls")
         if bar.wasTruncated { #expect(app.frame.row(1).contains("cut at 4096 characters"), "\(app.frame.row(1))") }
-        #expect(!app.text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F..<0xA0).contains($0.value)) }, "no control reached the frame")
+        #expect(
+            !app.text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F..<0xA0).contains($0.value)) },
+            "no control reached the frame")
         #expect(search.isEditing, "the paste's own Esc or Enter bytes were text, not keys")
     }
 
     static func contacts() -> [Contact] { SampleAddressBook.contacts(count: 2000) }
 
     @Test(arguments: seeds) func pastesIntoTheContactsSearchBar(seed: UInt64) async {
-        await #expect(processExitsWith: .success) { [seed = seed as UInt64] in await Self.pasteIntoContacts(seed: seed) }
+        await #expect(processExitsWith: .success) { [seed = seed as UInt64] in await Self.pasteIntoContacts(seed: seed)
+        }
     }
 
     static func pasteIntoContacts(seed: UInt64) async {
@@ -110,16 +116,22 @@ import Testing
             Issue.record("no search bar")
             return
         }
-        for (events, pasted) in [([InputEvent.paste(text)], text), (storm.map { InputEvent.key(.character($0)) }, storm)] {
+        for (events, pasted) in [
+            ([InputEvent.paste(text)], text), (storm.map { InputEvent.key(.character($0)) }, storm)
+        ] {
             await Self.paste(events, of: pasted, into: app, search)
             await app.send("esc")
-            #expect(!search.isActive && app.frame.row(0).contains("Contacts · 2,000 · list"), "Esc brought everyone back: \(app.frame.row(0))")
+            #expect(
+                !search.isActive && app.frame.row(0).contains("Contacts · 2,000 · list"),
+                "Esc brought everyone back: \(app.frame.row(0))")
             // Still usable: a key moves the focus, and a name typed finds its contact.
             let focus = app.gridView?.focusedIndexPath
             await app.send("down")
             #expect(app.gridView?.focusedIndexPath != focus, "Down moved the focus")
             await app.send("/, text:\(people[7].familyName), enter")
-            #expect(app.frame.row(0).contains(" of 2,000 ") && app.text.contains(people[7].familyName), "a name found: \(app.frame.row(0))")
+            #expect(
+                app.frame.row(0).contains(" of 2,000 ") && app.text.contains(people[7].familyName),
+                "a name found: \(app.frame.row(0))")
             await app.send("esc")
         }
         app.stop()
@@ -129,18 +141,23 @@ import Testing
     /// A fixed table of processes, some named in other scripts and with emoji in their
     /// command lines.
     static func processes() -> [ProcessRecord] {
-        let names = ["bash", "sshd", "postgres", "nginx", "swift-frontend", "python3", "漢字エディタ", "kworker/0:1", "🚀launcher", "cron"]
+        let names = [
+            "bash", "sshd", "postgres", "nginx", "swift-frontend", "python3", "漢字エディタ", "kworker/0:1", "🚀launcher",
+            "cron"
+        ]
         let users = ["root", "ann", "bob", "www-data", "postgres"]
         return (0..<100).map { i in
             ProcessRecord(
-                pid: Int32(100 + i), name: names[i % names.count], commandLine: "/usr/bin/\(names[i % names.count]) --job \(i) 👨‍👩‍👧‍👦",
+                pid: Int32(100 + i), name: names[i % names.count],
+                commandLine: "/usr/bin/\(names[i % names.count]) --job \(i) 👨‍👩‍👧‍👦",
                 uid: UInt32(i % users.count), user: users[i % users.count], state: i % 7 == 0 ? .running : .sleeping,
                 cpuPercent: Double(i % 13), residentBytes: (i + 1) << 20)
         }
     }
 
     @Test(arguments: seeds) func pastesIntoTheProcessesSearchBar(seed: UInt64) async {
-        await #expect(processExitsWith: .success) { [seed = seed as UInt64] in await Self.pasteIntoProcesses(seed: seed) }
+        await #expect(processExitsWith: .success) { [seed = seed as UInt64] in await Self.pasteIntoProcesses(seed: seed)
+        }
     }
 
     static func pasteIntoProcesses(seed: UInt64) async {
@@ -157,7 +174,9 @@ import Testing
             Issue.record("no search bar")
             return
         }
-        for (events, pasted) in [([InputEvent.paste(text)], text), (storm.map { InputEvent.key(.character($0)) }, storm)] {
+        for (events, pasted) in [
+            ([InputEvent.paste(text)], text), (storm.map { InputEvent.key(.character($0)) }, storm)
+        ] {
             await paste(events, of: pasted, into: app, search)
             await app.send("esc")
             #expect(!search.isActive && app.text.contains("100 processes"), "Esc brought every process back")
@@ -165,7 +184,8 @@ import Testing
             await app.send("2")
             #expect(app.text.contains("Name▲") || app.text.contains("Name▼"), "2 sorted by name")
             await app.send("/, text:postgres, enter")
-            let postgres = Self.processes().filter { "\($0.name) \($0.user) \($0.commandLine)".contains("postgres") }.count
+            let postgres = Self.processes().filter { "\($0.name) \($0.user) \($0.commandLine)".contains("postgres") }
+                .count
             #expect(app.text.contains("\(postgres) of 100 processes"), "a name found: \(app.frame.row(0))")
             await app.send("esc")
         }

@@ -16,7 +16,9 @@ import Testing
     func foldersArriveWhileTheGridShowsAndTheFocusStays(view: PhotosView) throws {
         let root = NSTemporaryDirectory() + "gridkit-walk-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png").path
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/images/rgb.png"
+        ).path
         for f in 0..<30 {
             let folder = root + String(format: "/a-%02d", f)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -57,7 +59,9 @@ import Testing
         }
         controller.run(screen)
         #expect(host.firstFrame?.text.contains("Looking for photos…") == true)
-        #expect(titles.contains { $0.contains("Photos · 3 · looking…") }, "the first folder shown while the walk went on: \(titles)")
+        #expect(
+            titles.contains { $0.contains("Photos · 3 · looking…") },
+            "the first folder shown while the walk went on: \(titles)")
         let last = try #require(host.lastFrame).text
         #expect(last.contains("Photos · 90") && !last.contains("looking"), "\(last)")
         #expect(focused.last == "p1.png", "the focus stayed on the photo the user moved to: \(focused)")
@@ -71,7 +75,9 @@ import Testing
     /// the focused tile stays on its screen row while rows arrive above it.
     @MainActor
     @Test func theFocusedTileStaysOnItsRowWhileAlbumsArriveAbove() throws {
-        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/images/rgb.png").path
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/images/rgb.png"
+        ).path
         let folder: @Sendable (Int) -> (folder: String, items: [PhotoItem]) = { k in
             ("f\(k)", (0..<30).map { PhotoItem(name: "f\(k)-\($0).png", folder: "f\(k)", source: .file(RawPath(png))) })
         }
@@ -82,10 +88,14 @@ import Testing
             for k in 4..<10 { _ = report(PhotoLibrary.Found(sections: [folder(k)], skipped: [])) }
         }
         // Once the first folders show: to the end of All photos, two rows up, then the walk goes on.
-        let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.character("z")), .key(.end), .key(.up), .key(.up), .key(.character("y"))])
+        let host = HeadlessHost(
+            size: Size(width: 100, height: 40),
+            events: [.key(.character("z")), .key(.end), .key(.up), .key(.up), .key(.character("y"))])
         let controller = ScreenController(host: host)
         func focus() -> (name: String?, row: Int, sections: Int)? {
-            guard let grid = controller.gridView, let f = grid.focusedIndexPath, let frame = grid.layout.layoutAttributesForItem(at: f)?.frame else { return nil }
+            guard let grid = controller.gridView, let f = grid.focusedIndexPath,
+                let frame = grid.layout.layoutAttributesForItem(at: f)?.frame
+            else { return nil }
             return (screen.focusedName, frame.minY - grid.contentOffset.y, grid.layout.numberOfSections)
         }
         var before: (name: String?, row: Int, sections: Int)?
@@ -104,7 +114,9 @@ import Testing
         }
         controller.run(screen)
         let start = try #require(before)
-        #expect(start.sections == 5 && start.name?.hasPrefix("f3-") == true, "four rows and All photos, the focus on the last folder's photos: \(start)")
+        #expect(
+            start.sections == 5 && start.name?.hasPrefix("f3-") == true,
+            "four rows and All photos, the focus on the last folder's photos: \(start)")
         #expect(seen.last?.sections == 11, "ten rows, then All photos: \(seen)")
         for s in seen { #expect(s.name == start.name && s.row == start.row, "from \(start): \(seen)") }
     }
@@ -134,7 +146,9 @@ import Testing
 /// Folders are named from the folder given down, as a file manager names them.
 @Suite struct FolderNameTests {
     @Test func foldersAreNamedFromTheFolderGivenDown() {
-        func name(_ folder: String, _ root: String) -> String { PhotoLibrary.shownName(of: RawPath(folder), under: RawPath(root)) }
+        func name(_ folder: String, _ root: String) -> String {
+            PhotoLibrary.shownName(of: RawPath(folder), under: RawPath(root))
+        }
         #expect(name("/home/u/Pictures", "/home/u/Pictures") == "Pictures")
         #expect(name("/home/u/Pictures/2023/Trip", "/home/u/Pictures") == "Pictures/2023/Trip")
         #expect(name("./2023", ".") == "./2023", "a folder given without a name keeps the path as given")
@@ -145,6 +159,8 @@ import Testing
         #expect(name("photos/a", "photos") == "photos/a")
         // A name that is not UTF-8 is shown escaped, as elsewhere.
         let odd = RawPath(bytes: Array("/p/caf".utf8) + [0xE9])
-        #expect(PhotoLibrary.shownName(of: odd.appending(RawPath("x")), under: odd) == odd.lastComponent.appending(RawPath("x")).description)
+        #expect(
+            PhotoLibrary.shownName(of: odd.appending(RawPath("x")), under: odd)
+                == odd.lastComponent.appending(RawPath("x")).description)
     }
 }

@@ -59,7 +59,10 @@ import Testing
             let screen = PhotosScreen(library: SampleAlbum.library(count: 20), pool: DecodePool(threads: 0))
             let run = harness.run(screen, keys: keys)
             let text = run.text
-            return (text.filter { $0 == "•" }.count, text.components(separatedBy: "▶•").count - 1, run.selectedIndexPaths.count)
+            return (
+                text.filter { $0 == "•" }.count, text.components(separatedBy: "▶•").count - 1,
+                run.selectedIndexPaths.count
+            )
         }
         let one = captions("space")
         #expect(one.selected == 1 && one.marked == 1 && one.focusedAndMarked == 1, "\(one)")
@@ -84,7 +87,8 @@ import Testing
         #expect(run("enter, end, home").contains("gradient-001.png · 1 of 300"))
         #expect(run("enter, end", count: 3000).contains("· 3,000 of 3,000"))
         let back = run("right*2, enter, right*3, pgdn, esc")
-        #expect(back.contains("▶gradient-007") && !back.contains("▶gradient-003"), "the grid's focus follows the viewer")
+        #expect(
+            back.contains("▶gradient-007") && !back.contains("▶gradient-003"), "the grid's focus follows the viewer")
     }
 
     /// The viewer decodes the photos beside the one shown ahead, the way the user steps first,
@@ -143,7 +147,9 @@ import Testing
         // Until the first screen's thumbnails are made (bounded; CI machines are loaded).
         first.waitForWork = { mailbox in
             if screen.cache.count >= 8 { return false }
-            return waitUntil("the first screen's thumbnails in the mailbox (\(screen.cache.count) of 8 made)") { mailbox.hasWork }
+            return waitUntil("the first screen's thumbnails in the mailbox (\(screen.cache.count) of 8 made)") {
+                mailbox.hasWork
+            }
         }
         ScreenController(host: first).run(screen)
         try #require(screen.cache.count >= 8)
@@ -196,9 +202,13 @@ import Testing
             guard case .thumbnail(let t) = screen.cache.entry(screen.key(ip)), t.finishCells != nil else { return nil }
             return t.cells?.block.identity
         }
-        let ahead = (0..<60).map { GridKit.IndexPath(item: $0, section: 0) }.filter { !shown.contains($0) && block($0) != nil }
+        let ahead = (0..<60).map { GridKit.IndexPath(item: $0, section: 0) }.filter {
+            !shown.contains($0) && block($0) != nil
+        }
         #expect(!shown.isEmpty && !ahead.isEmpty, "\(shown.count) shown, \(ahead.count) prefetched")
-        #expect(shown.allSatisfy { block($0).map(done.isDone) == false }, "the thumbnails on screen leave their rows for later")
+        #expect(
+            shown.allSatisfy { block($0).map(done.isDone) == false },
+            "the thumbnails on screen leave their rows for later")
         #expect(ahead.allSatisfy { block($0).map(done.isDone) == true }, "the prefetched ones come with them made")
     }
 }

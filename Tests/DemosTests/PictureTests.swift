@@ -30,7 +30,8 @@ import Testing
         let translucent = TerminalImage(width: 40, height: 24, rgba: rgba)
         var lastPixel = opaque.rgba
         lastPixel[lastPixel.count - 1] = 0
-        #expect(PNGWriter.png(TerminalImage(width: 40, height: 24, rgba: lastPixel))[25] == 6, "the last pixel counts too")
+        #expect(
+            PNGWriter.png(TerminalImage(width: 40, height: 24, rgba: lastPixel))[25] == 6, "the last pixel counts too")
         let rgbPNG = PNGWriter.png(opaque), rgbaPNG = PNGWriter.png(translucent)
         // IHDR's colour type: 8 signature bytes, 8 of chunk length and type, 4 + 4 of size, the depth.
         #expect(rgbPNG[25] == 2 && rgbaPNG[25] == 6)
@@ -63,7 +64,8 @@ import Testing
         #expect(rgb == [1, 10, 20, 30, 5, 5, 5, 5, 5, 5])
         // Paeth: of left, above and upper left, the one nearest left + above - upper left; on a
         // tie left, then above.
-        #expect(PNGWriter.paeth(10, 20, 15) == 15 && PNGWriter.paeth(10, 20, 25) == 10 && PNGWriter.paeth(10, 20, 10) == 20)
+        #expect(
+            PNGWriter.paeth(10, 20, 15) == 15 && PNGWriter.paeth(10, 20, 25) == 10 && PNGWriter.paeth(10, 20, 10) == 20)
         #expect(PNGWriter.paeth(0, 6, 4) == 0 && PNGWriter.paeth(6, 0, 4) == 0)
     }
 
@@ -81,7 +83,10 @@ import Testing
     /// Pictures fill their cells at the terminal's cell size, the photo centred on the matte.
     @Test func thumbnailsGetAPictureOfTheirCellsPixelSize() throws {
         let photo = PhotoItem(name: "a", folder: "f", source: .generated(kind: 0, seed: 3, width: 400, height: 300))
-        guard case .thumbnail(let t) = ThumbnailLoader.load(photo, columns: 16, rows: 7, graphics: .sixel, cell: Size(width: 9, height: 18)) else {
+        guard
+            case .thumbnail(let t) = ThumbnailLoader.load(
+                photo, columns: 16, rows: 7, graphics: .sixel, cell: Size(width: 9, height: 18))
+        else {
             Issue.record("no thumbnail"); return
         }
         let picture = try #require(t.picture)
@@ -96,8 +101,11 @@ import Testing
     /// On another background, or without a preparer, it draws its pixels as before.
     @Test func thumbnailsDrawCellsPreparedForTheTerminal() throws {
         let photo = PhotoItem(name: "a", folder: "f", source: .generated(kind: 0, seed: 3, width: 400, height: 300))
-        let prepare = try #require(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance))
-        guard case .thumbnail(let t) = ThumbnailLoader.load(photo, columns: 16, rows: 7, prepareCells: (prepare, background: PhotoCell.tileBackground)),
+        let prepare = try #require(
+            HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance))
+        guard
+            case .thumbnail(let t) = ThumbnailLoader.load(
+                photo, columns: 16, rows: 7, prepareCells: (prepare, background: PhotoCell.tileBackground)),
             case .thumbnail(let plain) = ThumbnailLoader.load(photo, columns: 16, rows: 7)
         else {
             Issue.record("no thumbnail"); return
@@ -116,7 +124,9 @@ import Testing
                 #expect(prepared[x, y] == cells.block.cells[y * 16 + x])
                 guard prepared[x, y].text == "▀" else { continue }
                 blocks += 1
-                #expect(prepared[x, y].style.foreground.rawValue >> 24 == 2 && prepared[x, y].style.background.rawValue >> 24 == 2)
+                #expect(
+                    prepared[x, y].style.foreground.rawValue >> 24 == 2
+                        && prepared[x, y].style.background.rawValue >> 24 == 2)
                 #expect(pixels[x, y].text == "▀", "the same cells are pictures either way")
             }
         }

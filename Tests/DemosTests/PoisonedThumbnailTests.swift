@@ -15,7 +15,9 @@ import Testing
 
     /// A PNG chunk: length, type, data, CRC.
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func be(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         return be(UInt32(data.count)) + Array(type.utf8) + data + be(Zlib.crc32(Array(type.utf8) + data))
     }
 
@@ -34,7 +36,9 @@ import Testing
 
     /// Writes `bytes` as `original`'s thumbnail in `folder`; returns the file's path.
     @discardableResult
-    static func plant(_ bytes: [UInt8], in folder: String, _ place: Place, for original: SharedThumbnails.Original) throws -> String {
+    static func plant(_ bytes: [UInt8], in folder: String, _ place: Place, for original: SharedThumbnails.Original)
+        throws -> String
+    {
         let dir = place.base + "/cache/thumbnails/" + folder
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let file = dir + "/" + original.name
@@ -48,17 +52,23 @@ import Testing
         let cache = place.cache
         let original = try #require(cache.original(path))
         let poison = Self.poisoned(side: 12_000, for: original)
-        #expect(poison.count < CachedThumbnailCheck.byteLimit(.normal), "small enough to be read: the header is what gives it away")
+        #expect(
+            poison.count < CachedThumbnailCheck.byteLimit(.normal),
+            "small enough to be read: the header is what gives it away")
         let file = try Self.plant(poison, in: "normal", place, for: original)
 
         // Rejected by its header, before any decode (a decode would say "does not decode").
         let found = cache.lookup(original, covering: SharedThumbnailsTests.tile)
         #expect(found.image == nil)
-        #expect(found.rejected == [SharedThumbnails.Rejection(file: RawPath(file), reason: "12000×12000 pixels, over the 128 of normal/")])
+        #expect(
+            found.rejected == [
+                SharedThumbnails.Rejection(file: RawPath(file), reason: "12000×12000 pixels, over the 128 of normal/")
+            ])
 
         // The loader reports it, shows the picture and writes the real thumbnail in its place.
         var reported: [String] = []
-        let image = try ThumbnailLoader.pixelsOf(path, covering: SharedThumbnailsTests.tile, shared: cache, report: { reported.append($0) })
+        let image = try ThumbnailLoader.pixelsOf(
+            path, covering: SharedThumbnailsTests.tile, shared: cache, report: { reported.append($0) })
         #expect(SharedThumbnailsTests.near(SharedThumbnailsTests.colour(image), (220, 20, 20)))
         #expect(reported.count == 1 && reported[0].contains("12000×12000") && reported[0].contains(file), "\(reported)")
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
@@ -66,7 +76,11 @@ import Testing
         #expect(header.width == 128 && header.height == 96, "a real thumbnail, 128 pixels at most in normal/")
         #expect(PNGText.entries(bytes)?["Thumb::URI"] == original.uri)
         let again = cache.lookup(original, covering: SharedThumbnailsTests.tile)
-        #expect(again.rejected.isEmpty && again.image.map { SharedThumbnailsTests.near(SharedThumbnailsTests.colour($0), (220, 20, 20)) } == true)
+        #expect(
+            again.rejected.isEmpty
+                && again.image.map { SharedThumbnailsTests.near(SharedThumbnailsTests.colour($0), (220, 20, 20)) }
+                    == true
+        )
     }
 
     /// Each folder's bound: the header's longer side, and the file's bytes.
@@ -87,15 +101,26 @@ import Testing
         let limit = CachedThumbnailCheck.byteLimit(.normal)
         #expect(limit < 1 << 20 && CachedThumbnailCheck.byteLimit(.xxLarge) < 16 << 20)
         let small = Self.poisoned(side: 16, for: original)
-        let padded = Array(small[..<(small.count - 12)]) + Self.chunk("tEXt", Array("Pad".utf8) + [0] + [UInt8](repeating: 65, count: limit)) + Self.chunk("IEND", [])
+        let padded =
+            Array(small[..<(small.count - 12)])
+            + Self.chunk("tEXt", Array("Pad".utf8) + [0] + [UInt8](repeating: 65, count: limit))
+            + Self.chunk("IEND", [])
         try Self.plant(padded, in: "normal", place, for: original)
         let big = cache.lookup(original, covering: SharedThumbnailsTests.tile)
         #expect(big.rejected.count == 1 && big.rejected[0].reason.contains("over the \(limit)"), "\(big.rejected)")
         // A header that is not IHDR, and a PNG of no pixels.
-        try Self.plant(Array(Self.poisoned(side: 16, for: original).prefix(12)) + Array("IDAT".utf8) + [UInt8](repeating: 0, count: 40), in: "normal", place, for: original)
-        #expect(cache.lookup(original, covering: SharedThumbnailsTests.tile).rejected.map(\.reason) == ["not a PNG with a header"])
+        try Self.plant(
+            Array(Self.poisoned(side: 16, for: original).prefix(12)) + Array("IDAT".utf8)
+                + [UInt8](repeating: 0, count: 40), in: "normal", place, for: original)
+        #expect(
+            cache.lookup(original, covering: SharedThumbnailsTests.tile).rejected.map(\.reason) == [
+                "not a PNG with a header"
+            ])
         try Self.plant(Self.poisoned(side: 0, for: original), in: "normal", place, for: original)
-        #expect(cache.lookup(original, covering: SharedThumbnailsTests.tile).rejected.map(\.reason) == ["a PNG of 0×0 pixels"])
+        #expect(
+            cache.lookup(original, covering: SharedThumbnailsTests.tile).rejected.map(\.reason) == [
+                "a PNG of 0×0 pixels"
+            ])
     }
 }
 
@@ -106,8 +131,11 @@ import Testing
         let path = try place.photo("red.jpg", (220, 20, 20))
         let cache = place.cache
         let original = try #require(cache.original(path))
-        let file = try PoisonedThumbnailTests.plant(PoisonedThumbnailTests.poisoned(side: 12_000, for: original), in: "normal", place, for: original)
-        let library = PhotoLibrary(sections: [(folder: place.photos, items: [PhotoItem(name: "red.jpg", folder: place.photos, source: .file(path))])])
+        let file = try PoisonedThumbnailTests.plant(
+            PoisonedThumbnailTests.poisoned(side: 12_000, for: original), in: "normal", place, for: original)
+        let library = PhotoLibrary(sections: [
+            (folder: place.photos, items: [PhotoItem(name: "red.jpg", folder: place.photos, source: .file(path))])
+        ])
         let screen = PhotosScreen(library: library, pool: DecodePool(threads: 1), shared: cache)
         let host = HeadlessHost(size: Size(width: 80, height: 20))
         // Until the thumbnail is made (bounded; CI machines are loaded).

@@ -30,11 +30,17 @@ final class FakeProcesses: ProcessSource {
 @MainActor @Suite struct ProcessesScreenTests {
     static func records() -> [ProcessRecord] {
         [
-            ProcessRecord(pid: 1, name: "init", user: "root", state: .sleeping, cpuPercent: 0.1, residentBytes: 12 << 20),
-            ProcessRecord(pid: 200, name: "compiler", uid: 1000, user: "ann", state: .running, cpuPercent: 97.5, residentBytes: 800 << 20),
-            ProcessRecord(pid: 300, name: "editor", uid: 1000, user: "ann", state: .sleeping, cpuPercent: 2.0, residentBytes: 90 << 20),
+            ProcessRecord(
+                pid: 1, name: "init", user: "root", state: .sleeping, cpuPercent: 0.1, residentBytes: 12 << 20),
+            ProcessRecord(
+                pid: 200, name: "compiler", uid: 1000, user: "ann", state: .running, cpuPercent: 97.5,
+                residentBytes: 800 << 20),
+            ProcessRecord(
+                pid: 300, name: "editor", uid: 1000, user: "ann", state: .sleeping, cpuPercent: 2.0,
+                residentBytes: 90 << 20),
             ProcessRecord(pid: 400, name: "sleep", uid: 1000, user: "ann", state: .sleeping, residentBytes: 1 << 20),
-            ProcessRecord(pid: 500, name: "backup", user: "root", state: .diskWait, cpuPercent: 5, residentBytes: 40 << 20)
+            ProcessRecord(
+                pid: 500, name: "backup", user: "root", state: .diskWait, cpuPercent: 5, residentBytes: 40 << 20)
         ]
     }
 
@@ -52,7 +58,9 @@ final class FakeProcesses: ProcessSource {
         await app.advance(by: .seconds(1))
         #expect(await app.settle(until: { screen.samples == 2 }))
         #expect(app.text.contains("6 processes") && app.text.contains("  600 new"))
-        #expect(app.frame.row(3).contains("200 compiler") && app.frame.row(4).contains("600 new"), "the running section: most CPU first")
+        #expect(
+            app.frame.row(3).contains("200 compiler") && app.frame.row(4).contains("600 new"),
+            "the running section: most CPU first")
         app.stop()
     }
 
@@ -62,11 +70,14 @@ final class FakeProcesses: ProcessSource {
         let screen = ProcessesScreen(source: source)
         app.start(screen)
         await app.send("down")
-        #expect(app.gridView?.focusedIndexPath == IndexPath(item: 0, section: 1), "the focus on the editor, first of its section")
+        #expect(
+            app.gridView?.focusedIndexPath == IndexPath(item: 0, section: 1),
+            "the focus on the editor, first of its section")
         source.table.withLock { $0[2].cpuPercent = 0 } // the editor drops to the end of its section
         await app.advance(by: .seconds(1))
         #expect(await app.settle(until: { screen.samples == 2 }))
-        #expect(app.frame.row(7).contains("300 editor") && app.gridView?.focusedIndexPath == IndexPath(item: 2, section: 1))
+        #expect(
+            app.frame.row(7).contains("300 editor") && app.gridView?.focusedIndexPath == IndexPath(item: 2, section: 1))
         await app.send("1") // by pid
         await app.send("enter")
         #expect(app.frame.row(0).contains("editor · 300"), "Enter opened the process the focus followed")
@@ -85,7 +96,8 @@ final class FakeProcesses: ProcessSource {
         await app.send("esc")
         #expect(app.text.contains("5 processes"))
         // A click on a column's title sorts by it.
-        let x = app.frame.row(1).distance(from: app.frame.row(1).startIndex, to: app.frame.row(1).range(of: "Memory")!.lowerBound)
+        let x = app.frame.row(1).distance(
+            from: app.frame.row(1).startIndex, to: app.frame.row(1).range(of: "Memory")!.lowerBound)
         await app.send(events: [.mouse(MouseEvent(action: .press, position: Point(x: x, y: 1)))])
         #expect(app.frame.row(1).contains("Memory▲"))
         app.stop()

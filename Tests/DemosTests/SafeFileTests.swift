@@ -29,7 +29,9 @@ final class HostileFolder {
     @Test func aFifoIsRefusedAtOnceInsteadOfWaitingForAWriter() throws {
         let folder = try HostileFolder()
         let start = Date()
-        #expect(throws: FileReadError(message: "not a regular file (a FIFO)")) { try SafeFile.read(RawPath(folder.path + "/p.jpg"), limit: 1 << 20) }
+        #expect(throws: FileReadError(message: "not a regular file (a FIFO)")) {
+            try SafeFile.read(RawPath(folder.path + "/p.jpg"), limit: 1 << 20)
+        }
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
@@ -44,9 +46,15 @@ final class HostileFolder {
     @Test func tooLargeMissingAndFoldersSayWhy() throws {
         let folder = try HostileFolder()
         try Data(repeating: 7, count: 3 << 20).write(to: URL(fileURLWithPath: folder.path + "/big.jpg"))
-        #expect(throws: FileReadError(message: "too large (3 MB, the limit is 2 MB)")) { try SafeFile.read(RawPath(folder.path + "/big.jpg"), limit: 2 << 20) }
-        #expect(throws: FileReadError(message: "no such file or directory")) { try SafeFile.read(RawPath(folder.path + "/missing.jpg"), limit: 10) }
-        #expect(throws: FileReadError(message: "not a regular file (a directory)")) { try SafeFile.read(RawPath(folder.path), limit: 10) }
+        #expect(throws: FileReadError(message: "too large (3 MB, the limit is 2 MB)")) {
+            try SafeFile.read(RawPath(folder.path + "/big.jpg"), limit: 2 << 20)
+        }
+        #expect(throws: FileReadError(message: "no such file or directory")) {
+            try SafeFile.read(RawPath(folder.path + "/missing.jpg"), limit: 10)
+        }
+        #expect(throws: FileReadError(message: "not a regular file (a directory)")) {
+            try SafeFile.read(RawPath(folder.path), limit: 10)
+        }
         #expect(SafeFile.problem(with: RawPath(folder.path + "/missing")) == "no such file or directory")
         #expect(SafeFile.problem(with: RawPath(folder.path)) == nil)
     }
@@ -58,8 +66,14 @@ final class HostileFolder {
         #expect(library.count == 1)
         #expect(library.skipped.contains("\(folder.path)/p.jpg: not a regular file (a FIFO)"))
         #expect(library.skipped.contains("\(folder.path)/zero.jpg: not a regular file (a character device)"))
-        let thumb = ThumbnailLoader.load(PhotoItem(name: "p.jpg", folder: folder.path, source: .file(RawPath(folder.path + "/p.jpg"))), columns: 8, rows: 4)
-        if case .failure(let message) = thumb { #expect(message == "not a regular file (a FIFO)") } else { Issue.record("a FIFO decoded") }
+        let thumb = ThumbnailLoader.load(
+            PhotoItem(name: "p.jpg", folder: folder.path, source: .file(RawPath(folder.path + "/p.jpg"))), columns: 8,
+            rows: 4)
+        if case .failure(let message) = thumb {
+            #expect(message == "not a regular file (a FIFO)")
+        } else {
+            Issue.record("a FIFO decoded")
+        }
     }
 
     @Test func contactsFromAFolderSkipOddFilesAndKeepTheRest() throws {

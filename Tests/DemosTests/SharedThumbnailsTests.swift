@@ -13,7 +13,9 @@ import Testing
         let base = NSTemporaryDirectory() + "gridkit-thumbs-\(getpid())-\(UUID().uuidString.prefix(8))"
         var photos: String { base + "/photos" }
         var cache: SharedThumbnails { SharedThumbnails(root: RawPath(base + "/cache/thumbnails")) }
-        init() throws { try FileManager.default.createDirectory(atPath: base + "/photos", withIntermediateDirectories: true) }
+        init() throws {
+            try FileManager.default.createDirectory(atPath: base + "/photos", withIntermediateDirectories: true)
+        }
         deinit { try? FileManager.default.removeItem(atPath: base) }
 
         /// A 400×300 JPEG of one colour.
@@ -27,7 +29,8 @@ import Testing
         func files(under folder: String) -> [String] {
             (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
                 var isDir: ObjCBool = false
-                return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &isDir) && !isDir.boolValue
+                return FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &isDir)
+                    && !isDir.boolValue
             }.sorted()
         }
     }
@@ -37,7 +40,9 @@ import Testing
     /// 400×300 pixels of one colour.
     static func solid(_ rgb: (UInt8, UInt8, UInt8)) -> [UInt8] {
         var pixels = [UInt8](repeating: 255, count: 400 * 300 * 4)
-        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = rgb.0; pixels[i + 1] = rgb.1; pixels[i + 2] = rgb.2 }
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            pixels[i] = rgb.0; pixels[i + 1] = rgb.1; pixels[i + 2] = rgb.2
+        }
         return pixels
     }
 
@@ -46,20 +51,30 @@ import Testing
         return (Int(p.0), Int(p.1), Int(p.2))
     }
 
-    static func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool { abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) < 40 }
+    static func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Bool {
+        abs(a.0 - b.0) + abs(a.1 - b.1) + abs(a.2 - b.2) < 40
+    }
 
     @Test func md5KnownAnswers() {
         #expect(MD5.hex([]) == "d41d8cd98f00b204e9800998ecf8427e")
         #expect(MD5.hex(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
-        #expect(MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
-        #expect(MD5.hex(Array(repeating: 0x61, count: 1000)) == "cabe45dcc9ae5b66ba86600cca6b8ba8", "more than one block")
+        #expect(
+            MD5.hex(Array("The quick brown fox jumps over the lazy dog".utf8)) == "9e107d9d372bb6826bd81d3542a419d6")
+        #expect(
+            MD5.hex(Array(repeating: 0x61, count: 1000)) == "cabe45dcc9ae5b66ba86600cca6b8ba8", "more than one block")
     }
 
     @Test func urisAreEscapedAsGLibWritesThem() {
         let cwd = RawPath("/home/ada")
-        #expect(SharedThumbnails.uri(SharedThumbnails.absolute("/tmp/a b/ph#oto é.jpg", in: cwd)) == "file:///tmp/a%20b/ph%23oto%20%C3%A9.jpg")
-        #expect(SharedThumbnails.uri(SharedThumbnails.absolute("./pics/../x;y[1].png", in: cwd)) == "file:///home/ada/x%3By%5B1%5D.png")
-        #expect(SharedThumbnails.uri(SharedThumbnails.absolute(RawPath(bytes: Array("/d/".utf8) + [0xE9]), in: cwd)) == "file:///d/%E9")
+        #expect(
+            SharedThumbnails.uri(SharedThumbnails.absolute("/tmp/a b/ph#oto é.jpg", in: cwd))
+                == "file:///tmp/a%20b/ph%23oto%20%C3%A9.jpg")
+        #expect(
+            SharedThumbnails.uri(SharedThumbnails.absolute("./pics/../x;y[1].png", in: cwd))
+                == "file:///home/ada/x%3By%5B1%5D.png")
+        #expect(
+            SharedThumbnails.uri(SharedThumbnails.absolute(RawPath(bytes: Array("/d/".utf8) + [0xE9]), in: cwd))
+                == "file:///d/%E9")
         #expect(SharedThumbnails.uri("/a/!$&'()*+,-.:=@_~") == "file:///a/!$&'()*+,-.:=@_~")
     }
 
@@ -89,11 +104,16 @@ import Testing
         var info = stat()
         #expect(stat(file, &info) == 0 && info.st_mode & 0o777 == 0o600)
         #expect(place.files(under: place.photos) == ["red.jpg"], "nothing written beside the photos")
-        #expect(place.files(under: place.base + "/cache/thumbnails").allSatisfy { $0.hasPrefix("normal/") && $0.hasSuffix(".png") })
+        #expect(
+            place.files(under: place.base + "/cache/thumbnails").allSatisfy {
+                $0.hasPrefix("normal/") && $0.hasSuffix(".png")
+            })
         // The cached thumbnail is what the next load shows: make it green to tell.
-        cache.store(RGBAImage(width: 400, height: 300, pixels: Self.solid((20, 200, 20))), of: original, covering: Self.tile)
+        cache.store(
+            RGBAImage(width: 400, height: 300, pixels: Self.solid((20, 200, 20))), of: original, covering: Self.tile)
         let second = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
-        #expect(Self.near(Self.colour(second), (20, 200, 20)) && second.sourceWidth == 400 && second.sourceHeight == 300)
+        #expect(
+            Self.near(Self.colour(second), (20, 200, 20)) && second.sourceWidth == 400 && second.sourceHeight == 300)
     }
 
     /// Quitting waits for a write under way (so no temporary file is left in the cache) and
@@ -132,13 +152,16 @@ import Testing
         for i in 0..<12 { paths.append(try place.photo("p\(i).jpg", (UInt8(20 * i), 100, 100))) }
         let group = DispatchGroup()
         for path in paths {
-            DispatchQueue.global().async(group: group) { _ = try? ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
+            DispatchQueue.global().async(group: group) {
+                _ = try? ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+            }
         }
         // Once the first write is under way (or done), with others still to come.
         waitUntil("a thumbnail file in the cache") { !place.files(under: place.base + "/cache/thumbnails").isEmpty }
         gate.finish(within: 10)
         let atExit = place.files(under: place.base + "/cache/thumbnails")
-        #expect(atExit.allSatisfy { !$0.contains("gridkit-") }, "no temporary file when the program would exit: \(atExit)")
+        #expect(
+            atExit.allSatisfy { !$0.contains("gridkit-") }, "no temporary file when the program would exit: \(atExit)")
         group.wait()
         #expect(place.files(under: place.base + "/cache/thumbnails") == atExit, "and nothing written after")
     }
@@ -149,13 +172,18 @@ import Testing
         let path = try place.photo("red.jpg", (220, 20, 20))
         let cache = place.cache
         let original = try #require(cache.original(path))
-        cache.store(RGBAImage(width: 400, height: 300, pixels: Self.solid((20, 200, 20))), of: original, covering: Self.tile)
-        var times = [timeval(tv_sec: original.modified - 100, tv_usec: 0), timeval(tv_sec: original.modified - 100, tv_usec: 0)]
+        cache.store(
+            RGBAImage(width: 400, height: 300, pixels: Self.solid((20, 200, 20))), of: original, covering: Self.tile)
+        var times = [
+            timeval(tv_sec: original.modified - 100, tv_usec: 0), timeval(tv_sec: original.modified - 100, tv_usec: 0)
+        ]
         #expect(utimes(place.photos + "/red.jpg", &times) == 0)
         let image = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
         #expect(Self.near(Self.colour(image), (220, 20, 20)), "decoded again, not the stale green")
         let now = try #require(cache.original(path))
-        #expect(cache.lookup(now, covering: Self.tile).image.map { Self.near(Self.colour($0), (220, 20, 20)) } == true, "replaced by a current one")
+        #expect(
+            cache.lookup(now, covering: Self.tile).image.map { Self.near(Self.colour($0), (220, 20, 20)) } == true,
+            "replaced by a current one")
     }
 
     /// How another program may store a thumbnail's text: GLib as `tEXt`, Qt (KDE's
@@ -165,7 +193,8 @@ import Testing
     /// Writes a blue 256×192 thumbnail into `folder` of the cache, as Python with zlib would,
     /// with its text in `kind` chunks.
     static func writeForeign(
-        _ place: Place, for original: SharedThumbnails.Original, folder: String = "large", kind: TextChunk = .tEXt, uri: String? = nil,
+        _ place: Place, for original: SharedThumbnails.Original, folder: String = "large", kind: TextChunk = .tEXt,
+        uri: String? = nil,
         size: String? = nil
     ) throws {
         let dir = place.base + "/cache/thumbnails/" + folder
@@ -191,7 +220,9 @@ import Testing
         let file = dir + "/" + MD5.hex(Array(original.uri.utf8)) + ".png"
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, file, uri ?? original.uri, "\(original.modified)", kind.rawValue] + (size.map { [$0] } ?? [])
+        p.arguments =
+            ["python3", "-c", script, file, uri ?? original.uri, "\(original.modified)", kind.rawValue]
+            + (size.map { [$0] } ?? [])
         try p.run()
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
@@ -214,7 +245,12 @@ import Testing
         let place = try Place()
         let path = try place.photo("red.jpg", (220, 20, 20))
         let original = try #require(place.cache.original(path))
-        func shown() throws -> (Int, Int, Int) { Self.colour(try ThumbnailLoader.pixelsOf(path, covering: (160, 140), shared: SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails")))) }
+        func shown() throws -> (Int, Int, Int) {
+            Self.colour(
+                try ThumbnailLoader.pixelsOf(
+                    path, covering: (160, 140),
+                    shared: SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails"))))
+        }
         try Self.writeForeign(place, for: original, uri: original.uri + "x")
         #expect(Self.near(try shown(), (220, 20, 20)), "another file's thumbnail: decoded")
         try Self.writeForeign(place, for: original, size: "\(original.size + 1)")
@@ -230,15 +266,19 @@ import Testing
     @Test func damagedAndOversizedTextChunksAreSkipped() {
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let n = UInt32(data.count), crc = Zlib.crc32(Array(type.utf8) + data)
-            func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            func be(_ v: UInt32) -> [UInt8] {
+                [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+            }
             return be(n) + Array(type.utf8) + data + be(crc)
         }
         let uri = Array("file:///home/someone/Pictures/2026/a long folder name/IMG_0001.jpg".utf8)
         let png: [UInt8] =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("tEXt", Array("Thumb::MTime".utf8) + [0] + Array("1700000000".utf8))
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("tEXt", Array("Thumb::MTime".utf8) + [0] + Array("1700000000".utf8))
             + chunk("zTXt", Array("Thumb::URI".utf8) + [0, 0] + Zlib.compress(uri))
             + chunk("iTXt", Array("Thumb::Size".utf8) + [0, 1, 0, 0, 0] + Zlib.compress(Array("12345".utf8)))
-            + chunk("zTXt", Array("Bomb".utf8) + [0, 0] + Zlib.compress([UInt8](repeating: 0x41, count: 1 << 20))) + chunk("IEND", [])
+            + chunk("zTXt", Array("Bomb".utf8) + [0, 0] + Zlib.compress([UInt8](repeating: 0x41, count: 1 << 20)))
+            + chunk("IEND", [])
         let text = PNGText.entries(png)
         #expect(text?["Thumb::URI"] == String(decoding: uri, as: UTF8.self))
         #expect(text?["Thumb::MTime"] == "1700000000" && text?["Thumb::Size"] == "12345")
@@ -284,16 +324,23 @@ import Testing
     /// A picture that cannot be decoded is recorded in fail/gridkit, and the record answers next time.
     @Test func aFailureIsRecordedAndAnswersNextTime() throws {
         let place = try Place()
-        try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: URL(fileURLWithPath: place.photos + "/broken.jpg"))
+        try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(
+            to: URL(fileURLWithPath: place.photos + "/broken.jpg"))
         let path = RawPath(place.photos + "/broken.jpg")
         let cache = place.cache
-        #expect(throws: ImageDecodeError.self) { try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
+        #expect(throws: ImageDecodeError.self) {
+            try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+        }
         let original = try #require(cache.original(path))
         let entry = place.base + "/cache/thumbnails/fail/gridkit-1/" + MD5.hex(Array(original.uri.utf8)) + ".png"
         let text = try #require(PNGText.entries(try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))))
-        #expect(text["Thumb::URI"] == original.uri && text["Thumb::MTime"] == "\(original.modified)" && text["GridKit::Error"] != nil)
+        #expect(
+            text["Thumb::URI"] == original.uri && text["Thumb::MTime"] == "\(original.modified)"
+                && text["GridKit::Error"] != nil)
         cache.storeFailure("recorded reason", of: original)
-        #expect(throws: ImageDecodeError(message: "recorded reason")) { try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache) }
+        #expect(throws: ImageDecodeError(message: "recorded reason")) {
+            try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
+        }
     }
 
     /// Pictures inside the cache are never thumbnailed.
@@ -301,31 +348,45 @@ import Testing
         let place = try Place()
         let cache = place.cache
         #expect(cache.original(RawPath(place.photos)) != nil)
-        try FileManager.default.createDirectory(atPath: place.base + "/cache/thumbnails/normal", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: place.base + "/cache/thumbnails/normal", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: place.base + "/cache/thumbnails/normal/x.png", contents: Data())
         #expect(cache.original(RawPath(place.base + "/cache/thumbnails/normal/x.png")) == nil)
         // Reached through a link to a cache folder, or a link to the cache's own folder.
-        try FileManager.default.createSymbolicLink(atPath: place.photos + "/linked", withDestinationPath: place.base + "/cache/thumbnails/normal")
+        try FileManager.default.createSymbolicLink(
+            atPath: place.photos + "/linked", withDestinationPath: place.base + "/cache/thumbnails/normal")
         #expect(cache.original(RawPath(place.photos + "/linked/x.png")) == nil)
-        try FileManager.default.createSymbolicLink(atPath: place.base + "/alias", withDestinationPath: place.base + "/cache")
-        #expect(SharedThumbnails(root: RawPath(place.base + "/alias/thumbnails")).original(RawPath(place.base + "/cache/thumbnails/normal/x.png")) == nil)
+        try FileManager.default.createSymbolicLink(
+            atPath: place.base + "/alias", withDestinationPath: place.base + "/cache")
+        #expect(
+            SharedThumbnails(root: RawPath(place.base + "/alias/thumbnails")).original(
+                RawPath(place.base + "/cache/thumbnails/normal/x.png")) == nil)
         // A cache that did not exist yet when the screen started (a first run), named through a
         // link: the pictures put in it since are still inside it.
         try FileManager.default.createDirectory(atPath: place.base + "/later", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: place.base + "/later-alias", withDestinationPath: place.base + "/later")
+        try FileManager.default.createSymbolicLink(
+            atPath: place.base + "/later-alias", withDestinationPath: place.base + "/later")
         let early = SharedThumbnails(root: RawPath(place.base + "/later-alias/thumbnails"))
-        try FileManager.default.createDirectory(atPath: place.base + "/later/thumbnails/normal", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: place.base + "/later/thumbnails/normal", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: place.base + "/later/thumbnails/normal/y.png", contents: Data())
         #expect(early.original(RawPath(place.base + "/later/thumbnails/normal/y.png")) == nil)
-        #expect(SharedThumbnails.resolvedAsFarAsItExists("/no-such-gridkit-folder/a/b") == "/no-such-gridkit-folder/a/b")
+        #expect(
+            SharedThumbnails.resolvedAsFarAsItExists("/no-such-gridkit-folder/a/b") == "/no-such-gridkit-folder/a/b")
     }
 
     @Test func theEnvironmentChoosesTheCache() {
         #expect(SharedThumbnails.fromEnvironment(["XDG_CACHE_HOME": "/c", "HOME": "/h"])?.root == "/c/thumbnails")
         #expect(SharedThumbnails.fromEnvironment(["HOME": "/h"])?.root == "/h/.cache/thumbnails")
-        #expect(SharedThumbnails.fromEnvironment(["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.root == "/h/.cache/thumbnails")
+        #expect(
+            SharedThumbnails.fromEnvironment(["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.root
+                == "/h/.cache/thumbnails")
         #expect(SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": "1"]) == nil)
-        #expect(SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": "0"])?.root == "/h/.cache/thumbnails", "0 is not off")
-        #expect(SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": ""])?.root == "/h/.cache/thumbnails")
+        #expect(
+            SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": "0"])?.root
+                == "/h/.cache/thumbnails", "0 is not off")
+        #expect(
+            SharedThumbnails.fromEnvironment(["HOME": "/h", "GRIDKIT_NO_THUMBNAIL_CACHE": ""])?.root
+                == "/h/.cache/thumbnails")
     }
 }

@@ -9,7 +9,8 @@ import Testing
 /// text colour of its own, or a light theme shows black on dark grey (as cards once did).
 @MainActor @Suite struct ThemeIndependenceTests {
     func run(_ screen: Screen, _ script: String) -> Canvas {
-        let host = HeadlessHost(size: Size(width: 80, height: 24), events: script.isEmpty ? [] : InputEvent.script(script))
+        let host = HeadlessHost(
+            size: Size(width: 80, height: 24), events: script.isEmpty ? [] : InputEvent.script(script))
         ScreenController(host: host).run(screen)
         return host.lastFrame!
     }
@@ -37,7 +38,9 @@ import Testing
     }
 
     @Test func photoScreensChooseTheirTextColours() {
-        expectOwnTextColours(run(PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0)), "down"), "grid")
-        expectOwnTextColours(run(PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0)), "a"), "albums")
+        expectOwnTextColours(
+            run(PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0)), "down"), "grid")
+        expectOwnTextColours(
+            run(PhotosScreen(library: SampleAlbum.library(), pool: DecodePool(threads: 0)), "a"), "albums")
     }
 }

@@ -9,11 +9,17 @@ import Testing
 @Suite struct VCardLineEndTests {
     /// Two-line cards named `names`, each with its own line end.
     static func cards(_ names: [(String, String)]) -> [UInt8] {
-        Array(names.map { name, end in ["BEGIN:VCARD", "VERSION:3.0", "FN:\(name)", "TEL:+1 555 \(name.count)", "END:VCARD"].map { $0 + end }.joined() }.joined().utf8)
+        Array(
+            names.map { name, end in
+                ["BEGIN:VCARD", "VERSION:3.0", "FN:\(name)", "TEL:+1 555 \(name.count)", "END:VCARD"].map { $0 + end }
+                    .joined()
+            }.joined().utf8)
     }
 
     /// The cards' names and the problems, read by the parser and by the list (which must agree).
-    static func read(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> (names: [String], problems: [String]) {
+    static func read(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        names: [String], problems: [String]
+    ) {
         let parsed = VCardParser.parse(bytes, file: "t.vcf")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gridkit-lineends-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -21,8 +27,13 @@ import Testing
         let path = dir.appendingPathComponent("t.vcf").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let listed = ContactSources.load(paths: [RawPath(path)])
-        #expect(listed.contacts.map(\.formattedName) == parsed.contacts.map(\.formattedName), sourceLocation: sourceLocation)
-        #expect(listed.problems == parsed.problems.map(\.description).map { $0.replacingOccurrences(of: "t.vcf", with: path) }, sourceLocation: sourceLocation)
+        #expect(
+            listed.contacts.map(\.formattedName) == parsed.contacts.map(\.formattedName), sourceLocation: sourceLocation
+        )
+        #expect(
+            listed.problems
+                == parsed.problems.map(\.description).map { $0.replacingOccurrences(of: "t.vcf", with: path) },
+            sourceLocation: sourceLocation)
         return (parsed.contacts.map(\.formattedName), parsed.problems.map { "\($0.line): \($0.message)" })
     }
 
@@ -44,9 +55,14 @@ import Testing
         #expect(r.names == ["Ada", "Bea"])
         #expect(r.problems.isEmpty)
         // Folding and soft line breaks work across LF CR too.
-        let folded = try Self.read(Array("BEGIN:VCARD\n\rFN:Ada Love\n\r lace\n\rNOTE;ENCODING=QUOTED-PRINTABLE:a=\n\rb\n\rEND:VCARD\n\r".utf8))
+        let folded = try Self.read(
+            Array("BEGIN:VCARD\n\rFN:Ada Love\n\r lace\n\rNOTE;ENCODING=QUOTED-PRINTABLE:a=\n\rb\n\rEND:VCARD\n\r".utf8)
+        )
         #expect(folded.names == ["Ada Lovelace"])
-        #expect(VCardParser.parse(Array("BEGIN:VCARD\n\rFN:A\n\rNOTE;ENCODING=QUOTED-PRINTABLE:a=\n\rb\n\rEND:VCARD\n\r".utf8), file: "t").contacts.first?.note == "ab")
+        #expect(
+            VCardParser.parse(
+                Array("BEGIN:VCARD\n\rFN:A\n\rNOTE;ENCODING=QUOTED-PRINTABLE:a=\n\rb\n\rEND:VCARD\n\r".utf8), file: "t"
+            ).contacts.first?.note == "ab")
     }
 
     @Test func everyMixtureIsRead() throws {
@@ -69,7 +85,9 @@ import Testing
     /// A problem's line is the line an editor shows it on, whatever the line ends.
     @Test func problemsNameTheirLineWhateverTheLineEnds() throws {
         for end in ["\r\n", "\n", "\r", "\n\r"] {
-            let text = ["BEGIN:VCARD", "FN:Ada", "END:VCARD", "BEGIN:VCARD", "FN:Bea", "no colon", "END:VCARD"].joined(separator: end) + end
+            let text =
+                ["BEGIN:VCARD", "FN:Ada", "END:VCARD", "BEGIN:VCARD", "FN:Bea", "no colon", "END:VCARD"].joined(
+                    separator: end) + end
             let r = try Self.read(Array(text.utf8))
             #expect(r.names == ["Ada", "Bea"])
             #expect(r.problems == ["6: line has no ':' (\"no colon\"); left out"], "\(end.debugDescription)")
@@ -79,10 +97,15 @@ import Testing
     /// What is between cards (a damaged BEGIN line's card, a stray END) is reported, once per
     /// run of lines, at its first line.
     @Test func linesOutsideAnyCardAreReported() throws {
-        let text = "BEGIN:VCARD\rFN:Ada\rEND:VCARD\rBEGXN:VCARD\rFN:Lost\rEND:VCARD\rBEGIN:VCARD\rFN:Cy\rEND:VCARD\rEND:VCARD\r"
+        let text =
+            "BEGIN:VCARD\rFN:Ada\rEND:VCARD\rBEGXN:VCARD\rFN:Lost\rEND:VCARD\rBEGIN:VCARD\rFN:Cy\rEND:VCARD\rEND:VCARD\r"
         let r = try Self.read(Array(text.utf8))
         #expect(r.names == ["Ada", "Cy"])
-        #expect(r.problems == ["4: not in a card (no BEGIN:VCARD before it); left out", "10: not in a card (no BEGIN:VCARD before it); left out"])
+        #expect(
+            r.problems == [
+                "4: not in a card (no BEGIN:VCARD before it); left out",
+                "10: not in a card (no BEGIN:VCARD before it); left out"
+            ])
     }
 
     /// A big file of CR line ends is cut into pieces read on every core, numbered as one.

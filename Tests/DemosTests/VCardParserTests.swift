@@ -20,7 +20,9 @@ private func fixture(_ name: String) throws -> [UInt8] {
     }
 
     @Test func escapesInTextAndStructuredValues() {
-        let r = parse("BEGIN:VCARD\nVERSION:3.0\nN:O\\;Brien;Pat\\, Jr.;;;\nFN:Pat\nNOTE:a\\,b\\;c\\nd\\\\e\\Nf\nORG:Acme\\, Inc.;R&D\nEND:VCARD\n")
+        let r = parse(
+            "BEGIN:VCARD\nVERSION:3.0\nN:O\\;Brien;Pat\\, Jr.;;;\nFN:Pat\nNOTE:a\\,b\\;c\\nd\\\\e\\Nf\nORG:Acme\\, Inc.;R&D\nEND:VCARD\n"
+        )
         let c = r.contacts[0]
         #expect(c.familyName == "O;Brien")
         #expect(c.givenName == "Pat, Jr.")
@@ -37,7 +39,10 @@ private func fixture(_ name: String) throws -> [UInt8] {
         #expect(j.familyName == "Müller")
         // The file's quoted-printable `=0D=0A` is a line break like any other.
         #expect(j.note == "Erste Zeile\nZweite Zeile mit einem sehr langen Text, der umgebrochen wird und weitergeht.")
-        #expect(j.phones == [LabeledValue(label: "cell", value: "+49 151 2345678"), LabeledValue(label: "home", value: "030 1234567")])
+        #expect(
+            j.phones == [
+                LabeledValue(label: "cell", value: "+49 151 2345678"), LabeledValue(label: "home", value: "030 1234567")
+            ])
         #expect(j.emails == [LabeledValue(label: "home", value: "juergen@example.de")])
         #expect(j.addresses.first?.value == "Hauptstraße 5, Berlin, 10115, Deutschland")
         #expect(j.birthday == "1980-04-12")
@@ -56,7 +61,11 @@ private func fixture(_ name: String) throws -> [UInt8] {
         #expect(ada.additionalNames == "Augusta")
         #expect(ada.organization == "Analytical Engines, Ltd., Research")
         #expect(ada.title == "Mathematician")
-        #expect(ada.phones == [LabeledValue(label: "cell", value: "+44 7700 900123"), LabeledValue(label: "Assistant", value: "+44 20 7946 0000")])
+        #expect(
+            ada.phones == [
+                LabeledValue(label: "cell", value: "+44 7700 900123"),
+                LabeledValue(label: "Assistant", value: "+44 20 7946 0000")
+            ])
         #expect(ada.emails == [LabeledValue(label: "work", value: "ada@engines.example")])
         #expect(ada.addresses.first?.value == "12 St James's Square, London, SW1Y 4JH, United Kingdom")
         #expect(ada.note == "Wrote the first program; loved poetry, too.\nSecond line\\with a backslash.")
@@ -73,9 +82,17 @@ private func fixture(_ name: String) throws -> [UInt8] {
         #expect(r.contacts.map(\.formattedName) == ["山田 太郎", "Broken Card", "Zoë Ångström"])
         #expect(r.contacts[0].phones.first?.value == "+81-90-1234-5678")
         #expect(r.contacts[0].phones.first?.label == "cell")
-        if case .data(_, let type)? = r.contacts[0].photo { #expect(type == "image/png") } else { Issue.record("no photo") }
+        if case .data(_, let type)? = r.contacts[0].photo {
+            #expect(type == "image/png")
+        } else {
+            Issue.record("no photo")
+        }
         #expect(r.contacts[2].photo == .uri("https://example.com/zoe.jpg"))
-        #expect(r.problems == [VCardProblem(file: "v4-mixed.vcf", line: 12, message: "line has no ':' (\"THIS LINE HAS NO COLON\"); left out")])
+        #expect(
+            r.problems == [
+                VCardProblem(
+                    file: "v4-mixed.vcf", line: 12, message: "line has no ':' (\"THIS LINE HAS NO COLON\"); left out")
+            ])
         #expect(r.problems[0].description == "v4-mixed.vcf:12: line has no ':' (\"THIS LINE HAS NO COLON\"); left out")
     }
 
@@ -107,7 +124,10 @@ private func fixture(_ name: String) throws -> [UInt8] {
     }
 
     @Test func emptyAndBinaryFiles() throws {
-        #expect(VCardParser.parse(try fixture("empty.vcf"), file: "empty.vcf").problems.map(\.description) == ["empty.vcf: empty file, no cards"])
+        #expect(
+            VCardParser.parse(try fixture("empty.vcf"), file: "empty.vcf").problems.map(\.description) == [
+                "empty.vcf: empty file, no cards"
+            ])
         let garbage = VCardParser.parse(try fixture("garbage.vcf"), file: "garbage.vcf")
         #expect(garbage.contacts.isEmpty)
         #expect(garbage.problems.map(\.description) == ["garbage.vcf: not a vCard file (no BEGIN:VCARD line)"])
@@ -157,12 +177,16 @@ private func fixture(_ name: String) throws -> [UInt8] {
 @Suite struct VCardValueTextTests {
     @Test func tabsAndLineBreaksAreShownAsSpacesOrLines() {
         let r = VCardParser.parse(
-            Array("BEGIN:VCARD\nFN:Tab\tand\\nbreak\nTITLE:A\u{7}B\nNOTE;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9 line=0D=0Anext=0Dthird\tend\nCATEGORIES:Work\tmates,Chess\nEND:VCARD\n".utf8),
+            Array(
+                "BEGIN:VCARD\nFN:Tab\tand\\nbreak\nTITLE:A\u{7}B\nNOTE;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9 line=0D=0Anext=0Dthird\tend\nCATEGORIES:Work\tmates,Chess\nEND:VCARD\n"
+                    .utf8),
             file: "t.vcf")
         let c = r.contacts.first
         #expect(c?.formattedName == "Tab and break", "a tab and an escaped line break in a name are spaces")
         #expect(c?.title == "AB", "other control characters go")
         #expect(c?.note == "Café line\nnext\nthird end", "CR LF and CR are line breaks, a tab a space")
-        #expect(c?.categories == ["Work mates", "Chess"] || c?.categories == ["Chess", "Work mates"], "\(c?.categories ?? [])")
+        #expect(
+            c?.categories == ["Work mates", "Chess"] || c?.categories == ["Chess", "Work mates"],
+            "\(c?.categories ?? [])")
     }
 }

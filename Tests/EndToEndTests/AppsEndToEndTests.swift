@@ -7,7 +7,8 @@ import Testing
 /// process monitor.
 @Suite struct AppsEndToEndTests {
     @Test func aTaskAStreamAndMainActorRunEachTickOnScreen() throws {
-        let t = try Tmux([try binary("Ticker", env: "TICKER")], width: 60, height: 24, environment: ["TICKS": "5", "TICK_MS": "150"])
+        let t = try Tmux(
+            [try binary("Ticker", env: "TICKER")], width: 60, height: 24, environment: ["TICKS": "5", "TICK_MS": "150"])
         defer { t.close() }
         let screen = try t.waitFor("sleep 5 · stream 5 · hop 5")
         for kind in ["sleep", "stream", "hop"] {
@@ -34,7 +35,9 @@ import Testing
             sigemptyset(&none)
             posix_spawnattr_setsigmask(&attributes, &none)
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-            guard posix_spawn(&pid, "/bin/sleep", nil, &attributes, args, environ) == 0 else { throw E2EError.missingBinary("/bin/sleep") }
+            guard posix_spawn(&pid, "/bin/sleep", nil, &attributes, args, environ) == 0 else {
+                throw E2EError.missingBinary("/bin/sleep")
+            }
             self.pid = pid
         }
         /// Waits up to `timeout` seconds for it to end; its wait status, or nil.

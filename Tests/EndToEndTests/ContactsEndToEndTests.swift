@@ -14,14 +14,18 @@ import Testing
         t.send("Enter")
         try t.waitFor("Contacts · 320 · list")
         t.send("Down", "Down")
-        try t.waitUntil("focus on the third contact") { $0.split(separator: "\n").contains { $0.hasPrefix("▶ Grace Abara") } }
+        try t.waitUntil("focus on the third contact") {
+            $0.split(separator: "\n").contains { $0.hasPrefix("▶ Grace Abara") }
+        }
         t.send("v")
         try t.waitFor("Contacts · 320 · cards")
         try t.waitFor("▶ Grace Abara")
         t.send("v", "/")
         try t.waitFor("Enter keep · Esc clear")
         t.type("nakamura")
-        try t.waitUntil("filtered list") { $0.contains("/ nakamura") && $0.contains("Nakamura") && !$0.contains("Abara") }
+        try t.waitUntil("filtered list") {
+            $0.contains("/ nakamura") && $0.contains("Nakamura") && !$0.contains("Abara")
+        }
         t.send("Enter", "Enter")
         // Both, in one capture: the pane can be caught halfway through drawing a frame.
         let detail = try t.waitUntil("the detail screen") { $0.contains("organisation") && $0.contains("source") }
@@ -34,7 +38,8 @@ import Testing
         // row with the search bar gone): the others come in around it.
         try t.waitUntil("filter cleared, focus kept on its row") { screen in
             let rows = screen.split(separator: "\n").map(String.init)
-            return !screen.contains("/ nakamura") && screen.contains("Okafor") && rows.firstIndex { $0.hasPrefix("▶") } == focusRow - 1
+            return !screen.contains("/ nakamura") && screen.contains("Okafor")
+                && rows.firstIndex { $0.hasPrefix("▶") } == focusRow - 1
                 && rows[focusRow - 1].prefix(30) == filtered[focusRow].prefix(30)
         }
         t.send("Escape")
@@ -44,11 +49,15 @@ import Testing
     }
 
     @Test func realFilesLoadSkippedCardsAreListedOnExitAndFilesAreUnchanged() throws {
-        let files = ["android-export.vcf", "macos-contacts.vcf", "v4-mixed.vcf"].map { Self.fixtures.appendingPathComponent($0).path }
+        let files = ["android-export.vcf", "macos-contacts.vcf", "v4-mixed.vcf"].map {
+            Self.fixtures.appendingPathComponent($0).path
+        }
         let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         let t = try Tmux([try griddemo(), "contacts"] + files + ["/no/such/file.vcf"], width: 100, height: 30)
         defer { t.close() }
-        let screen = try t.waitUntil("the list drawn whole") { $0.contains("Contacts · 8 · list") && $0.contains("山田 太郎") && $0.contains("q quit") }
+        let screen = try t.waitUntil("the list drawn whole") {
+            $0.contains("Contacts · 8 · list") && $0.contains("山田 太郎") && $0.contains("q quit")
+        }
         #expect(screen.contains("2 problems"))
         #expect(screen.contains("Jürgen Müller"))
         #expect(screen.contains("山田 太郎"))

@@ -11,7 +11,10 @@ import Testing
     /// on a background from the 256-colour palette's cube and grey ramp.
     static func pictureBackgrounds(_ escaped: String) -> (direct: Int, palette: Int) {
         let blocks = Tmux.cells(escaped).filter { ["▀", "▄", "█"].contains($0.scalar) }
-        return (blocks.filter { $0.background == Tmux.direct }.count, blocks.filter { (16...255).contains($0.background) }.count)
+        return (
+            blocks.filter { $0.background == Tmux.direct }.count,
+            blocks.filter { (16...255).contains($0.background) }.count
+        )
     }
 
     /// `GRIDKIT_COLORS=direct` with `COLORTERM=truecolor`: every thumbnail cell is drawn in
@@ -19,10 +22,15 @@ import Testing
     @Test func theSettingGivesDirectColourInTmux() throws {
         let t = try Tmux(
             [try griddemo(), "photos"], width: 100, height: 30,
-            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "GRIDKIT_COLORS": "direct", "GRIDKIT_GRAPHICS": "blocks"])
+            environment: [
+                "TERM": "xterm-256color", "COLORTERM": "truecolor", "GRIDKIT_COLORS": "direct",
+                "GRIDKIT_GRAPHICS": "blocks"
+            ])
         defer { t.close() }
         try t.waitFor("Photos · 300")
-        try t.waitUntil("thumbnails in direct colour") { _ in Self.pictureBackgrounds(t.captureWithEscapes()).direct > 200 }
+        try t.waitUntil("thumbnails in direct colour") { _ in
+            Self.pictureBackgrounds(t.captureWithEscapes()).direct > 200
+        }
         let shown = Self.pictureBackgrounds(t.captureWithEscapes())
         #expect(shown.palette == 0, "\(shown)")
         #expect(t.captureWithEscapes().contains(/\e\[[0-9;]*48;2;[0-9]+;[0-9]+;[0-9]+/))
@@ -39,7 +47,8 @@ import Testing
     func insideTmuxTheClientDecides(client: Client) throws {
         // griddemo starts once the client is there: it asks tmux about its client at start.
         let t = try Tmux(
-            ["sh", "-c", "tmux wait-for gridkit-client && exec \(Tmux.shellQuote(try griddemo())) photos"], width: 100, height: 30,
+            ["sh", "-c", "tmux wait-for gridkit-client && exec \(Tmux.shellQuote(try griddemo())) photos"], width: 100,
+            height: 30,
             environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor", "GRIDKIT_GRAPHICS": "blocks"])
         defer { t.close() }
         defer {
@@ -64,7 +73,8 @@ import Testing
                 ])
             try #require(
                 waitUntil("the control client", timeout: .seconds(Tmux.deadline)) {
-                    ((try? Tmux.run(["-L", t.socket, "list-clients", "-t", "0", "-F", "attached #{client_termfeatures}"])) ?? "").contains("attached")
+                    ((try? Tmux.run(["-L", t.socket, "list-clients", "-t", "0", "-F", "attached #{client_termfeatures}"]
+                    )) ?? "").contains("attached")
                 })
             let said = try Tmux.run(["-L", t.socket, "list-clients", "-t", "0", "-F", "#{client_termfeatures}"])
             #expect(said.contains("RGB") == (client == .rgb), "\(said)")
@@ -87,7 +97,9 @@ import Testing
 
     enum Client: CustomStringConvertible {
         case none, plain, rgb
-        var description: String { self == .none ? "no client" : self == .plain ? "a client without RGB" : "a client with RGB" }
+        var description: String {
+            self == .none ? "no client" : self == .plain ? "a client without RGB" : "a client with RGB"
+        }
     }
 
     /// A mistyped setting is a clear error with status 2, before anything is drawn.
@@ -95,7 +107,9 @@ import Testing
         let t = try Tmux([try griddemo(), "photos"], environment: ["GRIDKIT_COLORS": "truecolor"])
         defer { t.close() }
         let screen = try t.waitFor("EXITED 2")
-        #expect(screen.contains("griddemo: unknown colour mode 'truecolor' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none"))
+        #expect(
+            screen.contains(
+                "griddemo: unknown colour mode 'truecolor' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none"))
     }
 
     /// Outside tmux: a terminal that keeps a direct colour when asked (DECRQSS, answered here
@@ -123,6 +137,8 @@ import Testing
 
     enum Announce: CustomStringConvertible {
         case nothing, answer, colorterm
-        var description: String { self == .nothing ? "says nothing" : self == .answer ? "answers DECRQSS" : "COLORTERM=truecolor" }
+        var description: String {
+            self == .nothing ? "says nothing" : self == .answer ? "answers DECRQSS" : "COLORTERM=truecolor"
+        }
     }
 }

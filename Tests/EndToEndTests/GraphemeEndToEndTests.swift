@@ -21,21 +21,29 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let book = dir + "/family.vcf"
-        let cards = [("The \(Self.family) Family", "Family;The"), ("Scots \(Self.scotland) Fan", "Fan;Scots")].map { name, n in
+        let cards = [("The \(Self.family) Family", "Family;The"), ("Scots \(Self.scotland) Fan", "Fan;Scots")].map {
+            name, n in
             "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name)\r\nN:\(n);;;\r\nEND:VCARD\r\n"
         }
         try Data(cards.joined().utf8).write(to: URL(fileURLWithPath: book))
 
         // What tmux shows of the names when a plain printf writes them.
-        let control = try Tmux(["printf", "[%s]\\n", "The \(Self.family) Family|", "Scots \(Self.scotland) Fan|"], width: 80, height: 10)
+        let control = try Tmux(
+            ["printf", "[%s]\\n", "The \(Self.family) Family|", "Scots \(Self.scotland) Fan|"], width: 80, height: 10)
         defer { control.close() }
-        let printed = try control.waitFor("EXITED 0").split(separator: "\n").filter { $0.hasPrefix("[") }.map { String($0.dropFirst().prefix { $0 != "|" }) }
+        let printed = try control.waitFor("EXITED 0").split(separator: "\n").filter { $0.hasPrefix("[") }.map {
+            String($0.dropFirst().prefix { $0 != "|" })
+        }
         try #require(printed.count == 2, "\(printed)")
-        #expect(printed.allSatisfy { $0.unicodeScalars.count >= 4 + 5 + 4 }, "tmux keeps five scalars of each at least: \(printed)")
+        #expect(
+            printed.allSatisfy { $0.unicodeScalars.count >= 4 + 5 + 4 },
+            "tmux keeps five scalars of each at least: \(printed)")
 
         let t = try Tmux([try griddemo(), "contacts", book], width: 80, height: 10)
         defer { t.close() }
-        try t.waitUntil("both contacts listed") { $0.contains("Contacts · 2 · list") && $0.contains("Family") && $0.contains(" Fan") }
+        try t.waitUntil("both contacts listed") {
+            $0.contains("Contacts · 2 · list") && $0.contains("Family") && $0.contains(" Fan")
+        }
         // The bytes from here on, as the pane receives them: Ctrl-L draws the screen anew.
         let received = dir + "/received.bin"
         _ = try Tmux.run(["-L", t.socket, "pipe-pane", "-O", "-t", "0", "cat > " + Tmux.shellQuote(received)])

@@ -5,7 +5,9 @@ import Testing
 /// that answers nothing: the stream holds a picture per visible thumbnail that a decoder reads at
 /// more than half-block resolution, and the images are freed at exit.
 @Suite struct GraphicsEndToEndTests {
-    static let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/ptycapture.py").path
+    static let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Support/ptycapture.py"
+    ).path
     static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("DemosTests/Fixtures/images")
 
@@ -14,9 +16,12 @@ import Testing
         let dir = NSTemporaryDirectory() + "gridkit-graphics-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for copy in 0..<copies {
-            for (i, name) in ["rgb.jpg", "large.jpg", "exif-rotated.jpg", "progressive.jpg", "grey.jpg", "cmyk.jpg"].enumerated() {
+            for (i, name) in ["rgb.jpg", "large.jpg", "exif-rotated.jpg", "progressive.jpg", "grey.jpg", "cmyk.jpg"]
+                .enumerated()
+            {
                 let prefix = copy == 0 ? "p\(i)" : "c\(copy)-p\(i)"
-                try FileManager.default.copyItem(atPath: images.appendingPathComponent(name).path, toPath: dir + "/\(prefix)-\(name)")
+                try FileManager.default.copyItem(
+                    atPath: images.appendingPathComponent(name).path, toPath: dir + "/\(prefix)-\(name)")
             }
         }
         return dir
@@ -25,7 +30,8 @@ import Testing
     /// Runs griddemo under the pty helper and returns its whole output and exit status. `answers`
     /// are the queries the pty answers as a terminal would, and the replies (`\\e` for ESC).
     func capture(
-        _ env: [String: String], wait: String, count: Int = 1, keys: String = "q", answers: [(query: String, reply: String)] = [], _ args: [String]
+        _ env: [String: String], wait: String, count: Int = 1, keys: String = "q",
+        answers: [(query: String, reply: String)] = [], _ args: [String]
     ) throws -> (bytes: [UInt8], status: Int32, seenAfter: Double) {
         let out = NSTemporaryDirectory() + "gridkit-pty-\(UUID().uuidString.prefix(8)).bin"
         defer { unlink(out) }
@@ -41,7 +47,10 @@ import Testing
             ] + args)
         let fields = r.stdout.split(separator: " ")
         let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())
-        return (bytes, Int32(fields.first.flatMap { Int32($0) } ?? -1), Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1)
+        return (
+            bytes, Int32(fields.first.flatMap { Int32($0) } ?? -1),
+            Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
+        )
     }
 
     /// The byte strings between `start` and `end` markers.
@@ -64,7 +73,8 @@ import Testing
     @Test func kittyTransmitsEachVisibleThumbnailAndDeletesThemAtExit() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "kitty"], wait: "\\e_Ga=T", count: 6, ["photos", "--view", "grid", dir])
+        let r = try capture(
+            ["GRIDKIT_GRAPHICS": "kitty"], wait: "\\e_Ga=T", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         // Reassemble each image from its chunks.
         var images: [(w: Int, h: Int, pixels: Int)] = []
@@ -88,15 +98,18 @@ import Testing
         #expect(images.allSatisfy { $0.w >= 48 && $0.h >= 32 && $0.pixels == $0.w * $0.h })
         let placeholder: [UInt8] = [0xF4, 0x8E, 0xBB, 0xAE] // U+10EEEE in UTF-8
         var cells = 0
-        for i in 0..<max(0, r.bytes.count - 3) where r.bytes[i] == 0xF4 && r.bytes[(i + 1)..<(i + 4)].elementsEqual(placeholder.dropFirst()) { cells += 1 }
+        for i in 0..<max(0, r.bytes.count - 3)
+        where r.bytes[i] == 0xF4 && r.bytes[(i + 1)..<(i + 4)].elementsEqual(placeholder.dropFirst()) { cells += 1 }
         #expect(cells >= 6 * 16 * 7, "placeholder cells for every tile")
-        #expect(strings(r.bytes, start: "\u{1B}_Ga=d", end: Array("\u{1B}\\".utf8)).count >= 6, "every image freed at exit")
+        #expect(
+            strings(r.bytes, start: "\u{1B}_Ga=d", end: Array("\u{1B}\\".utf8)).count >= 6, "every image freed at exit")
     }
 
     @Test func sixelDrawsEachVisibleThumbnailAtPixelResolution() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "sixel"], wait: "\\eP0;1;0q", count: 6, ["photos", "--view", "grid", dir])
+        let r = try capture(
+            ["GRIDKIT_GRAPHICS": "sixel"], wait: "\\eP0;1;0q", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         let sixels = strings(r.bytes, start: "\u{1B}P0;1;0q", end: Array("\u{1B}\\".utf8))
         #expect(sixels.count >= 6)
@@ -112,7 +125,8 @@ import Testing
     @Test func itermSendsAPngPerVisibleThumbnailSizedInCells() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "iterm"], wait: "\\e]1337", count: 6, ["photos", "--view", "grid", dir])
+        let r = try capture(
+            ["GRIDKIT_GRAPHICS": "iterm"], wait: "\\e]1337", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         let files = strings(r.bytes, start: "\u{1B}]1337;File=", end: [7])
         #expect(files.count >= 6)
@@ -148,7 +162,9 @@ import Testing
         let bytes = r.bytes
         func last(_ marker: String) -> Int? {
             let m = Array(marker.utf8)
-            return stride(from: bytes.count - m.count, through: 0, by: -1).first { bytes[$0..<($0 + m.count)].elementsEqual(m) }
+            return stride(from: bytes.count - m.count, through: 0, by: -1).first {
+                bytes[$0..<($0 + m.count)].elementsEqual(m)
+            }
         }
         let lastPicture = try #require(last(mode == "kitty" ? "\u{1B}_Ga=T" : "\u{1B}P0;1;0q"), "photos were shown")
         let after = String(decoding: bytes[lastPicture...], as: UTF8.self)
@@ -168,7 +184,11 @@ import Testing
         let file = NSTemporaryDirectory() + "gridkit-z-\(UUID().uuidString.prefix(8))"
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         defer { unlink(file) }
-        let r = try spawnAndWait(["python3", "-c", "import sys,zlib,base64; print(base64.b64encode(zlib.decompress(open(sys.argv[1],'rb').read())).decode())", file])
+        let r = try spawnAndWait([
+            "python3", "-c",
+            "import sys,zlib,base64; print(base64.b64encode(zlib.decompress(open(sys.argv[1],'rb').read())).decode())",
+            file
+        ])
         return decodeBase64(Array(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).utf8))
     }
 
@@ -177,14 +197,19 @@ import Testing
     @Test func kittyDirectPlacesEachVisibleThumbnail() throws {
         let dir = try Self.jpegFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try capture(["GRIDKIT_GRAPHICS": "kitty-direct"], wait: "\\e_Ga=p", count: 6, ["photos", "--view", "grid", dir])
+        let r = try capture(
+            ["GRIDKIT_GRAPHICS": "kitty-direct"], wait: "\\e_Ga=p", count: 6, ["photos", "--view", "grid", dir])
         #expect(r.status == 0)
         let sent = strings(r.bytes, start: "\u{1B}_Ga=t,", end: Array("\u{1B}\\".utf8))
         #expect(sent.count >= 6 && sent.allSatisfy { String(decoding: $0, as: UTF8.self).contains("o=z") })
-        let placed = strings(r.bytes, start: "\u{1B}_Ga=p,", end: Array("\u{1B}\\".utf8)).map { String(decoding: $0, as: UTF8.self) }
+        let placed = strings(r.bytes, start: "\u{1B}_Ga=p,", end: Array("\u{1B}\\".utf8)).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         #expect(placed.count >= 6 && placed.allSatisfy { $0.contains("c=") && $0.contains("r=") && $0.contains("C=1") })
         let text = String(decoding: r.bytes, as: UTF8.self)
         #expect(!text.contains("\u{F4}\u{8E}\u{BB}\u{AE}") && !r.bytes.contains(0xF4), "no placeholder characters")
-        #expect(strings(r.bytes, start: "\u{1B}_Ga=d,d=I", end: Array("\u{1B}\\".utf8)).count >= 6, "every image freed at exit")
+        #expect(
+            strings(r.bytes, start: "\u{1B}_Ga=d,d=I", end: Array("\u{1B}\\".utf8)).count >= 6,
+            "every image freed at exit")
     }
 }

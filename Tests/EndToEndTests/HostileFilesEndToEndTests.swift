@@ -10,7 +10,8 @@ import Testing
     /// 32-bit bounds check of old wrapped and read 4 GB past the buffer.
     static func hostileJpeg() throws -> Data {
         let jpeg = try Data(contentsOf: images.appendingPathComponent("rgb.jpg"))
-        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0xFF, 0xFF, 0xFF, 0xFE] + [0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]
+        let tiff: [UInt8] =
+            Array("MM".utf8) + [0, 42, 0xFF, 0xFF, 0xFF, 0xFE] + [0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]
         let app1 = Array("Exif".utf8) + [0, 0] + tiff
         return Data([0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(app1.count + 2)] + app1) + jpeg.dropFirst(2)
     }
@@ -24,16 +25,22 @@ import Testing
     @Test func photosWithAHostileExifAFifoAndDevZeroBrowseAndQuit() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.copyItem(at: Self.images.appendingPathComponent("rgb.png"), to: URL(fileURLWithPath: dir + "/a-good.png"))
+        try FileManager.default.copyItem(
+            at: Self.images.appendingPathComponent("rgb.png"), to: URL(fileURLWithPath: dir + "/a-good.png"))
         try Self.hostileJpeg().write(to: URL(fileURLWithPath: dir + "/b-hostile.jpg"))
         #expect(mkfifo(dir + "/p.jpg", 0o600) == 0)
         try FileManager.default.createSymbolicLink(atPath: dir + "/zero.jpg", withDestinationPath: "/dev/zero")
-        let before = try [Data(contentsOf: URL(fileURLWithPath: dir + "/a-good.png")), Data(contentsOf: URL(fileURLWithPath: dir + "/b-hostile.jpg"))]
+        let before = try [
+            Data(contentsOf: URL(fileURLWithPath: dir + "/a-good.png")),
+            Data(contentsOf: URL(fileURLWithPath: dir + "/b-hostile.jpg"))
+        ]
 
         let t = try Tmux([try griddemo(), "photos", "--view", "grid", dir], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("Photos · 2 · 2 skipped")
-        try t.waitUntil("both thumbnails drawn") { $0.contains("a-good.png") && $0.contains("b-hostile.jpg") && !$0.contains("⚠") && t.showsPicture() }
+        try t.waitUntil("both thumbnails drawn") {
+            $0.contains("a-good.png") && $0.contains("b-hostile.jpg") && !$0.contains("⚠") && t.showsPicture()
+        }
         t.send("Right", "Enter")
         try t.waitFor("b-hostile.jpg · 64×32")
         t.send("Escape") // and wait: ESC then q at once is Alt+q
@@ -43,7 +50,10 @@ import Testing
         let end = try t.waitFor("EXITED 0").replacingOccurrences(of: "\n", with: "")
         #expect(end.contains("p.jpg: not a regular file (a FIFO)"))
         #expect(end.contains("zero.jpg: not a regular file (a character device)"))
-        let after = try [Data(contentsOf: URL(fileURLWithPath: dir + "/a-good.png")), Data(contentsOf: URL(fileURLWithPath: dir + "/b-hostile.jpg"))]
+        let after = try [
+            Data(contentsOf: URL(fileURLWithPath: dir + "/a-good.png")),
+            Data(contentsOf: URL(fileURLWithPath: dir + "/b-hostile.jpg"))
+        ]
         #expect(after == before)
     }
 

@@ -10,9 +10,17 @@ import Testing
     @Test func theModelSeesAnImageFreedByAScroll() {
         var kitty = KittyImageModel()
         kitty.feed(Array("\u{1B}_Ga=t,q=2,f=32,i=1,m=0;AAAA\u{1B}\\\u{1B}_Ga=p,q=2,i=1,p=1\u{1B}\\".utf8))
-        kitty.feed(Array("\u{1B}_Ga=t,q=2,f=32,i=2,m=1;AAAA\u{1B}\\\u{1B}_Gm=0,q=2;AAAA\u{1B}\\\u{1B}[1S\u{1B}_Ga=p,q=2,i=2,p=2\u{1B}\\".utf8))
-        #expect(kitty.placements == 1 && kitty.failures.count == 1, "image 1 placed survives; image 2 was freed by the scroll")
-        kitty.feed(Array("\u{1B}_Ga=t,q=2,i=3,m=0;AAAA\u{1B}\\\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\\u{1B}_Ga=p,q=2,i=3,p=3\u{1B}\\".utf8))
+        kitty.feed(
+            Array(
+                "\u{1B}_Ga=t,q=2,f=32,i=2,m=1;AAAA\u{1B}\\\u{1B}_Gm=0,q=2;AAAA\u{1B}\\\u{1B}[1S\u{1B}_Ga=p,q=2,i=2,p=2\u{1B}\\"
+                    .utf8))
+        #expect(
+            kitty.placements == 1 && kitty.failures.count == 1,
+            "image 1 placed survives; image 2 was freed by the scroll")
+        kitty.feed(
+            Array(
+                "\u{1B}_Ga=t,q=2,i=3,m=0;AAAA\u{1B}\\\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\\u{1B}_Ga=p,q=2,i=3,p=3\u{1B}\\"
+                    .utf8))
         #expect(kitty.failures.count == 2, "a delete that frees image 1 frees the unplaced image 3 too")
     }
 
@@ -26,7 +34,8 @@ import Testing
         let first = try GraphicsEndToEndTests().capture(env, wait: "\\e_Ga=p", keys: "pgdn,pgdn,q", args)
         #expect(first.status == 0)
         let r = try GraphicsEndToEndTests().capture(
-            env, wait: "\\e_Ga=p", count: 6, keys: "down,down,down,down,down,down,pgdn,ctrl-l,up,up,pgup,enter,right,esc,q", args)
+            env, wait: "\\e_Ga=p", count: 6,
+            keys: "down,down,down,down,down,down,pgdn,ctrl-l,up,up,pgup,enter,right,esc,q", args)
         #expect(r.status == 0)
         var kitty = KittyImageModel()
         kitty.feed(r.bytes)

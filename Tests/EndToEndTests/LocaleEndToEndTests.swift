@@ -11,7 +11,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let r = try spawnAndWait(["localedef", "-i", "en_US", "-f", "ISO-8859-1", dir + "/en_US.ISO-8859-1"])
         guard FileManager.default.fileExists(atPath: dir + "/en_US.ISO-8859-1/LC_CTYPE") else {
-            throw LocaleUnavailable(message: "localedef could not make en_US.ISO-8859-1 (install Debian's locales package): \(r.stderr)")
+            throw LocaleUnavailable(
+                message: "localedef could not make en_US.ISO-8859-1 (install Debian's locales package): \(r.stderr)")
         }
         return dir
     }
@@ -57,11 +58,14 @@ import Testing
     /// Photos in the C locale (ASCII): not one byte above 0x7F, thumbnails as coloured spaces.
     @Test func asciiLocaleWritesOnlyASCII() throws {
         let r = try GraphicsEndToEndTests().capture(
-            ["LC_ALL": "C", "LANG": "C", "GRIDKIT_GRAPHICS": "blocks"], wait: "gradient-002", keys: "await:gradient-003,q", ["photos"])
+            ["LC_ALL": "C", "LANG": "C", "GRIDKIT_GRAPHICS": "blocks"], wait: "gradient-002",
+            keys: "await:gradient-003,q", ["photos"])
         #expect(r.status == 0)
         #expect(r.bytes.allSatisfy { $0 < 0x80 }, "only ASCII")
         #expect(Self.contains(r.bytes, Array("Photos . 300".utf8)))
-        #expect(Self.contains(r.bytes, Array("48;5;".utf8)) || Self.contains(r.bytes, Array("48;2;".utf8)), "thumbnails in background colours")
+        #expect(
+            Self.contains(r.bytes, Array("48;5;".utf8)) || Self.contains(r.bytes, Array("48;2;".utf8)),
+            "thumbnails in background colours")
         #expect(Self.contains(r.bytes, Array("the terminal's locale is ASCII, not UTF-8".utf8)))
     }
 }

@@ -30,8 +30,10 @@ import Testing
     /// The app's model as its title bar shows it: `model 😀😁|🐶|🍎`.
     static func model(_ screen: String) -> [[String]]? {
         guard let title = screen.split(separator: "\n").first, let start = title.range(of: "model ") else { return nil }
-        return title[start.upperBound...].trimmingCharacters(in: .whitespaces).split(separator: "|", omittingEmptySubsequences: false)
-            .map { $0.map(String.init) }
+        return title[start.upperBound...].trimmingCharacters(in: .whitespaces).split(
+            separator: "|", omittingEmptySubsequences: false
+        )
+        .map { $0.map(String.init) }
     }
 
     /// Waits until the rows drawn are `expected`, and returns the screen.
@@ -98,7 +100,8 @@ import Testing
         let t = try Tmux([try binary("APICheck", env: "APICHECK"), "emoji"], width: 80, height: 30)
         defer { t.close() }
         var screen = try t.waitUntil("the three sections") {
-            $0.contains("Recently used") && $0.contains("Categories") && $0.contains("All emoji") && $0.contains("Grinning")
+            $0.contains("Recently used") && $0.contains("Categories") && $0.contains("All emoji")
+                && $0.contains("Grinning")
         }
         // The recents row (its names on the fourth line): six tiles show, and Right scrolls
         // the row alone sideways.
@@ -106,13 +109,21 @@ import Testing
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.count > 3 ? String(lines[3]) : ""
         }
-        #expect(tileNames(screen).contains("Rocket") && tileNames(screen).contains("Fox") && !tileNames(screen).contains("Train"), "\(screen)")
+        #expect(
+            tileNames(screen).contains("Rocket") && tileNames(screen).contains("Fox")
+                && !tileNames(screen).contains("Train"), "\(screen)")
         #expect(screen.contains("▸ Smileys") && screen.contains("▸ Travel"), "the categories, closed: \(screen)")
         #expect(screen.contains("recent: Rocket · open: none"), "\(screen)")
         t.send("Right", "Right", "Right", "Right", "Right", "Right", "Right")
-        screen = try t.waitUntil("the row scrolled to Train") { tileNames($0).contains("Train") && !tileNames($0).contains("Rocket") }
-        #expect(screen.contains("Categories") && screen.contains("▸ Travel") && screen.contains("All emoji"), "only the row scrolled: \(screen)")
-        #expect(screen.split(separator: "\n").contains { $0.hasPrefix(" │  😀 Grinning") }, "the list did not move sideways: \(screen)")
+        screen = try t.waitUntil("the row scrolled to Train") {
+            tileNames($0).contains("Train") && !tileNames($0).contains("Rocket")
+        }
+        #expect(
+            screen.contains("Categories") && screen.contains("▸ Travel") && screen.contains("All emoji"),
+            "only the row scrolled: \(screen)")
+        #expect(
+            screen.split(separator: "\n").contains { $0.hasPrefix(" │  😀 Grinning") },
+            "the list did not move sideways: \(screen)")
 
         // Down to the first category; Enter opens it, its emoji indented under it; Enter closes it.
         t.send("Down", "Enter")
@@ -120,7 +131,9 @@ import Testing
         let lines = screen.split(separator: "\n").map(String.init)
         // The disclosure turned and the indentation, both from the section snapshot.
         let smileys = try #require(lines.firstIndex { $0.hasPrefix(" ▾ Smileys") }, "\(screen)")
-        #expect(lines[smileys + 1].contains("Grinning") && lines[smileys + 6].contains("Thinking") && lines[smileys + 7].hasPrefix(" ▸ Nature"), "\(screen)")
+        #expect(
+            lines[smileys + 1].contains("Grinning") && lines[smileys + 6].contains("Thinking")
+                && lines[smileys + 7].hasPrefix(" ▸ Nature"), "\(screen)")
         let indent = { (l: String) in l.prefix { $0 == " " }.count }
         #expect(indent(lines[smileys + 1]) > indent(lines[smileys]), "a child is indented under its parent: \(screen)")
         t.send("Enter")

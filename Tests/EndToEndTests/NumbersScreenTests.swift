@@ -24,7 +24,9 @@ import Testing
         t.send("Down", "Down", "j")
         try t.waitFor("██ ▶ Item 4 ")
         t.send("End")
-        let end = try t.waitUntil("the last row and its header") { $0.contains("██ ▶ Item 1,000,000") && $0.contains("Section 1000") }
+        let end = try t.waitUntil("the last row and its header") {
+            $0.contains("██ ▶ Item 1,000,000") && $0.contains("Section 1000")
+        }
         #expect(end.contains("Section 1000"))
         t.send("Home")
         try t.waitFor("██ ▶ Item 1 ")
@@ -74,7 +76,8 @@ import Testing
     /// count, nor the section header, which names the range), and the focus marker.
     static func showsFocusedLastTile(_ screen: String) -> Bool {
         let rows = screen.split(separator: "\n").dropFirst()
-        return rows.contains { $0.contains(" 20,000 ") && !$0.contains("Section") && !$0.contains("–") } && rows.contains { $0.contains("▶") }
+        return rows.contains { $0.contains(" 20,000 ") && !$0.contains("Section") && !$0.contains("–") }
+            && rows.contains { $0.contains("▶") }
     }
 
     @Test func resizeKeepsFocusAndTinyTerminalShowsNotice() throws {
@@ -85,7 +88,9 @@ import Testing
         t.send("G")
         try t.waitUntil("the last tile focused") { Self.showsFocusedLastTile($0) }
         t.resize(width: 50, height: 14)
-        try t.waitUntil("resized frame with the focus kept") { Self.showsFocusedLastTile($0) && $0.split(separator: "\n").count <= 14 }
+        try t.waitUntil("resized frame with the focus kept") {
+            Self.showsFocusedLastTile($0) && $0.split(separator: "\n").count <= 14
+        }
         t.resize(width: 12, height: 4)
         try t.waitFor("too small")
         t.resize(width: 90, height: 25)

@@ -22,7 +22,9 @@ import Testing
             .appendingPathComponent("DemosTests/Fixtures/images/rgb.png").path
         let dir = folder.shellPath("dir\\351latin1")
         try folder.run("mkdir \(dir) && cp '\(png)' \(dir)/\"$(printf 'ph\\351to.png')\"")
-        let t = try Tmux(["sh", "-c", "exec '\(try griddemo())' photos --view grid \(dir) \(folder.shellPath("gone\\351.png"))"], environment: ["GRIDKIT_GRAPHICS": "blocks"])
+        let t = try Tmux(
+            ["sh", "-c", "exec '\(try griddemo())' photos --view grid \(dir) \(folder.shellPath("gone\\351.png"))"],
+            environment: ["GRIDKIT_GRAPHICS": "blocks"])
         defer { t.close() }
         let screen = try t.waitFor("ph\\xE9to.png")
         #expect(screen.contains("dir\\xE9latin1") && screen.contains("Photos · 1 · 1 skipped"), "\(screen)")
@@ -45,7 +47,8 @@ import Testing
         let dir = folder.shellPath("cards\\351")
         try folder.run(
             "mkdir \(dir) && printf 'BEGIN:VCARD\\r\\nVERSION:3.0\\r\\nFN:Zoe Latin\\r\\nEND:VCARD\\r\\n' > \(dir)/\"$(printf 'caf\\351.vcf')\""
-                + " && printf 'BEGIN:VCARD\\r\\nVERSION:3.0\\r\\nFN:Abel Bytes\\r\\nEND:VCARD\\r\\n' > \(folder.shellPath("one\\377.vcf"))")
+                + " && printf 'BEGIN:VCARD\\r\\nVERSION:3.0\\r\\nFN:Abel Bytes\\r\\nEND:VCARD\\r\\n' > \(folder.shellPath("one\\377.vcf"))"
+        )
         let t = try Tmux(["sh", "-c", "exec '\(try griddemo())' contacts \(dir) \(folder.shellPath("one\\377.vcf"))"])
         defer { t.close() }
         let screen = try t.waitFor("Zoe Latin")
@@ -61,19 +64,24 @@ import Testing
         defer { folder.remove() }
         let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Emoji\r\nORG:👩‍💻 Devs 🇯🇵\r\nEND:VCARD\r\n"
         try Data(card.utf8).write(to: URL(fileURLWithPath: folder.path + "/emoji.vcf"))
-        let r = try GraphicsEndToEndTests().capture([:], wait: "Ada Emoji", keys: "enter,await:organisation,esc,q", ["contacts", folder.path + "/emoji.vcf"])
+        let r = try GraphicsEndToEndTests().capture(
+            [:], wait: "Ada Emoji", keys: "enter,await:organisation,esc,q", ["contacts", folder.path + "/emoji.vcf"])
         #expect(r.status == 0)
         // Each sequence goes out in one piece (the writer then places the next cell itself, so
         // the text between them may follow a cursor move).
         // Counted from the alternate screen on: the start-up probe writes the sequences once to
         // measure them.
         let smcup = Array("\u{1B}[?1049h".utf8)
-        let from = (0...max(0, r.bytes.count - smcup.count)).first { r.bytes[$0..<min(r.bytes.count, $0 + smcup.count)].elementsEqual(smcup) } ?? 0
+        let from =
+            (0...max(0, r.bytes.count - smcup.count)).first {
+                r.bytes[$0..<min(r.bytes.count, $0 + smcup.count)].elementsEqual(smcup)
+            } ?? 0
         let screen = Array(r.bytes[from...])
         func count(_ text: String) -> Int {
             let whole = Array(text.utf8)
             guard screen.count >= whole.count else { return 0 }
-            return (0...(screen.count - whole.count)).filter { screen[$0..<($0 + whole.count)].elementsEqual(whole) }.count
+            return (0...(screen.count - whole.count)).filter { screen[$0..<($0 + whole.count)].elementsEqual(whole) }
+                .count
         }
         #expect(count("👩‍💻") >= 2 && count("🇯🇵") >= 2, "in the list row and the detail: \(count("👩‍💻")), \(count("🇯🇵"))")
         #expect(count("👩") == count("👩‍💻"), "never the woman without the laptop")

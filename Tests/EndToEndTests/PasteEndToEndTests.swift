@@ -11,7 +11,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var text = ""
         for k in 0..<count {
-            text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(k) Pastewood\r\nN:Pastewood;Person \(k);;;\r\nTEL:+44 20 7946 \(1000 + k)\r\nEND:VCARD\r\n"
+            text +=
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(k) Pastewood\r\nN:Pastewood;Person \(k);;;\r\nTEL:+44 20 7946 \(1000 + k)\r\nEND:VCARD\r\n"
         }
         let file = dir + "/book.vcf"
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
@@ -21,7 +22,8 @@ import Testing
     /// The peak resident memory of the pane's griddemo, in kB.
     static func peakKB(_ t: Tmux) throws -> Int {
         let shell = try #require(t.shellPID)
-        let child = try #require(Int32(try spawnAndWait(["pgrep", "-P", "\(shell)", "griddemo"]).stdout.split(separator: "\n").first ?? ""))
+        let child = try #require(
+            Int32(try spawnAndWait(["pgrep", "-P", "\(shell)", "griddemo"]).stdout.split(separator: "\n").first ?? ""))
         let status = try String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8)
         let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
         return Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty }!)!

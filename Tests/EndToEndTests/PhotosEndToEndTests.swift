@@ -17,14 +17,18 @@ import Testing
             ("rgb.png", "a-rgb.png"), ("large.jpg", "b-large.JPG"), ("exif-rotated.jpg", "c-rotated.jpeg"),
             ("truncated.jpg", "d-truncated.jpg"), ("garbage.jpg", "e-garbage.jpg"), ("grey.png", "Sub/f-grey.png")
         ]
-        for (from, to) in copies { try fm.copyItem(at: Self.images.appendingPathComponent(from), to: dir.appendingPathComponent(to)) }
+        for (from, to) in copies {
+            try fm.copyItem(at: Self.images.appendingPathComponent(from), to: dir.appendingPathComponent(to))
+        }
         try Data("not a picture".utf8).write(to: dir.appendingPathComponent("notes.txt"))
         let before = try copies.map { try Data(contentsOf: dir.appendingPathComponent($0.1)) }
 
         let t = try Tmux([try griddemo(), "photos", "--view", "grid", dir.path], width: 100, height: 30)
         defer { t.close() }
         try t.waitFor("Photos · 6")
-        let grid = try t.waitUntil("thumbnails and error tiles") { t.showsPicture() && $0.contains("⚠") && $0.contains("truncated") }
+        let grid = try t.waitUntil("thumbnails and error tiles") {
+            t.showsPicture() && $0.contains("⚠") && $0.contains("truncated")
+        }
         #expect(grid.contains("a-rgb.png"))
         #expect(grid.contains("f-grey.png"))
         #expect(!grid.contains("notes.txt"))
@@ -61,7 +65,8 @@ import Testing
     /// come back, the sideways wheel scrolls the row under the pointer, Enter and a click on a
     /// header open an album, `a` shows all photos by folder.
     @Test func albumsScrollSidewaysAndOpen() throws {
-        let t = try Tmux([try griddemo(), "photos"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
+        let t = try Tmux(
+            [try griddemo(), "photos"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
         defer { t.close() }
         try t.waitFor("Gradient  60 photos · Enter opens")
         for _ in 0..<9 { t.send("Right") }
@@ -73,7 +78,10 @@ import Testing
         t.send("Up")
         // Back to the photo nearest above, which need not be the one Down left from.
         let up = try t.waitUntil("up into the first row") { $0.contains("▶gradient-0") }
-        let focused = try #require(up.split(separator: "\n").first { $0.contains("▶") }.flatMap { $0.range(of: "▶gradient-0") }.map { up[$0.lowerBound...].prefix(14) })
+        let focused = try #require(
+            up.split(separator: "\n").first { $0.contains("▶") }.flatMap { $0.range(of: "▶gradient-0") }.map {
+                up[$0.lowerBound...].prefix(14)
+            })
         t.send("Enter")
         try t.waitFor("Photos › Gradient · 60")
         try t.waitFor(String(focused))
@@ -96,7 +104,8 @@ import Testing
     /// the row's edge (the move), and the key sends a fraction of what the row holds.
     @Test func aRowMovedSidewaysIsMovedByTheTerminal() throws {
         let r = try GraphicsEndToEndTests().capture(
-            ["GRIDKIT_GRAPHICS": "blocks"], wait: "Enter opens", keys: "right,right,right,right,right,right,right,right,q", ["photos"])
+            ["GRIDKIT_GRAPHICS": "blocks"], wait: "Enter opens",
+            keys: "right,right,right,right,right,right,right,right,q", ["photos"])
         #expect(r.status == 0)
         let text = String(decoding: r.bytes, as: UTF8.self)
         #expect(text.contains(/\e\[\d+P/), "characters deleted: the row moved on the terminal")
@@ -108,14 +117,18 @@ import Testing
     /// the tolerance, a cell's colours depend on what was written before it.)
     @Test func aRowMovedSidewaysLooksAsRepainted() throws {
         let t = try Tmux(
-            [try griddemo(), "photos"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_PICTURE_COLORS": "exact"])
+            [try griddemo(), "photos"], width: 100, height: 30,
+            environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_PICTURE_COLORS": "exact"])
         defer { t.close() }
         try t.waitFor("Gradient  60 photos · Enter opens")
         /// The pane with its colours, once it has stopped changing (thumbnails land after a key).
         func settled() -> [[String]] {
             waitUntilSettled("the pane's colours", times: 7) { Tmux.shown(t.captureWithEscapes()) }
         }
-        for (keys, focus) in [(["Right"], "▶gradient-002"), (Array(repeating: "Right", count: 8), "▶gradient-010"), (Array(repeating: "Left", count: 6), "▶gradient-004")] {
+        for (keys, focus) in [
+            (["Right"], "▶gradient-002"), (Array(repeating: "Right", count: 8), "▶gradient-010"),
+            (Array(repeating: "Left", count: 6), "▶gradient-004")
+        ] {
             for k in keys { t.send(k) }
             try t.waitFor(focus)
             let moved = settled()

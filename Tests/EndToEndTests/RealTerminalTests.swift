@@ -12,7 +12,9 @@ import Testing
 /// On failure the screenshots (`<checkpoint>.png`, and the half-block reference
 /// `<checkpoint>.reference.txt`) stay in the folder named in the message; on success it is removed.
 @Suite(.serialized) struct RealTerminalTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/realterm.py").path
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Support/realterm.py"
+    ).path
 
     /// The programs the tests run, with the Debian package that brings each.
     static let tools = [
@@ -76,11 +78,15 @@ import Testing
         init(folder: String) { self.folder = folder }
 
         func checkpoint(_ run: Run, _ name: String) throws -> Checkpoint {
-            guard let cp = run.checkpoints[name] else { failed = true; throw CheckpointMissing(name: name, folder: folder) }
+            guard let cp = run.checkpoints[name] else {
+                failed = true; throw CheckpointMissing(name: name, folder: folder)
+            }
             return cp
         }
 
-        func expect(_ condition: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+        func expect(
+            _ condition: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             if !condition {
                 failed = true
                 Issue.record("\(message()) [screenshots: \(folder)]", sourceLocation: sourceLocation)
@@ -92,9 +98,14 @@ import Testing
     func requireTools(_ terminal: String) throws {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         let needed = Self.tools.filter { $0.0 != (terminal == "xterm" ? "kitty" : "xterm") }
-        let missing = needed.filter { tool in !path.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.0)") } }
+        let missing = needed.filter { tool in
+            !path.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool.0)") }
+        }
         let packages = Array(Set(missing.map(\.1))).sorted()
-        try #require(missing.isEmpty, "missing \(missing.map(\.0).joined(separator: ", ")): install with `apt-get install -y \(packages.joined(separator: " "))` (or run scripts/check-deps.sh as root)")
+        try #require(
+            missing.isEmpty,
+            "missing \(missing.map(\.0).joined(separator: ", ")): install with `apt-get install -y \(packages.joined(separator: " "))` (or run scripts/check-deps.sh as root)"
+        )
     }
 
     /// Runs griddemo photos in `terminal` through realterm.py and returns what it measured;
@@ -123,7 +134,10 @@ import Testing
         let run = try #require(
             try? decoder.decode(Run.self, from: Data(line.utf8)),
             "realterm.py gave no result (status \(r.status)); stderr:\n\(r.stderr.suffix(2000))")
-        try #require(run.ok, "\(terminal): \(run.error ?? "failed") [screenshots: \(folder)]\n\(r.stderr.suffix(1500))\nterminal log: \((run.terminalLog ?? []).joined(separator: "\n"))")
+        try #require(
+            run.ok,
+            "\(terminal): \(run.error ?? "failed") [screenshots: \(folder)]\n\(r.stderr.suffix(1500))\nterminal log: \((run.terminalLog ?? []).joined(separator: "\n"))"
+        )
         return run
     }
 
@@ -142,21 +156,38 @@ import Testing
 
     /// Six photos, each in its own tile: present (30% of a tile's picture area at least), compact,
     /// in the tile its caption names, in reading order; nothing over text or in another place.
-    func expectSixInTheirTiles(_ cp: Checkpoint, _ label: String, _ v: Verdict, sourceLocation: SourceLocation = #_sourceLocation) {
-        v.expect(cp.passes("all_present"), "\(label): every picture shows — \(cp.summary)", sourceLocation: sourceLocation)
-        v.expect(cp.passes("compact"), "\(label): each colour in one patch no bigger than a tile — \(cp.summary)", sourceLocation: sourceLocation)
-        v.expect(cp.passes("own_tiles"), "\(label): each picture in the tile its caption names — \(cp.summary)", sourceLocation: sourceLocation)
-        v.expect(cp.passes("reading_order"), "\(label): pictures in reading order — \(cp.summary)", sourceLocation: sourceLocation)
+    func expectSixInTheirTiles(
+        _ cp: Checkpoint, _ label: String, _ v: Verdict, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        v.expect(
+            cp.passes("all_present"), "\(label): every picture shows — \(cp.summary)", sourceLocation: sourceLocation)
+        v.expect(
+            cp.passes("compact"), "\(label): each colour in one patch no bigger than a tile — \(cp.summary)",
+            sourceLocation: sourceLocation)
+        v.expect(
+            cp.passes("own_tiles"), "\(label): each picture in the tile its caption names — \(cp.summary)",
+            sourceLocation: sourceLocation)
+        v.expect(
+            cp.passes("reading_order"), "\(label): pictures in reading order — \(cp.summary)",
+            sourceLocation: sourceLocation)
         expectNothingOutOfPlace(cp, label, v, sourceLocation: sourceLocation)
     }
 
     /// No picture over a text row (title, captions, section headers, hint line), in a gutter, mixed
     /// with another in one tile, or in a tile that should show another.
-    func expectNothingOutOfPlace(_ cp: Checkpoint, _ label: String, _ v: Verdict, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectNothingOutOfPlace(
+        _ cp: Checkpoint, _ label: String, _ v: Verdict, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         v.expect(cp.passes("text_clean"), "\(label): \(Self.overText(cp))", sourceLocation: sourceLocation)
-        v.expect(cp.passes("no_gutter"), "\(label): no picture outside the tile columns — \(cp.gutterPx) px in gutters; \(cp.summary)", sourceLocation: sourceLocation)
-        v.expect(cp.passes("no_mixed"), "\(label): one picture per tile — \(cp.mixedSlots)", sourceLocation: sourceLocation)
-        v.expect(cp.passes("no_wrong"), "\(label): each tile shows its own picture — \(cp.wrongSlots)", sourceLocation: sourceLocation)
+        v.expect(
+            cp.passes("no_gutter"),
+            "\(label): no picture outside the tile columns — \(cp.gutterPx) px in gutters; \(cp.summary)",
+            sourceLocation: sourceLocation)
+        v.expect(
+            cp.passes("no_mixed"), "\(label): one picture per tile — \(cp.mixedSlots)", sourceLocation: sourceLocation)
+        v.expect(
+            cp.passes("no_wrong"), "\(label): each tile shows its own picture — \(cp.wrongSlots)",
+            sourceLocation: sourceLocation)
     }
 
     /// Start (auto mode: the terminal is asked), Enter (the viewer), Esc (the grid again), q.
@@ -167,18 +198,23 @@ import Testing
         defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
         let run: Run
         do {
-            run = try self.run(terminal, photos: "six", steps: "shot:start,key:Return,shot:viewer,key:Escape,shot:back,key:q,exit,shot:quit", folder: folder)
+            run = try self.run(
+                terminal, photos: "six",
+                steps: "shot:start,key:Return,shot:viewer,key:Escape,shot:back,key:q,exit,shot:quit", folder: folder)
         } catch { v.failed = true; throw error }
 
         let start = try v.checkpoint(run, "start")
         expectSixInTheirTiles(start, "\(terminal) start", v)
         // Black on cyan, not bold: xterm draws bold black as grey, which the cyan all but hid.
-        v.expect(start.passes("title_readable"), "\(terminal) start: the title's text stands out from its bar — \(start.title)")
+        v.expect(
+            start.passes("title_readable"),
+            "\(terminal) start: the title's text stands out from its bar — \(String(describing: start.title))")
 
         let viewer = try v.checkpoint(run, "viewer")
         v.expect(
             viewer.passes("viewer") && viewer.largest.colour == "pink",
-            "\(terminal) viewer: the focused photo (pink) covers at least 25% of the window — largest is \(viewer.largest.colour), \(viewer.largest.px) px (\(Int(viewer.largest.fraction * 100))%); \(viewer.summary)")
+            "\(terminal) viewer: the focused photo (pink) covers at least 25% of the window — largest is \(viewer.largest.colour), \(viewer.largest.px) px (\(Int(viewer.largest.fraction * 100))%); \(viewer.summary)"
+        )
         v.expect(viewer.passes("text_clean"), "\(terminal) viewer: \(Self.overText(viewer))")
 
         let back = try v.checkpoint(run, "back")
@@ -186,7 +222,8 @@ import Testing
 
         let quit = try v.checkpoint(run, "quit")
         v.expect(quit.passes("none"), "\(terminal) after q: no picture left on screen — \(quit.summary)")
-        v.expect(run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+        v.expect(
+            run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
     /// Ctrl-L clears the screen and draws it again: every picture comes back, in its tile.
@@ -198,11 +235,13 @@ import Testing
         defer { if !v.failed { try? FileManager.default.removeItem(atPath: folder) } }
         let run: Run
         do {
-            run = try self.run(terminal, photos: "six", steps: "shot:start,key:ctrl+l,shot:repainted,key:q,exit", folder: folder)
+            run = try self.run(
+                terminal, photos: "six", steps: "shot:start,key:ctrl+l,shot:repainted,key:q,exit", folder: folder)
         } catch { v.failed = true; throw error }
         expectSixInTheirTiles(try v.checkpoint(run, "start"), "\(terminal) start", v)
         expectSixInTheirTiles(try v.checkpoint(run, "repainted"), "\(terminal) after Ctrl-L", v)
-        v.expect(run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+        v.expect(
+            run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
     /// Two folders of 30 photos, scrolled: PgDn, Down×3 (a tile half under the pinned header, the
@@ -218,7 +257,8 @@ import Testing
         do {
             run = try self.run(
                 terminal, photos: "many",
-                steps: "shot:top,key:Next,key:Down*3,shot:mid,key:Next*2,key:Up*2,key:Prior,shot:scrolled,key:q,exit,shot:quit",
+                steps:
+                    "shot:top,key:Next,key:Down*3,shot:mid,key:Next*2,key:Up*2,key:Prior,shot:scrolled,key:q,exit,shot:quit",
                 folder: folder)
         } catch { v.failed = true; throw error }
 
@@ -227,11 +267,15 @@ import Testing
             let label = "\(terminal) \(name)"
             v.expect(cp.passes("row1_clean"), "\(label): the pinned header (row 1) free of pictures — \(cp.row1Px) px")
             expectNothingOutOfPlace(cp, label, v)
-            v.expect(cp.passes("tiles_filled"), "\(label): every fully visible tile shows its picture (30% of its area at least) — missing: \(cp.emptyTiles); \(cp.summary)")
+            v.expect(
+                cp.passes("tiles_filled"),
+                "\(label): every fully visible tile shows its picture (30% of its area at least) — missing: \(cp.emptyTiles); \(cp.summary)"
+            )
         }
         let quit = try v.checkpoint(run, "quit")
         v.expect(quit.passes("none"), "\(terminal) after q: no picture left on screen — \(quit.summary)")
-        v.expect(run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+        v.expect(
+            run.exitStatus == 0, "\(terminal): griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
     /// How many pixels differ between two screenshots of a run (the PPM files realterm.py keeps).
@@ -260,7 +304,9 @@ import Testing
     }
 
     /// Screenshots `moved` and `moved2` are pixel for pixel `repainted` and `repainted2`.
-    func expectSameAsRepaints(_ folder: String, _ label: String, _ v: Verdict, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectSameAsRepaints(
+        _ folder: String, _ label: String, _ v: Verdict, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (moved, repainted) in [("moved", "repainted"), ("moved2", "repainted2")] {
             let n = try differingPixels(folder, moved, repainted)
             v.expect(n == 0, "\(label): \(moved) differs from its repaint in \(n) px", sourceLocation: sourceLocation)
@@ -279,11 +325,13 @@ import Testing
         do {
             run = try self.run(
                 "xterm", photos: "plasma", photoSize: "480x320",
-                steps: "shot:start,key:w,key:Next,shot:moved,key:ctrl+l,shot:repainted,key:Next,key:Down*3,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
+                steps:
+                    "shot:start,key:w,key:Next,shot:moved,key:ctrl+l,shot:repainted,key:Next,key:Down*3,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
                 folder: folder)
         } catch { v.failed = true; throw error }
         try expectSameAsRepaints(folder, "xterm sixel", v)
-        v.expect(run.exitStatus == 0, "xterm sixel: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+        v.expect(
+            run.exitStatus == 0, "xterm sixel: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
     /// Half blocks in 256 colours (forced: xterm answers that it shows direct colour) with the
@@ -299,14 +347,18 @@ import Testing
         do {
             run = try self.run(
                 "xterm", photos: "plasma", photoSize: "480x320", view: "albums",
-                steps: "shot:start,key:Right*10,shot:moved,key:ctrl+l,shot:repainted,key:Left*7,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
-                environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_COLORS": "256"], termName: "xterm-256color", xtermPlain: true,
+                steps:
+                    "shot:start,key:Right*10,shot:moved,key:ctrl+l,shot:repainted,key:Left*7,shot:moved2,key:ctrl+l,shot:repainted2,key:q,exit",
+                environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_COLORS": "256"], termName: "xterm-256color",
+                xtermPlain: true,
                 folder: folder)
         } catch { v.failed = true; throw error }
         try expectSameAsRepaints(folder, "xterm half blocks", v)
         let start = try differingPixels(folder, "start", "moved")
         v.expect(start > 0, "the albums moved (the screen changed after Right×10)")
-        v.expect(run.exitStatus == 0, "xterm half blocks: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+        v.expect(
+            run.exitStatus == 0,
+            "xterm half blocks: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 
     /// The harness itself: half blocks in 256 colours (forced, in xterm-256color) hold the test
@@ -321,7 +373,8 @@ import Testing
         do {
             run = try self.run(
                 "xterm", photos: "six", steps: "shot:start,key:q,exit,shot:quit",
-                environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_COLORS": "256"], termName: "xterm-256color", folder: folder)
+                environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_COLORS": "256"], termName: "xterm-256color",
+                folder: folder)
         } catch { v.failed = true; throw error }
         let start = try v.checkpoint(run, "start"), quit = try v.checkpoint(run, "quit")
         expectSixInTheirTiles(start, "xterm half blocks", v)
@@ -342,20 +395,32 @@ import Testing
         let run: Run
         do {
             run = try self.run(
-                "xterm", photos: "greys", steps: "shot:start,key:q,exit", environment: ["GRIDKIT_COLORS": "8"], termName: "xterm",
+                "xterm", photos: "greys", steps: "shot:start,key:q,exit", environment: ["GRIDKIT_COLORS": "8"],
+                termName: "xterm",
                 xtermPlain: true, folder: folder)
         } catch { v.failed = true; throw error }
         let start = try v.checkpoint(run, "start")
         let label = "xterm on white, 8 colours"
 
         func measured(_ name: String) -> String {
-            guard let g = start.greys?[name], let tile = g.tile else { return "\(name): no tile for it in the reference" }
+            guard let g = start.greys?[name], let tile = g.tile else {
+                return "\(name): no tile for it in the reference"
+            }
             func n(_ x: Double?) -> String { x.map { String(format: "%.1f", $0) } ?? "none" }
-            return "\(tile) (cells \(g.boxCells ?? [])): mean \(n(g.mean)), top third \(n(g.topThird)), bottom third \(n(g.bottomThird))"
+            return
+                "\(tile) (cells \(g.boxCells ?? [])): mean \(n(g.mean)), top third \(n(g.topThird)), bottom third \(n(g.bottomThird))"
         }
-        v.expect(start.passes("white_light"), "\(label): the white photo shows light, mean luminance above 170 of 255 — \(measured("white"))")
-        v.expect(start.passes("black_dark"), "\(label): the black photo shows dark, mean luminance below 85 of 255 — \(measured("black"))")
-        v.expect(start.passes("gradient_falls"), "\(label): the white-to-black gradient is lighter in its top third than in its bottom third — \(measured("gradient"))")
-        v.expect(run.exitStatus == 0, "xterm on white: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
+        v.expect(
+            start.passes("white_light"),
+            "\(label): the white photo shows light, mean luminance above 170 of 255 — \(measured("white"))")
+        v.expect(
+            start.passes("black_dark"),
+            "\(label): the black photo shows dark, mean luminance below 85 of 255 — \(measured("black"))")
+        v.expect(
+            start.passes("gradient_falls"),
+            "\(label): the white-to-black gradient is lighter in its top third than in its bottom third — \(measured("gradient"))"
+        )
+        v.expect(
+            run.exitStatus == 0, "xterm on white: griddemo exited with \(run.exitStatus.map(String.init) ?? "nothing")")
     }
 }

@@ -11,7 +11,8 @@ import Testing
     @Test func theChangelogsTopEntryIsTheVersionGriddemoReports() throws {
         let changelog = try Self.file("CHANGELOG.md")
         // The first "## [x.y.z] - date" heading (an "[Unreleased]" one may come before it).
-        let top = try #require(changelog.firstMatch(of: /\n## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}\n/), "no version entry")
+        let top = try #require(
+            changelog.firstMatch(of: /\n## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}\n/), "no version entry")
         let result = try spawnAndWait([try griddemo(), "--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "griddemo \(top.1)\n")

@@ -16,7 +16,8 @@ import Testing
         var answers = [(query: "\\e[c", reply: "\\e[?62;c")]
         if let mode { answers.append((query: "\\e[?2026$p", reply: "\\e[?2026;\(mode)$y")) }
         let r = try GraphicsEndToEndTests().capture(
-            ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_QUERY_TIMEOUT": "5000"], wait: "▀", keys: "down,\u{0C},q", answers: answers,
+            ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_QUERY_TIMEOUT": "5000"], wait: "▀", keys: "down,\u{0C},q",
+            answers: answers,
             ["photos", "--view", "grid"])
         #expect(r.status == 0)
         return r.bytes
@@ -35,8 +36,12 @@ import Testing
         try #require(starts.count >= 2, "the first frame and the Down's at least: \(starts.count)")
         // Each update ends before the next begins; one more release comes at exit.
         let updates = starts.compactMap { s in ends.first { $0 > s }.map { (s, $0) } }
-        #expect(updates.count == starts.count && zip(updates, updates.dropFirst()).allSatisfy { $0.1 < $1.0 }, "updates end before the next begins")
-        #expect(ends.count == starts.count + 1 && ends.last! > starts.last!, "released at exit: \(starts.count) begun, \(ends.count) ended")
+        #expect(
+            updates.count == starts.count && zip(updates, updates.dropFirst()).allSatisfy { $0.1 < $1.0 },
+            "updates end before the next begins")
+        #expect(
+            ends.count == starts.count + 1 && ends.last! > starts.last!,
+            "released at exit: \(starts.count) begun, \(ends.count) ended")
         // Every picture cell, the title and the clears before the first frame and the repainted
         // one are inside one. (Curses clears the screen once as it starts, before any frame,
         // and the alternate screen is cleared once more as it is left, after the release: those
@@ -74,14 +79,20 @@ import Testing
         let starts = Self.offsets(of: Self.begin, in: r.bytes), ends = Self.offsets(of: Self.end, in: r.bytes)
         let updates = starts.compactMap { s in ends.first { $0 > s }.map { (s, $0) } }
         try #require(updates.count >= 3, "updates: \(updates.count)")
-        #expect(updates.allSatisfy { $0.1 - $0.0 <= 512 * 1024 }, "largest update: \(updates.map { $0.1 - $0.0 }.max() ?? 0) bytes")
+        #expect(
+            updates.allSatisfy { $0.1 - $0.0 <= 512 * 1024 },
+            "largest update: \(updates.map { $0.1 - $0.0 }.max() ?? 0) bytes")
         let clears = Self.offsets(of: Array("\u{1B}[2J".utf8), in: r.bytes)
         let holdingAClear = updates.filter { u in clears.contains { u.0 < $0 && $0 < u.1 } }
         let sent = Self.offsets(of: Array("\u{1B}_Ga=t,".utf8), in: r.bytes)
         #expect(sent.count >= 6, "images sent: \(sent.count)")
-        let inside = sent.filter { at in updates.contains { u in u.0 < at && at < u.1 && !holdingAClear.contains { $0 == u } } }
+        let inside = sent.filter { at in
+            updates.contains { u in u.0 < at && at < u.1 && !holdingAClear.contains { $0 == u } }
+        }
         #expect(inside.isEmpty, "\(inside.count) of \(sent.count) images sent inside an update")
         let placed = Self.offsets(of: Array("\u{1B}_Ga=p,".utf8), in: r.bytes)
-        #expect(!placed.isEmpty && placed.allSatisfy { at in updates.contains { $0.0 < at && at < $0.1 } }, "placements are part of the frames")
+        #expect(
+            !placed.isEmpty && placed.allSatisfy { at in updates.contains { $0.0 < at && at < $0.1 } },
+            "placements are part of the frames")
     }
 }

@@ -15,7 +15,9 @@ import Testing
         t.send("Enter")
         try t.waitFor("Contacts · ")
         t.send("C-z")
-        let stopped = try t.waitUntil("the shell's prompt after the stop") { $0.contains("Stopped") || $0.contains("stopped") }
+        let stopped = try t.waitUntil("the shell's prompt after the stop") {
+            $0.contains("Stopped") || $0.contains("stopped")
+        }
         #expect(!stopped.contains("Contacts · "), "the screen went back to the shell")
         #expect(t.format("#{alternate_on}") == "0")
         t.resize(width: 80, height: 24)
@@ -29,7 +31,9 @@ import Testing
         // Ctrl-L repaints and the app goes on.
         t.send("C-l")
         t.send("q")
-        try t.waitUntil("the prompt after quitting") { $0.split(separator: "\n").last { !$0.isEmpty }?.hasPrefix("READY>") == true }
+        try t.waitUntil("the prompt after quitting") {
+            $0.split(separator: "\n").last { !$0.isEmpty }?.hasPrefix("READY>") == true
+        }
     }
 
     /// Signals whose default action ends the process leave the terminal as it was: modes, main
@@ -43,7 +47,8 @@ import Testing
         let screen = try t.waitFor("EXITED")
         #expect(try t.ttyRestored(), "stty settings equal before and after")
         #expect(t.format("#{alternate_on}") == "0" && t.format("#{mouse_any_flag}") == "0")
-        #expect(!screen.contains("Crash") && !screen.contains("Backtrace") && !screen.contains("Fatal error"), "\(screen)")
+        #expect(
+            !screen.contains("Crash") && !screen.contains("Backtrace") && !screen.contains("Fatal error"), "\(screen)")
         let status = screen.split(separator: "\n").first { $0.hasPrefix("EXITED") }.map { String($0.dropFirst(7)) }
         let number = ["QUIT": 3, "USR1": 10, "ALRM": 14][signal]!
         #expect(status == "\(128 + number)", "ended by the signal itself: \(status ?? "?")")
@@ -57,7 +62,9 @@ import Testing
             "'\(demo)' --bogus 2>/dev/full; echo \"bogus $?\"; '\(demo)' --help >/dev/full; echo \"help $?\";"
                 + " '\(demo)' --version >&-; echo \"closed $?\"; '\(demo)' photos /nonexistent 2>&-; echo \"missing $?\""
         ])
-        #expect(r.stdout.contains("bogus 2") && r.stdout.contains("help 1") && r.stdout.contains("closed 1") && r.stdout.contains("missing 2"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("bogus 2") && r.stdout.contains("help 1") && r.stdout.contains("closed 1")
+                && r.stdout.contains("missing 2"), "\(r.stdout)")
     }
 
     /// A terminal that cannot place the cursor is refused with a message, status 2.
@@ -80,7 +87,9 @@ import Testing
         // Frames pile up until writing blocks; or the app sits idle and blocks only as it restores the terminal.
         if whileWriting { for _ in 0..<40 { t.send("NPage") } }
         guard let shell = t.shellPID else { Issue.record("no pane pid"); return }
-        let pid = Int32((try spawnAndWait(["pgrep", "-P", "\(shell)", "griddemo"]).stdout).split(separator: "\n").first ?? "") ?? 0
+        let pid =
+            Int32((try spawnAndWait(["pgrep", "-P", "\(shell)", "griddemo"]).stdout).split(separator: "\n").first ?? "")
+            ?? 0
         // Never kill(0, …): that signals this test's own process group.
         guard pid > 0 else {
             Issue.record("griddemo's pid was not found")
@@ -104,7 +113,9 @@ import Testing
     /// Keys typed while the program starts (before the first frame, while it asks the terminal
     /// what it can do) are kept and acted on, as a shell keeps typeahead.
     @Test func keysTypedDuringStartAreKept() throws {
-        let t = try Tmux([try griddemo(), "photos", "--view", "grid"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
+        let t = try Tmux(
+            [try griddemo(), "photos", "--view", "grid"], width: 100, height: 30,
+            environment: ["GRIDKIT_GRAPHICS": "blocks"])
         defer { t.close() }
         t.send("Right", "Right", "Right")
         try t.waitFor("▶gradient-004")
@@ -116,14 +127,18 @@ import Testing
     /// start at that size shows.
     @Test func shrinkAndGrowEqualsAFreshStart() throws {
         func screen(_ resize: Bool) throws -> (viewer: String, grid: String) {
-            let t = try Tmux([try griddemo(), "photos", "--view", "grid"], width: 100, height: 30, environment: ["GRIDKIT_GRAPHICS": "blocks"])
+            let t = try Tmux(
+                [try griddemo(), "photos", "--view", "grid"], width: 100, height: 30,
+                environment: ["GRIDKIT_GRAPHICS": "blocks"])
             defer { t.close() }
             try t.waitFor("gradient-002.png")
             t.send("Enter")
             try t.waitFor("1 of 300")
             if resize {
                 t.resize(width: 100, height: 8)
-                try t.waitUntil("the viewer at 8 rows") { $0.split(separator: "\n", omittingEmptySubsequences: false).count <= 9 && $0.contains("1 of 300") }
+                try t.waitUntil("the viewer at 8 rows") {
+                    $0.split(separator: "\n", omittingEmptySubsequences: false).count <= 9 && $0.contains("1 of 300")
+                }
                 t.resize(width: 100, height: 30)
             }
             // Settled: the same screen twice, a moment apart (thumbnails decode in the background).
@@ -138,13 +153,18 @@ import Testing
             return (viewer, Tmux.pictureShape(t.captureWithEscapes()))
         }
         let fresh = try screen(false), resized = try screen(true)
-        #expect(resized.viewer == fresh.viewer, "the viewer grows back:\n\(resized.viewer)\n---- fresh:\n\(fresh.viewer)")
-        #expect(resized.grid == fresh.grid, "the grid sits where a fresh start puts it:\n\(resized.grid)\n---- fresh:\n\(fresh.grid)")
+        #expect(
+            resized.viewer == fresh.viewer, "the viewer grows back:\n\(resized.viewer)\n---- fresh:\n\(fresh.viewer)")
+        #expect(
+            resized.grid == fresh.grid,
+            "the grid sits where a fresh start puts it:\n\(resized.grid)\n---- fresh:\n\(fresh.grid)")
     }
 
     /// User and system CPU time of process `pid`, in clock ticks (fields 14 and 15 of its stat).
     static func cpuTicks(of pid: Int32) -> Int {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return -1 }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return -1 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : -1
     }

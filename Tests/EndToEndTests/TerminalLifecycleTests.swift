@@ -63,13 +63,16 @@ import Testing
         defer { t.close() }
         try t.waitFor("Photos · 300")
         #expect(
-            t.format("#{mouse_any_flag}") == "1" || t.format("#{mouse_standard_flag}") == "1" || t.format("#{mouse_button_flag}") == "1",
+            t.format("#{mouse_any_flag}") == "1" || t.format("#{mouse_standard_flag}") == "1"
+                || t.format("#{mouse_button_flag}") == "1",
             "mouse reporting is on while the app runs")
         let screen = try t.waitFor("EXITED 139")
         #expect(screen.contains("BEFORE"))
         #expect(t.format("#{alternate_on}") == "0")
         #expect(t.format("#{cursor_flag}") == "1")
-        #expect(t.format("#{mouse_any_flag}") == "0" && t.format("#{mouse_standard_flag}") == "0" && t.format("#{mouse_button_flag}") == "0")
+        #expect(
+            t.format("#{mouse_any_flag}") == "0" && t.format("#{mouse_standard_flag}") == "0"
+                && t.format("#{mouse_button_flag}") == "0")
         #expect(try t.ttyRestored())
     }
 
@@ -98,7 +101,8 @@ import Testing
         defer { coloured.close() }
         try coloured.waitFor("Section 1")
         #expect(sgrColours(coloured.captureWithEscapes()), "the same screen has colours without NO_COLOR")
-        let plain = try Tmux([try griddemo(), "numbers", "--count", "100"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        let plain = try Tmux(
+            [try griddemo(), "numbers", "--count", "100"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
         defer { plain.close() }
         try plain.waitFor("Section 1")
         let screen = plain.captureWithEscapes()

@@ -60,7 +60,9 @@ import Testing
 
     /// The state letter in /proc/<pid>/stat (`T` when stopped).
     func state(of pid: Int32) -> String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(close, offsetBy: 2)...].split(separator: " ").first.map(String.init)
     }
 

@@ -72,7 +72,9 @@ import Testing
         let host = HeadlessHost(size: Size(width: 90, height: 24), events: [.resize(Size(width: 20, height: 5))])
         ScreenController(host: host).run(DemoCatalog.home())
         #expect(host.lastFrame!.text.contains("too small"))
-        let grown = HeadlessHost(size: Size(width: 90, height: 24), events: [.resize(Size(width: 20, height: 5)), .resize(Size(width: 70, height: 20))])
+        let grown = HeadlessHost(
+            size: Size(width: 90, height: 24),
+            events: [.resize(Size(width: 20, height: 5)), .resize(Size(width: 70, height: 20))])
         ScreenController(host: grown).run(DemoCatalog.home())
         #expect(grown.lastFrame!.text.contains("Pick a demo"))
         #expect(grown.lastFrame!.size == Size(width: 70, height: 20))

@@ -11,7 +11,8 @@ import Testing
     func decide(
         _ env: [String: String], forced: ColorMode? = nil, colors: Int = 256, rgb: Bool = false, answered: Bool = false
     ) -> ColorMode {
-        ColorDetector.decide(environment: env, forced: forced, terminfoColors: colors, terminfoDirect: rgb, answeredDirect: answered)
+        ColorDetector.decide(
+            environment: env, forced: forced, terminfoColors: colors, terminfoDirect: rgb, answeredDirect: answered)
     }
 
     static let xterm = ["TERM": "xterm-256color"]
@@ -28,7 +29,8 @@ import Testing
     @Test(arguments: ["truecolor", "24bit", "TrueColor"])
     func colortermAnnouncesDirectColour(value: String) {
         #expect(decide(Self.xterm.merging(["COLORTERM": value]) { $1 }) == .direct)
-        #expect(decide(["TERM": "xterm", "COLORTERM": value], colors: 8) == .direct, "TERM=xterm with eight colours too")
+        #expect(
+            decide(["TERM": "xterm", "COLORTERM": value], colors: 8) == .direct, "TERM=xterm with eight colours too")
     }
 
     @Test(arguments: ["", "yes", "256color", "rxvt-xpm", "1"])
@@ -54,7 +56,9 @@ import Testing
         #expect(decide(announced, answered: true) == .direct, "tmux says its client has RGB")
         #expect(decide(Self.tmux, answered: true) == .direct, "tmux's word needs no COLORTERM")
         #expect(decide(Self.tmux) == .palette256)
-        #expect(decide(["TERM": "screen", "TMUX": "/tmp/tmux-0/default,1,0"], colors: 8) == .ansi8, "tmux 3.3's default TERM")
+        #expect(
+            decide(["TERM": "screen", "TMUX": "/tmp/tmux-0/default,1,0"], colors: 8) == .ansi8,
+            "tmux 3.3's default TERM")
         #expect(decide(Self.tmux, rgb: true) == .direct, "TERM=tmux-direct, as the user set it")
     }
 
@@ -76,10 +80,13 @@ import Testing
     /// `GRIDKIT_COLORS` forces a mode over everything, `NO_COLOR` included (a setting for this
     /// program alone); `auto` or empty detects; anything else is an error.
     @Test func theSettingForcesAMode() throws {
-        for (value, mode) in [("direct", ColorMode.direct), ("256", .palette256), ("16", .ansi16), ("8", .ansi8), ("none", .monochrome)] {
+        for (value, mode) in [
+            ("direct", ColorMode.direct), ("256", .palette256), ("16", .ansi16), ("8", .ansi8), ("none", .monochrome)
+        ] {
             let forced = try ColorDetector.requested(value)
             #expect(forced == mode, "\(value)")
-            #expect(decide(Self.xterm.merging(["NO_COLOR": "1"]) { $1 }, forced: forced) == mode, "\(value) over NO_COLOR")
+            #expect(
+                decide(Self.xterm.merging(["NO_COLOR": "1"]) { $1 }, forced: forced) == mode, "\(value) over NO_COLOR")
             #expect(decide(Self.tmux, forced: forced, colors: 8) == mode, "\(value) inside tmux")
         }
         #expect(try ColorDetector.requested(nil) == nil)
@@ -88,7 +95,9 @@ import Testing
         for bad in ["truecolor", "24bit", "256color", "Direct", "0", "monochrome"] {
             #expect(throws: TerminalError.badColorMode(bad)) { try ColorDetector.requested(bad) }
         }
-        #expect(TerminalError.badColorMode("x").message == "unknown colour mode 'x' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none")
+        #expect(
+            TerminalError.badColorMode("x").message
+                == "unknown colour mode 'x' (GRIDKIT_COLORS); use auto, direct, 256, 16, 8 or none")
     }
 
     /// tmux's `#{client_termfeatures}`, as tmux 3.3 prints it for a client with and without RGB.

@@ -66,7 +66,9 @@ import Testing
             let r = ColorMapper(mode: mode).resolve(boldBlack)
             #expect(r.fg == 0 && r.attributes.isEmpty, "\(mode): \(r)")
         }
-        #expect(ColorMapper(mode: .palette256).resolve(Style(foreground: .black)).fg == 0, "black without bold is the theme's")
+        #expect(
+            ColorMapper(mode: .palette256).resolve(Style(foreground: .black)).fg == 0,
+            "black without bold is the theme's")
         // Black by other names too.
         #expect(ColorMapper(mode: .palette256).resolve(Style(foreground: .palette(0), attributes: .bold)).fg == 16)
         let rgbBlack = ColorMapper(mode: .ansi16).resolve(Style(foreground: .rgb(0, 0, 0), attributes: .bold))

@@ -46,7 +46,9 @@ import Testing
         var screen = MiniTerminal(width: size.width, height: size.height)
         for _ in 0..<2000 {
             let x = rng.next(2) == 0 ? rng.next(size.width) : max(0, (writer.cursor?.x ?? 0) + rng.next(5) - 3)
-            let y = rng.next(3) == 0 ? rng.next(size.height) : min(size.height - 1, max(0, (writer.cursor?.y ?? 0) + rng.next(3) - 1))
+            let y =
+                rng.next(3) == 0
+                ? rng.next(size.height) : min(size.height - 1, max(0, (writer.cursor?.y ?? 0) + rng.next(3) - 1))
             let before = writer.bytes.count, expected = writer.moveBytes(to: x, y)
             writer.move(to: x, y)
             #expect(writer.bytes.count - before == expected, "to \(x),\(y)")
@@ -62,7 +64,9 @@ import Testing
         let size = Size(width: 6, height: 1)
         let canvas = Canvas(size: size, colorMode: .palette256)
         for (x, c) in [(20, 30), (40, 30), (30, 30), (50, 60)].enumerated() {
-            canvas.put("▀", width: 1, at: Point(x: x, y: 0), style: Style(foreground: .palette(UInt8(c.0)), background: .palette(UInt8(c.1))))
+            canvas.put(
+                "▀", width: 1, at: Point(x: x, y: 0),
+                style: Style(foreground: .palette(UInt8(c.0)), background: .palette(UInt8(c.1))))
         }
         var writer = FrameWriter(capabilities: .ansi, colors: PictureRunTests.mapper) { _ in 1 }
         writer.halfBlocks.tolerance = 0
@@ -82,6 +86,8 @@ import Testing
     @Test func thePictureColoursSetting() {
         #expect(HalfBlockChoice.tolerance(setting: "exact") == 0)
         #expect(HalfBlockChoice.tolerance(setting: "350") == 350)
-        for bad in [nil, "", "-5", "fine", "1e9", "3.5"] as [String?] { #expect(HalfBlockChoice.tolerance(setting: bad) == nil, "\(bad ?? "nil")") }
+        for bad in [nil, "", "-5", "fine", "1e9", "3.5"] as [String?] {
+            #expect(HalfBlockChoice.tolerance(setting: bad) == nil, "\(bad ?? "nil")")
+        }
     }
 }

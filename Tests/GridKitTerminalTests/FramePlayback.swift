@@ -15,7 +15,9 @@ struct FramePlayback {
     var scrolled: Bool, sidewaysMoves: Int
 
     @MainActor
-    static func play(_ canvas: Canvas, writer: inout FrameWriter, diff: inout FrameDiff, cursor: Point? = nil) -> FramePlayback {
+    static func play(_ canvas: Canvas, writer: inout FrameWriter, diff: inout FrameDiff, cursor: Point? = nil)
+        -> FramePlayback
+    {
         let everything = diff.reportsEverything(for: canvas)
         writer.begin(size: canvas.size, cleared: everything)
         var scrolled = false, sideways = 0
@@ -31,6 +33,7 @@ struct FramePlayback {
         }
         // As the terminal sends: a row of a picture sent as prepared bytes is one run.
         diff.updateWritingRuns(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
-        return FramePlayback(bytes: writer.finish(cursor: cursor), everything: everything, scrolled: scrolled, sidewaysMoves: sideways)
+        return FramePlayback(
+            bytes: writer.finish(cursor: cursor), everything: everything, scrolled: scrolled, sidewaysMoves: sideways)
     }
 }

@@ -28,10 +28,13 @@ import Testing
     func randomFramesArriveExactly(seed: UInt64) {
         var rng = Seeded(seed)
         let size = Size(width: 24, height: 12)
-        var rows: [[(String, Int, Style)]] = Array(repeating: Array(repeating: (" ", 1, .plain), count: size.width), count: size.height)
+        var rows: [[(String, Int, Style)]] = Array(
+            repeating: Array(repeating: (" ", 1, .plain), count: size.width), count: size.height)
         let styles: [Style] = [
-            .plain, Style(foreground: .palette(196)), Style(foreground: .ansi(3), background: .ansi(4), attributes: .bold),
-            Style(background: .palette(236)), Style(attributes: [.underline, .reverse]), Style(foreground: .ansi(12), attributes: .italic)
+            .plain, Style(foreground: .palette(196)),
+            Style(foreground: .ansi(3), background: .ansi(4), attributes: .bold),
+            Style(background: .palette(236)), Style(attributes: [.underline, .reverse]),
+            Style(foreground: .ansi(12), attributes: .italic)
         ]
         let texts = ["Item 42", "αβγ", "漢字", "e\u{301}x", "│", "        ", "▶ go"]
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in
@@ -46,7 +49,9 @@ import Testing
             case 0 where frame > 0:
                 // Rows 1..<h-1 move by up to 3, new text where they left.
                 let d = [1, -1, 2, -3][rng.next(4)], band = 1..<(size.height - 1)
-                let moved = band.map { y in band.contains(y + d) ? rows[y + d] : Array(repeating: (" ", 1, Style.plain), count: size.width) }
+                let moved = band.map { y in
+                    band.contains(y + d) ? rows[y + d] : Array(repeating: (" ", 1, Style.plain), count: size.width)
+                }
                 for (k, y) in band.enumerated() { rows[y] = moved[k] }
             case 1 where frame > 0:
                 // A band of rows moves sideways by up to 4 within some columns (to the edge or
@@ -90,7 +95,9 @@ import Testing
             #expect(screen.problems.isEmpty, "frame \(frame): \(screen.problems)")
             let want = Self.expected(canvas)
             for y in 0..<size.height where screen.cells[y].map(\.visible) != want[y] {
-                Issue.record("frame \(frame) row \(y): \(screen.cells[y].map(\.text).joined()) ≠ \(want[y].map(\.text).joined())")
+                Issue.record(
+                    "frame \(frame) row \(y): \(screen.cells[y].map(\.text).joined()) ≠ \(want[y].map(\.text).joined())"
+                )
                 return
             }
             #expect((screen.x, screen.y) == (0, 1), "the cursor rests where asked")
@@ -104,7 +111,9 @@ import Testing
     @Test func emojiSequencesGoOutWholeAndTheNextCellIsPlacedAnew() {
         let size = Size(width: 30, height: 1)
         // The C library calls regional indicators and the ZWJ'd emoji what glibc does.
-        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in (0x1F1E6...0x1F1FF).contains(v) ? 1 : v == 0x200D ? 0 : v > 0x1F000 ? 2 : 1 }
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in
+            (0x1F1E6...0x1F1FF).contains(v) ? 1 : v == 0x200D ? 0 : v > 0x1F000 ? 2 : 1
+        }
         let canvas = Canvas(size: size)
         canvas.drawText("👩‍💻 Devs 🇯🇵 x", at: .zero, style: .plain)
         writer.begin(size: size, cleared: true)
@@ -126,7 +135,8 @@ import Testing
         let size = Size(width: 30, height: 1)
         // What glibc says: emoji two columns, the joiner, tags and selectors none.
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in
-            v == 0x200D || v == 0xFE0F || (0xE0000...0xE007F).contains(v) || (0x1F3FB...0x1F3FF).contains(v) ? 0 : v > 0x1F000 ? 2 : 1
+            v == 0x200D || v == 0xFE0F || (0xE0000...0xE007F).contains(v) || (0x1F3FB...0x1F3FF).contains(v)
+                ? 0 : v > 0x1F000 ? 2 : 1
         }
         let canvas = Canvas(size: size)
         canvas.drawText("\(family)a\(scotland)b\(kiss)c1️⃣d", at: .zero, style: .plain)
@@ -135,10 +145,14 @@ import Testing
         diff.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
         let bytes = writer.finish(cursor: nil)
         for sequence in [family, scotland, kiss, "1️⃣"] {
-            #expect(bytes.firstRange(of: Array(sequence.utf8)) != nil, "\(sequence.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                bytes.firstRange(of: Array(sequence.utf8)) != nil,
+                "\(sequence.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains("\(family)\u{1B}[1;3Ha") && text.contains("\(scotland)\u{1B}[1;6Hb"), "\(text.debugDescription)")
+        #expect(
+            text.contains("\(family)\u{1B}[1;3Ha") && text.contains("\(scotland)\u{1B}[1;6Hb"),
+            "\(text.debugDescription)")
         #expect(text.contains("\(kiss)\u{1B}[1;9Hc") && text.contains("1️⃣\u{1B}[1;12Hd"), "\(text.debugDescription)")
         // Where the terminal cannot join them, what fits two columns, as for short ones.
         writer.sequenceWidths = EmojiSequenceWidths(joined: 8, flag: 2, modified: 4)
@@ -146,7 +160,9 @@ import Testing
         var again = FrameDiff()
         again.update(to: canvas) { x, y, cell in writer.put(cell, x: x, y: y, in: canvas) }
         let cut = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
-        #expect(!cut.contains("\u{200D}") && cut.contains("👨") && !cut.contains("👦") && cut.contains("🧑") && !cut.contains("💋"), "\(cut.debugDescription)")
+        #expect(
+            !cut.contains("\u{200D}") && cut.contains("👨") && !cut.contains("👦") && cut.contains("🧑")
+                && !cut.contains("💋"), "\(cut.debugDescription)")
         #expect(cut.contains(scotland), "a flag of tags is no ZWJ sequence")
     }
 
@@ -154,7 +170,9 @@ import Testing
     /// letters, gets what fits two columns: the first emoji, the country code.
     @Test func emojiSequencesATerminalCannotJoinAreSentAsWhatFits() {
         let size = Size(width: 30, height: 1)
-        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in (0x1F1E6...0x1F1FF).contains(v) ? 1 : v == 0x200D ? 0 : v > 0x1F000 ? 2 : 1 }
+        var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { v in
+            (0x1F1E6...0x1F1FF).contains(v) ? 1 : v == 0x200D ? 0 : v > 0x1F000 ? 2 : 1
+        }
         writer.sequenceWidths = EmojiSequenceWidths(joined: 4, flag: 4, modified: 2)
         let canvas = Canvas(size: size)
         canvas.drawText("👩‍💻 Devs 🇯🇵 👍🏽", at: .zero, style: .plain)
@@ -178,7 +196,9 @@ import Testing
                 let style =
                     x % 9 == 0
                     ? Style(foreground: .ansi(UInt8(x % 16)), background: .default)
-                    : Style(foreground: .palette(UInt8(n)), background: x % 5 == 0 ? .ansi(UInt8(y % 16)) : .palette(UInt8(m)))
+                    : Style(
+                        foreground: .palette(UInt8(n)),
+                        background: x % 5 == 0 ? .ansi(UInt8(y % 16)) : .palette(UInt8(m)))
                 canvas.put(x % 2 == 0 ? "▀" : "a", width: 1, at: Point(x: x, y: y), style: style)
             }
         }
@@ -208,10 +228,13 @@ import Testing
     /// xterm-direct's entry, which has `RGB`, gets the same bytes.
     @Test func directColourGoesOutAsRGBWhereTerminfoHasOnly256Colours() throws {
         let read = try #require(
-            TerminalCapabilities.withTerminfo(of: "xterm-256color") { (TerminalCapabilities.fromTerminfo(), gk_flag_cap("RGB") != 0) })
+            TerminalCapabilities.withTerminfo(of: "xterm-256color") {
+                (TerminalCapabilities.fromTerminfo(), gk_flag_cap("RGB") != 0)
+            })
         #expect(!read.1, "xterm-256color's entry has no RGB")
         let mode = ColorDetector.decide(
-            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], forced: nil, terminfoColors: 256, terminfoDirect: read.1,
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], forced: nil, terminfoColors: 256,
+            terminfoDirect: read.1,
             answeredDirect: false)
         #expect(mode == .direct)
         let mapper = ColorMapper(mode: mode)
@@ -219,9 +242,12 @@ import Testing
         let canvas = Canvas(size: size, colorMode: mode)
         canvas.drawText("Title", at: .zero, style: Style(foreground: .rgb(250, 240, 10), background: .rgb(10, 20, 200)))
         canvas.drawText("ansi", at: Point(x: 6, y: 0), style: Style(foreground: .brightWhite, background: .palette(67)))
-        canvas.drawText("deep", at: Point(x: 0, y: 1), style: Style(foreground: .rgb(0, 0, 5), background: .rgb(0, 0, 1)))
+        canvas.drawText(
+            "deep", at: Point(x: 0, y: 1), style: Style(foreground: .rgb(0, 0, 5), background: .rgb(0, 0, 1)))
         for x in 0..<size.width {
-            canvas.put("▀", width: 1, at: Point(x: x, y: 2), style: Style(foreground: .rgb(UInt8(x * 12), 100, 30), background: .rgb(200, UInt8(x * 9), 60)))
+            canvas.put(
+                "▀", width: 1, at: Point(x: x, y: 2),
+                style: Style(foreground: .rgb(UInt8(x * 12), 100, 30), background: .rgb(200, UInt8(x * 9), 60)))
         }
         func written(_ caps: TerminalCapabilities) -> [UInt8] {
             var writer = FrameWriter(capabilities: caps, colors: mapper) { _ in 1 }
@@ -233,7 +259,8 @@ import Testing
         let bytes = written(read.0)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("38;2;250;240;10") && text.contains("48;2;10;20;200"), "\(text.debugDescription)")
-        #expect(text.contains("38;2;0;0;5") && text.contains("48;2;0;0;1"), "the darkest blues are RGB, not ANSI 5 and 1")
+        #expect(
+            text.contains("38;2;0;0;5") && text.contains("48;2;0;0;1"), "the darkest blues are RGB, not ANSI 5 and 1")
         #expect(text.contains("48;2;200;0;60"), "picture cells too")
         #expect(text.contains("97") && text.contains("48;5;67"), "a theme colour and a palette entry as they are")
         #expect(text.matches(of: /[34]8;5;/).count == 1, "the palette entry's alone: \(text.debugDescription)")
@@ -245,11 +272,14 @@ import Testing
             (0..<size.width).map { x in
                 let c = canvas[x, y]
                 let (fg, bg, a) = mapper.resolve(c.style)
-                return MiniTerminal.Cell(text: c.text.unicodeScalars.first?.value == 0 ? " " : c.text, fg: fg, bg: bg, attributes: a).visible
+                return MiniTerminal.Cell(
+                    text: c.text.unicodeScalars.first?.value == 0 ? " " : c.text, fg: fg, bg: bg, attributes: a
+                ).visible
             }
         }
         #expect(shown == expected)
-        let viaDirectEntry = try #require(TerminalCapabilities.withTerminfo(of: "xterm-direct") { TerminalCapabilities.fromTerminfo() })
+        let viaDirectEntry = try #require(
+            TerminalCapabilities.withTerminfo(of: "xterm-direct") { TerminalCapabilities.fromTerminfo() })
         #expect(!viaDirectEntry.colorsAreANSI, "xterm-direct's setaf is its own")
         #expect(written(viaDirectEntry) == bytes)
     }
@@ -284,7 +314,9 @@ import Testing
         caps.eraseCharacters = { n in Array("<erase \(n)>".utf8) }
         var writer = FrameWriter(capabilities: caps, colors: Self.mapper) { _ in 1 }
         let canvas = Canvas(size: Size(width: 30, height: 3))
-        canvas.drawText("a" + String(repeating: " ", count: 20) + "b", at: Point(x: 2, y: 1), style: Style(background: .palette(236)))
+        canvas.drawText(
+            "a" + String(repeating: " ", count: 20) + "b", at: Point(x: 2, y: 1),
+            style: Style(background: .palette(236)))
         writer.begin(size: canvas.size, cleared: false)
         var diff = FrameDiff()
         diff.update(to: canvas) { x, y, cell in if y == 1 { writer.put(cell, x: x, y: y, in: canvas) } }
@@ -298,7 +330,9 @@ import Testing
         func frame(from first: Int) -> Canvas {
             let c = Canvas(size: size, colorMode: .palette256)
             c.drawText("Title", at: .zero, style: .plain)
-            for y in 1..<19 { c.drawText("row \(first + y)", at: Point(x: 2, y: y), style: Style(foreground: .palette(100))) }
+            for y in 1..<19 {
+                c.drawText("row \(first + y)", at: Point(x: 2, y: y), style: Style(foreground: .palette(100)))
+            }
             return c
         }
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
@@ -320,7 +354,9 @@ import Testing
     }
 
     @Test func paddingIsStrippedFromTerminfoStrings() {
-        #expect(TerminalCapabilities.withoutPadding(Array("\u{1B}[%i%p1%d;%p2%dH$<5>".utf8)) == Array("\u{1B}[%i%p1%d;%p2%dH".utf8))
+        #expect(
+            TerminalCapabilities.withoutPadding(Array("\u{1B}[%i%p1%d;%p2%dH$<5>".utf8))
+                == Array("\u{1B}[%i%p1%d;%p2%dH".utf8))
         #expect(TerminalCapabilities.withoutPadding(Array("a$<2*/>b$x".utf8)) == Array("ab$x".utf8))
     }
 
@@ -346,7 +382,8 @@ import Testing
                 return (caps.reset, caps.attributes([.bold]))
             })
         #expect(read.reset == Array("\u{1B}[m".utf8))
-        #expect(read.bold == Array("\u{1B}[0;1m".utf8), "\(String(decoding: read.bold, as: UTF8.self).debugDescription)")
+        #expect(
+            read.bold == Array("\u{1B}[0;1m".utf8), "\(String(decoding: read.bold, as: UTF8.self).debugDescription)")
     }
 }
 

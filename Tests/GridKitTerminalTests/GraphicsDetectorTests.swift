@@ -4,7 +4,8 @@ import Testing
 @testable import GridKitTerminal
 
 @Suite struct GraphicsDetectorTests {
-    func decide(_ replies: String, _ env: [String: String] = [:], passthrough: Bool? = nil) -> GraphicsDetector.Decision {
+    func decide(_ replies: String, _ env: [String: String] = [:], passthrough: Bool? = nil) -> GraphicsDetector.Decision
+    {
         GraphicsDetector.decide(replies: Array(replies.utf8), environment: env, tmuxPassthrough: passthrough)
     }
 
@@ -12,24 +13,35 @@ import Testing
     /// replies themselves (control strings, reports) do not.
     @Test func keysTypedAmongTheRepliesAreKept() {
         func typed(_ s: String) -> String { String(decoding: GraphicsDetector.typed(in: Array(s.utf8)), as: UTF8.self) }
-        let replies = "\u{1B}[3;5R\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?2026;2$y\u{1B}[0n\u{1B}[?62;22c"
+        let replies =
+            "\u{1B}[3;5R\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]11;rgb:0000/0000/0000\u{07}\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?2026;2$y\u{1B}[0n\u{1B}[?62;22c"
         #expect(typed(replies) == "")
         #expect(typed("j\u{1B}[3;5R\u{1B}[Cq" + replies + "\u{1B}[B") == "j\u{1B}[Cq\u{1B}[B")
         #expect(typed("é\u{1B}OA\u{1B}") == "é\u{1B}OA\u{1B}", "SS3 keys and a lone Esc stay")
         #expect(typed("\u{1B}_Gi=31;OK") == "", "a reply cut short is dropped, not typed")
         #expect(typed("\u{1B}[?1;0;256S") == "", "the sixel registers' report")
-        #expect(typed("\u{1B}P\u{1B}[Aq") == "\u{1B}[Aq", "Alt+P (an unfinished string) ends at the next key, which is kept")
+        #expect(
+            typed("\u{1B}P\u{1B}[Aq") == "\u{1B}[Aq", "Alt+P (an unfinished string) ends at the next key, which is kept"
+        )
     }
 
     /// Whether the terminal kept the direct colour it was given, from its DECRQSS reply: xterm
     /// 379's and kitty 0.26's as they answered here (colons, with and without the colour
     /// space's empty field), the semicolon form, and not a palette entry or another colour.
     @Test func theColourReplySaysWhetherDirectColourIsKept() {
-        for reply in ["\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\", "\u{1B}P1$r48:2:1:2:3m\u{1B}\\", "\u{1B}P1$r0;48;2;1;2;3m\u{1B}\\", "\u{1B}P1$r0;1;48:2::1:2:3;4m\u{1B}\\"] {
-            #expect(GraphicsDetector.directColorKept(in: "\u{1B}[?2026;2$y" + reply + "\u{1B}[?64;1c"), "\(reply.debugDescription)")
+        for reply in [
+            "\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\", "\u{1B}P1$r48:2:1:2:3m\u{1B}\\", "\u{1B}P1$r0;48;2;1;2;3m\u{1B}\\",
+            "\u{1B}P1$r0;1;48:2::1:2:3;4m\u{1B}\\"
+        ] {
+            #expect(
+                GraphicsDetector.directColorKept(in: "\u{1B}[?2026;2$y" + reply + "\u{1B}[?64;1c"),
+                "\(reply.debugDescription)")
             #expect(GraphicsDetector.typed(in: Array(reply.utf8)).isEmpty, "the reply is no key")
         }
-        for reply in ["\u{1B}P1$r0;48;5;16m\u{1B}\\", "\u{1B}P0$r\u{1B}\\", "\u{1B}P1$r0;48:2::1:2:30m\u{1B}\\", "\u{1B}P1$r0;148:2::1:2:3m\u{1B}\\", ""] {
+        for reply in [
+            "\u{1B}P1$r0;48;5;16m\u{1B}\\", "\u{1B}P0$r\u{1B}\\", "\u{1B}P1$r0;48:2::1:2:30m\u{1B}\\",
+            "\u{1B}P1$r0;148:2::1:2:3m\u{1B}\\", ""
+        ] {
             #expect(!GraphicsDetector.directColorKept(in: reply + "\u{1B}[?64;1c"), "\(reply.debugDescription)")
         }
         // The question sets the colour, asks, and resets: nothing on the screen, no colour left.
@@ -58,7 +70,9 @@ import Testing
         }
         #expect(!decide("\u{1B}[?62;22c").synchronizedOutput)
         #expect(!decide("\u{1B}[?2027;2$y\u{1B}[?62;22c").synchronizedOutput, "another mode's report")
-        #expect(decide("\u{1B}[?2026;2$y\u{1B}[?62c", ["TMUX": "/tmp/tmux-0/default,1,0"], passthrough: false).synchronizedOutput)
+        #expect(
+            decide("\u{1B}[?2026;2$y\u{1B}[?62c", ["TMUX": "/tmp/tmux-0/default,1,0"], passthrough: false)
+                .synchronizedOutput)
     }
 
     @Test func insideTmuxOnlyWithPassthrough() {
@@ -69,17 +83,22 @@ import Testing
         // Only placeholders land in the right place through tmux: sixel and direct placement do not.
         #expect(decide("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62c", ["TMUX": "x"], passthrough: true).mode == .blocks)
         #expect(decide("\u{1B}[?62;4c", ["TMUX": "x"], passthrough: true).mode == .blocks)
-        #expect(GraphicsDetector.wrapForTmux(Array("\u{1B}_Ga\u{1B}\\".utf8)) == Array("\u{1B}Ptmux;\u{1B}\u{1B}_Ga\u{1B}\u{1B}\\\u{1B}\\".utf8))
+        #expect(
+            GraphicsDetector.wrapForTmux(Array("\u{1B}_Ga\u{1B}\\".utf8))
+                == Array("\u{1B}Ptmux;\u{1B}\u{1B}_Ga\u{1B}\u{1B}\\\u{1B}\\".utf8))
     }
 
     /// Wrapped for tmux after what a frame holds already: every ESC doubled, at the start, the
     /// end and side by side, the rest copied as it is (stretches of base64 between).
     @Test func wrappingForTmuxAppendsAndDoublesEveryEscape() {
-        let payload = Array("\u{1B}\u{1B}_Gf=32;".utf8) + Array(repeating: UInt8(ascii: "A"), count: 5000) + Array("\u{1B}\\x\u{1B}".utf8)
+        let payload =
+            Array("\u{1B}\u{1B}_Gf=32;".utf8) + Array(repeating: UInt8(ascii: "A"), count: 5000)
+            + Array("\u{1B}\\x\u{1B}".utf8)
         var out = Array("frame".utf8)
         GraphicsDetector.wrapForTmux(payload, into: &out)
         let expected =
-            Array("frame\u{1B}Ptmux;\u{1B}\u{1B}\u{1B}\u{1B}_Gf=32;".utf8) + Array(repeating: UInt8(ascii: "A"), count: 5000)
+            Array("frame\u{1B}Ptmux;\u{1B}\u{1B}\u{1B}\u{1B}_Gf=32;".utf8)
+            + Array(repeating: UInt8(ascii: "A"), count: 5000)
             + Array("\u{1B}\u{1B}\\x\u{1B}\u{1B}\u{1B}\\".utf8)
         #expect(out == expected)
         #expect(GraphicsDetector.wrapForTmux([]) == Array("\u{1B}Ptmux;\u{1B}\\".utf8))
@@ -142,7 +161,9 @@ extension GraphicsDetectorTests {
 
     /// The cursor position reports after each emoji sequence give their widths, in order.
     @Test func emojiSequenceWidthsComeFromCursorReports() {
-        #expect(decide("\u{1B}[12;5R\u{1B}[12;3R\u{1B}[12;3R\u{1B}[?62;4c").sequenceWidths == EmojiSequenceWidths(joined: 4, flag: 2, modified: 2))
+        #expect(
+            decide("\u{1B}[12;5R\u{1B}[12;3R\u{1B}[12;3R\u{1B}[?62;4c").sequenceWidths
+                == EmojiSequenceWidths(joined: 4, flag: 2, modified: 2))
         #expect(decide("\u{1B}[12;3R\u{1B}[?62;4c").sequenceWidths == nil, "not all answered: assume two columns")
     }
 }

@@ -11,7 +11,8 @@ func testImage(_ w: Int, _ h: Int) -> TerminalImage {
     for y in 0..<h {
         for x in 0..<w {
             let i = (y * w + x) * 4
-            rgba[i] = UInt8(x * 255 / max(1, w - 1)); rgba[i + 1] = UInt8(abs(x - y) * 255 / max(1, w + h)); rgba[i + 2] = UInt8(y * 255 / max(1, h - 1))
+            rgba[i] = UInt8(x * 255 / max(1, w - 1)); rgba[i + 1] = UInt8(abs(x - y) * 255 / max(1, w + h));
+            rgba[i + 2] = UInt8(y * 255 / max(1, h - 1))
         }
     }
     return TerminalImage(width: w, height: h, rgba: rgba)
@@ -49,7 +50,9 @@ func decodeSixel(_ bytes: [UInt8]) -> (width: Int, height: Int, rgb: [UInt8])? {
             i += 1
             let count = number()
             let v = Int(bytes[i]) - 63
-            for k in 0..<count { for r in 0..<6 where v & (1 << r) != 0 { pixels[(band * 6 + r) * 10_000 + x + k] = palette[color] } }
+            for k in 0..<count {
+                for r in 0..<6 where v & (1 << r) != 0 { pixels[(band * 6 + r) * 10_000 + x + k] = palette[color] }
+            }
             x += count; i += 1
         case 63...126:
             let v = Int(c) - 63
@@ -60,14 +63,23 @@ func decodeSixel(_ bytes: [UInt8]) -> (width: Int, height: Int, rgb: [UInt8])? {
         }
     }
     var rgb = [UInt8](repeating: 0, count: width * height * 3)
-    for y in 0..<height { for x in 0..<width { if let p = pixels[y * 10_000 + x] { rgb[(y * width + x) * 3] = UInt8(p.0); rgb[(y * width + x) * 3 + 1] = UInt8(p.1); rgb[(y * width + x) * 3 + 2] = UInt8(p.2) } } }
+    for y in 0..<height {
+        for x in 0..<width {
+            if let p = pixels[y * 10_000 + x] {
+                rgb[(y * width + x) * 3] = UInt8(p.0); rgb[(y * width + x) * 3 + 1] = UInt8(p.1);
+                rgb[(y * width + x) * 3 + 2] = UInt8(p.2)
+            }
+        }
+    }
     return (width, height, rgb)
 }
 
 /// Mean absolute difference per channel between an image and decoded RGB.
 func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
     var total = 0
-    for i in 0..<(image.width * image.height) { for k in 0..<3 { total += abs(Int(image.rgba[i * 4 + k]) - Int(rgb[i * 3 + k])) } }
+    for i in 0..<(image.width * image.height) {
+        for k in 0..<3 { total += abs(Int(image.rgba[i * 4 + k]) - Int(rgb[i * 3 + k])) }
+    }
     return Double(total) / Double(image.width * image.height * 3)
 }
 
@@ -109,7 +121,8 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         #expect(kept.width == 50 && kept.height == 37 && kept.indexes == fresh.indexes)
         #expect(kept.palette.map { [$0.0, $0.1, $0.2] } == fresh.palette.map { [$0.0, $0.1, $0.2] })
         #expect(SixelEncoder.encode(kept, region: Rect(x: 0, y: 0, width: 50, height: 37)) == whole)
-        let piece = try #require(decodeSixel(SixelEncoder.encode(kept, region: Rect(x: 10, y: 12, width: 20, height: 13))))
+        let piece = try #require(
+            decodeSixel(SixelEncoder.encode(kept, region: Rect(x: 10, y: 12, width: 20, height: 13))))
         let all = try #require(decodeSixel(whole))
         for y in 0..<13 {
             let row = Array(piece.rgb[(y * 20 * 3)..<((y + 1) * 20 * 3)])
@@ -187,7 +200,9 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         let image = testImage(50, 30)
         let bytes = KittyGraphics.transmit(image, number: 7, placeholderColumns: 5, rows: 2)
         let text = String(decoding: bytes, as: UTF8.self)
-        let chunks = text.components(separatedBy: "\u{1B}_G").dropFirst().map { $0.components(separatedBy: "\u{1B}\\")[0] }
+        let chunks = text.components(separatedBy: "\u{1B}_G").dropFirst().map {
+            $0.components(separatedBy: "\u{1B}\\")[0]
+        }
         let first = chunks[0].split(separator: ";")[0]
         for key in ["a=T", "U=1", "f=32", "o=z", "s=50", "v=30", "i=7", "c=5", "r=2"] { #expect(first.contains(key)) }
         #expect(chunks.last!.contains("m=0"))
@@ -206,8 +221,11 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
             decoding: KittyGraphics.place(
                 number: 3, placement: 9, source: Rect(x: 0, y: 40, width: 160, height: 100),
                 columns: 16, rows: 5), as: UTF8.self)
-        for key in ["a=p", "i=3", "p=9", "x=0", "y=40", "w=160", "h=100", "c=16", "r=5", "C=1"] { #expect(text.contains(key)) }
-        #expect(String(decoding: KittyGraphics.deletePlacement(number: 3, placement: 9), as: UTF8.self).contains("a=d,d=i"))
+        for key in ["a=p", "i=3", "p=9", "x=0", "y=40", "w=160", "h=100", "c=16", "r=5", "C=1"] {
+            #expect(text.contains(key))
+        }
+        #expect(
+            String(decoding: KittyGraphics.deletePlacement(number: 3, placement: 9), as: UTF8.self).contains("a=d,d=i"))
     }
 
     @Test func placeholderCellsCarryRowColumnAndNumber() {
@@ -235,7 +253,8 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         // Cut by the context's edge: the visible part, with the picture cells it shows.
         #expect(context.placeImage(image, in: Rect(x: 4, y: 1, width: 3, height: 3)))
         let cut = canvas.picturePieces().first { $0.cells.minX == 6 }
-        #expect(cut?.cells == Rect(x: 6, y: 2, width: 2, height: 2) && cut?.source == Rect(x: 0, y: 0, width: 2, height: 2))
+        #expect(
+            cut?.cells == Rect(x: 6, y: 2, width: 2, height: 2) && cut?.source == Rect(x: 0, y: 0, width: 2, height: 2))
         // Text drawn over a row of it (a pinned header) splits off what stays visible.
         canvas.drawText("header", at: Point(x: 0, y: 1), style: .plain)
         #expect(
@@ -250,7 +269,9 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
 
     @Test func blocksModeDeclines() {
         let canvas = Canvas(size: Size(width: 10, height: 4))
-        #expect(!DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(testImage(4, 4), in: Rect(x: 0, y: 0, width: 2, height: 2)))
+        #expect(
+            !DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(
+                testImage(4, 4), in: Rect(x: 0, y: 0, width: 2, height: 2)))
         #expect(!canvas.hasPictures)
     }
 
@@ -258,7 +279,8 @@ func meanError(_ image: TerminalImage, _ rgb: [UInt8]) -> Double {
         let image = testImage(64, 48)
         let png = PNGWriter.png(image)
         #expect(png.count < image.rgba.count / 2, "real deflate, not stored blocks")
-        let cut = PictureEncoding.crop(image, cells: Size(width: 8, height: 4), source: Rect(x: 2, y: 1, width: 3, height: 2))
+        let cut = PictureEncoding.crop(
+            image, cells: Size(width: 8, height: 4), source: Rect(x: 2, y: 1, width: 3, height: 2))
         #expect(cut.width == 24 && cut.height == 24)
         #expect(Array(cut.rgba[0..<4]) == Array(image.rgba[((12 * 64) + 16) * 4..<((12 * 64) + 16) * 4 + 4]))
         let scaled = PictureEncoding.crop(
@@ -275,7 +297,10 @@ func inflate(_ bytes: [UInt8]) throws -> [UInt8] {
     defer { try? FileManager.default.removeItem(at: dir) }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", "-c", "import sys,zlib; sys.stdout.buffer.write(zlib.decompress(open(sys.argv[1],'rb').read()))", dir.path]
+    p.arguments = [
+        "python3", "-c", "import sys,zlib; sys.stdout.buffer.write(zlib.decompress(open(sys.argv[1],'rb').read()))",
+        dir.path
+    ]
     let out = Pipe()
     p.standardOutput = out
     try p.run()

@@ -20,10 +20,16 @@ import Testing
                 let bottom = Color.rgb(UInt8(62 + v % 150), UInt8(104 + y * 7), UInt8(196 - v % 120))
                 switch kind {
                 case 0: cells.append(CanvasCell(text: " ", width: 1, style: Style(background: .palette(235))))
-                case 1: cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: top, background: .palette(235))))
-                case 2: cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: .palette(33), background: .palette(200))))
+                case 1:
+                    cells.append(
+                        CanvasCell(text: "▀", width: 1, style: Style(foreground: top, background: .palette(235))))
+                case 2:
+                    cells.append(
+                        CanvasCell(
+                            text: "▀", width: 1, style: Style(foreground: .palette(33), background: .palette(200))))
                 case 3: cells.append(CanvasCell(text: "a", width: 1, style: .plain))
-                default: cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: top, background: bottom)))
+                default:
+                    cells.append(CanvasCell(text: "▀", width: 1, style: Style(foreground: top, background: bottom)))
                 }
             }
         }
@@ -42,7 +48,9 @@ import Testing
         return (bytes, screen.cells)
     }
 
-    @Test(arguments: [(HalfBlockChoice.standardTolerance, 1), (HalfBlockChoice.standardTolerance, 2), (0, 3), (600, 4)] as [(Int, UInt64)])
+    @Test(
+        arguments: [(HalfBlockChoice.standardTolerance, 1), (HalfBlockChoice.standardTolerance, 2), (0, 3), (600, 4)]
+            as [(Int, UInt64)])
     func preparedPicturesGoOutAsTheirPixelsDo(tolerance: Int, seed: UInt64) throws {
         let pixels = Self.pictureRows(Size(width: 40, height: 6), seed: seed)
         var prepared = pixels
@@ -51,19 +59,25 @@ import Testing
         // Every picture cell now has palette colours; nothing else changed.
         for (a, b) in zip(pixels.cells, prepared.cells) {
             if a.text == "▀" {
-                #expect(b.text == "▀" && b.style.foreground.rawValue >> 24 != 3 && b.style.background.rawValue >> 24 != 3)
+                #expect(
+                    b.text == "▀" && b.style.foreground.rawValue >> 24 != 3 && b.style.background.rawValue >> 24 != 3)
             } else {
                 #expect(a == b)
             }
         }
-        let asPixels = Self.written(pixels, tolerance: tolerance), asPrepared = Self.written(prepared, tolerance: tolerance)
-        #expect(asPrepared.bytes == asPixels.bytes, "\(asPrepared.bytes.count) bytes prepared, \(asPixels.bytes.count) as pixels")
+        let asPixels = Self.written(pixels, tolerance: tolerance),
+            asPrepared = Self.written(prepared, tolerance: tolerance)
+        #expect(
+            asPrepared.bytes == asPixels.bytes,
+            "\(asPrepared.bytes.count) bytes prepared, \(asPixels.bytes.count) as pixels")
         #expect(asPrepared.screen == asPixels.screen)
     }
 
     @Test func onlyTwoHundredFiftySixColoursWithNarrowBlocksArePrepared() {
         #expect(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: 200) != nil)
-        for mode in [ColorMode.direct, .ansi16, .ansi8, .monochrome] { #expect(HalfBlockPreparation.preparer(colorMode: mode, tolerance: 200) == nil) }
+        for mode in [ColorMode.direct, .ansi16, .ansi8, .monochrome] {
+            #expect(HalfBlockPreparation.preparer(colorMode: mode, tolerance: 200) == nil)
+        }
         #expect(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: 200, blocksAreNarrow: false) == nil)
     }
 }

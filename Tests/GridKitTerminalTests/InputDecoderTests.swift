@@ -72,7 +72,10 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
     // MARK: Keys
 
     @Test func plainBytesAreTheirKeys() {
-        #expect(decodeAll("\r\n\u{7F}\u{8}\t") == [.key(.enter), .key(.enter), .key(.backspace), .key(.backspace), .key(.tab)])
+        #expect(
+            decodeAll("\r\n\u{7F}\u{8}\t") == [
+                .key(.enter), .key(.enter), .key(.backspace), .key(.backspace), .key(.tab)
+            ])
         #expect(decodeAll("\u{1}\u{3}\u{1A}") == [.key(.control("a")), .key(.control("c")), .key(.control("z"))])
         #expect(decodeAll("a Z~") == [.char("a"), .char(" "), .char("Z"), .char("~")])
         #expect(decodeAll([0, 0x1C, 0x1F]) == [], "control bytes with no key mean nothing")
@@ -84,7 +87,8 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
             ("OA", .up), ("OB", .down), ("OC", .right), ("OD", .left), ("OH", .home), ("OF", .end),
             ("[1~", .home), ("[7~", .home), ("[4~", .end), ("[8~", .end), ("[3~", .delete),
             ("[5~", .pageUp), ("[6~", .pageDown), ("[Z", .backTab),
-            ("OP", .function(1)), ("OQ", .function(2)), ("OR", .function(3)), ("OS", .function(4)), ("[1P", .function(1))
+            ("OP", .function(1)), ("OQ", .function(2)), ("OR", .function(3)), ("OS", .function(4)),
+            ("[1P", .function(1))
         ]
         for (form, key) in forms {
             #expect(decodeAll("\u{1B}" + form) == [.key(key)], "ESC \(form)")
@@ -97,7 +101,10 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
     @Test func modifiedAndNumberedKeysAreTheirKeys() {
         #expect(decodeAll("\u{1B}[1;5C") == [.key(.right)], "Ctrl+Right")
         #expect(decodeAll("\u{1B}[1;3A") == [.key(.up)], "Alt+Up")
-        #expect(decodeAll("\u{1B}[1;2B\u{1B}[1;6D\u{1B}[1;5H\u{1B}[1;2F") == [.key(.down), .key(.left), .key(.home), .key(.end)])
+        #expect(
+            decodeAll("\u{1B}[1;2B\u{1B}[1;6D\u{1B}[1;5H\u{1B}[1;2F") == [
+                .key(.down), .key(.left), .key(.home), .key(.end)
+            ])
         #expect(decodeAll("\u{1B}[3;5~\u{1B}[5;3~\u{1B}[6;2~") == [.key(.delete), .key(.pageUp), .key(.pageDown)])
         #expect(decodeAll("\u{1B}[5~\u{1B}[6~") == [.key(.pageUp), .key(.pageDown)])
         #expect(decodeAll("\u{1B}[1~\u{1B}[4~\u{1B}[3~") == [.key(.home), .key(.end), .key(.delete)])
@@ -146,7 +153,8 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         // A stray continuation byte and a cut sequence are replaced, not lost in.
         #expect(decodeAll([0x80, 0x61, 0xE6, 0x62]) == [.char("\u{FFFD}"), .char("a"), .char("\u{FFFD}"), .char("b")])
         #expect(decodeAll([0xF8, 0x61, 0xFF]) == [.char("\u{FFFD}"), .char("a"), .char("\u{FFFD}")])
-        #expect(decodeAll([0xE6, 0xBC]) == [.char("\u{FFFD}"), .char("\u{FFFD}")], "cut short at the end, after the delay")
+        #expect(
+            decodeAll([0xE6, 0xBC]) == [.char("\u{FFFD}"), .char("\u{FFFD}")], "cut short at the end, after the delay")
         #expect(decodeAll([0xED, 0xA0, 0x80, 0x61]) == [.char("a")], "a surrogate is no character")
         #expect(decodeAll([0xC2, 0x85, 0x61]) == [.char("a")], "a C1 control means nothing")
     }
@@ -154,9 +162,12 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
     @Test func utf8SplitAcrossReadsIsOneCharacter() {
         let bytes = Array("é漢😀x".utf8)
         for cut in 1..<bytes.count {
-            #expect(decodeInPieces(bytes, cuts: [cut]) == [.char("é"), .char("漢"), .char("😀"), .char("x")], "cut at \(cut)")
+            #expect(
+                decodeInPieces(bytes, cuts: [cut]) == [.char("é"), .char("漢"), .char("😀"), .char("x")], "cut at \(cut)")
         }
-        #expect(decodeInPieces(bytes, cuts: Array(1..<bytes.count)) == [.char("é"), .char("漢"), .char("😀"), .char("x")], "a byte a read")
+        #expect(
+            decodeInPieces(bytes, cuts: Array(1..<bytes.count)) == [.char("é"), .char("漢"), .char("😀"), .char("x")],
+            "a byte a read")
         let alt = Array("\u{1B}😀".utf8)
         for cut in 1..<alt.count { #expect(decodeInPieces(alt, cuts: [cut]) == [.key(.alt("😀"))]) }
     }
@@ -166,12 +177,24 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
     @Test func sgrMouseReports() {
         // Left press at column 10, row 5 (1-based on the wire), its release, the other buttons.
         #expect(decodeAll("\u{1B}[<0;10;5M\u{1B}[<0;10;5m") == [press(9, 4), release(9, 4)])
-        #expect(decodeAll("\u{1B}[<1;1;1M\u{1B}[<2;3;4M\u{1B}[<2;3;4m") == [press(0, 0, button: 2), press(2, 3, button: 3), release(2, 3, button: 3)])
+        #expect(
+            decodeAll("\u{1B}[<1;1;1M\u{1B}[<2;3;4M\u{1B}[<2;3;4m") == [
+                press(0, 0, button: 2), press(2, 3, button: 3), release(2, 3, button: 3)
+            ])
         #expect(decodeAll("\u{1B}[<64;3;4M\u{1B}[<65;3;4M") == [wheel(.wheelUp, 2, 3), wheel(.wheelDown, 2, 3)])
-        #expect(decodeAll("\u{1B}[<66;1;1M\u{1B}[<67;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "the horizontal wheel")
-        #expect(decodeAll("\u{1B}[<68;1;1M\u{1B}[<69;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "Shift turns the wheel sideways")
-        #expect(decodeAll("\u{1B}[<66;1;1M\u{1B}[<66;1;1m\u{1B}[<67;1;1M\u{1B}[<67;1;1m") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)], "xterm's releases of the sideways buttons are not turns")
-        #expect(decodeAll("\u{1B}[<80;1;1M\u{1B}[<81;1;1M") == [wheel(.wheelUp, 0, 0), wheel(.wheelDown, 0, 0)], "Ctrl does not")
+        #expect(
+            decodeAll("\u{1B}[<66;1;1M\u{1B}[<67;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)],
+            "the horizontal wheel")
+        #expect(
+            decodeAll("\u{1B}[<68;1;1M\u{1B}[<69;1;1M") == [wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)],
+            "Shift turns the wheel sideways")
+        #expect(
+            decodeAll("\u{1B}[<66;1;1M\u{1B}[<66;1;1m\u{1B}[<67;1;1M\u{1B}[<67;1;1m") == [
+                wheel(.wheelLeft, 0, 0), wheel(.wheelRight, 0, 0)
+            ], "xterm's releases of the sideways buttons are not turns")
+        #expect(
+            decodeAll("\u{1B}[<80;1;1M\u{1B}[<81;1;1M") == [wheel(.wheelUp, 0, 0), wheel(.wheelDown, 0, 0)],
+            "Ctrl does not")
         #expect(decodeAll("\u{1B}[<35;5;5M\u{1B}[<32;5;5M") == [], "motion is not reported")
         #expect(decodeAll("\u{1B}[<0;500;300M") == [press(499, 299)], "past column 223, where X10 stops")
         #expect(decodeAll("\u{1B}[<16;2;2M") == [press(1, 1)], "Ctrl+click is a click")
@@ -190,7 +213,8 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         ]
         #expect(
             decodeAll(bytes) == [
-                press(0, 0, button: 3), release(0, 0), wheel(.wheelUp, 7, 8), wheel(.wheelDown, 7, 8), wheel(.wheelLeft, 7, 8), wheel(.wheelRight, 7, 8)
+                press(0, 0, button: 3), release(0, 0), wheel(.wheelUp, 7, 8), wheel(.wheelDown, 7, 8),
+                wheel(.wheelLeft, 7, 8), wheel(.wheelRight, 7, 8)
             ])
         // Coordinates past 94 are bytes of 0x80 and more, read raw, not as UTF-8.
         #expect(decodeAll([27, 0x5B, 0x4D, 32, 33 + 200, 33 + 150, 0x71]) == [press(200, 150), .char("q")])
@@ -221,7 +245,9 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
         let sgr = Array("\u{1B}[<0;10;5M".utf8)
         let x10: [UInt8] = [27, 0x5B, 0x4D, 32 + 2, 33 + 4, 33 + 7]
         for cut in 1..<sgr.count { #expect(decodeInPieces(sgr, cuts: [cut]) == [press(9, 4)], "SGR cut at \(cut)") }
-        for cut in 1..<x10.count { #expect(decodeInPieces(x10, cuts: [cut]) == [press(4, 7, button: 3)], "X10 cut at \(cut)") }
+        for cut in 1..<x10.count {
+            #expect(decodeInPieces(x10, cuts: [cut]) == [press(4, 7, button: 3)], "X10 cut at \(cut)")
+        }
     }
 
     // MARK: Replies and garbage
@@ -356,26 +382,36 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
 
     @Test func terminfoKeysAreKnownWhereTheGenericReadingFallsShort() {
         let keys = KeyTable { Self.terminfo[$0].map { Array($0.utf8) } }
-        #expect(keys.exact.count == 7, "kent, kf5, kf12, kf13, kf20, ka1, kc1: not kcuu1 nor kcud1, which the reading gives itself")
+        #expect(
+            keys.exact.count == 7,
+            "kent, kf5, kf12, kf13, kf20, ka1, kc1: not kcuu1 nor kcud1, which the reading gives itself")
         #expect(keys.prefixed.map(\.key) == [.function(1), .function(21)], "shapes that are not one CSI")
         #expect(!keys.overridesGeneric)
         #expect(
             decodeAll("\u{1B}OM\u{1B}[15~\u{1B}[24~\u{1B}[1;2P\u{1B}[34~", keys: keys)
                 == [.key(.enter), .key(.function(5)), .key(.function(12)), .key(.function(13)), .key(.function(20))])
         #expect(decodeAll("\u{1B}[[A\u{1B}[23$q", keys: keys) == [.key(.function(1)), .key(.function(21)), .char("q")])
-        #expect(decodeAll("\u{1B}Ow\u{1B}Oq\u{1B}OA\u{1B}[B", keys: keys) == [.key(.home), .key(.end), .key(.up), .key(.down)])
+        #expect(
+            decodeAll("\u{1B}Ow\u{1B}Oq\u{1B}OA\u{1B}[B", keys: keys) == [
+                .key(.home), .key(.end), .key(.up), .key(.down)
+            ])
         #expect(decodeAll("\u{1B}[[B", keys: keys) == [.char("B")], "not F1: ESC [ [ read as a sequence we do not know")
         #expect(decodeAll("\u{1B}\u{1B}[15~", keys: keys) == [.key(.function(5))], "Alt+F5")
         let bytes = Array("\u{1B}[[A\u{1B}[1;2P\u{1B}[23$".utf8)
         for cut in 1..<bytes.count {
-            #expect(decodeInPieces(bytes, cuts: [cut], keys: keys) == [.key(.function(1)), .key(.function(13)), .key(.function(21))], "cut at \(cut)")
+            #expect(
+                decodeInPieces(bytes, cuts: [cut], keys: keys) == [
+                    .key(.function(1)), .key(.function(13)), .key(.function(21))
+                ], "cut at \(cut)")
         }
     }
 
     @Test func terminfoWinsWhereItSaysOtherwise() {
         // The first of two capabilities with the same string wins; one the generic reading
         // decodes to another key is looked up before it.
-        let keys = KeyTable([(Array("\u{1B}[1~".utf8), .end), (Array("\u{1B}[1~".utf8), .home), (Array("\u{1B}[A".utf8), .up)])
+        let keys = KeyTable([
+            (Array("\u{1B}[1~".utf8), .end), (Array("\u{1B}[1~".utf8), .home), (Array("\u{1B}[A".utf8), .up)
+        ])
         #expect(keys.overridesGeneric && keys.exact.count == 1)
         #expect(decodeAll("\u{1B}[1~\u{1B}[A\u{1B}[4~", keys: keys) == [.key(.end), .key(.up), .key(.end)])
     }
@@ -397,8 +433,13 @@ private func wheel(_ action: MouseAction, _ x: Int, _ y: Int) -> InputEvent {
 
     /// Bytes biased to what sequences are made of.
     static func garbage(_ random: inout Random) -> [UInt8] {
-        let alphabet = Array("\u{1B}\u{1B}\u{1B}[[O<;;0123456789MmPS~_]\\\u{07}?cAHt".utf8) + [0x80, 0xC3, 0xE6, 0xF0, 0x9F, 0xFF, 0x7F, 0x0D]
-        return (0..<random.below(60)).map { _ in random.below(4) == 0 ? UInt8(random.below(256)) : alphabet[random.below(alphabet.count)] }
+        let alphabet =
+            Array("\u{1B}\u{1B}\u{1B}[[O<;;0123456789MmPS~_]\\\u{07}?cAHt".utf8) + [
+                0x80, 0xC3, 0xE6, 0xF0, 0x9F, 0xFF, 0x7F, 0x0D
+            ]
+        return (0..<random.below(60)).map { _ in
+            random.below(4) == 0 ? UInt8(random.below(256)) : alphabet[random.below(alphabet.count)]
+        }
     }
 
     @Test func randomBytesNeverCrashNorLoseTheKeyAfterThem() {

@@ -38,7 +38,10 @@ import Testing
     }
 
     @Test func enterBackspaceAndUTF8() {
-        #expect(events(Array("\r\u{7F}\u{8}é漢😀".utf8)) == [.key(.enter), .key(.backspace), .key(.backspace), .char("é"), .char("漢"), .char("😀")])
+        #expect(
+            events(Array("\r\u{7F}\u{8}é漢😀".utf8)) == [
+                .key(.enter), .key(.backspace), .key(.backspace), .char("é"), .char("漢"), .char("😀")
+            ])
         // A stray continuation byte and a cut sequence are replaced, not lost in.
         #expect(events([0x80, 0x61, 0xE6, 0x62]) == [.char("\u{FFFD}"), .char("a"), .char("\u{FFFD}"), .char("b")])
     }

@@ -47,7 +47,9 @@ import Testing
     @Test func frameWriterWritesTheCodesetKeepingColumns() throws {
         let latin1 = try #require(LocaleCharset(codeset: "ISO-8859-1"))
         let size = Size(width: 20, height: 1)
-        var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .ansi16), charset: latin1) { v in (0x4E00...0x9FFF).contains(v) ? 2 : 1 }
+        var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .ansi16), charset: latin1) { v in
+            (0x4E00...0x9FFF).contains(v) ? 2 : 1
+        }
         let canvas = Canvas(size: size)
         canvas.drawText("é─中x→", at: .zero, style: .plain)
         writer.begin(size: size, cleared: true)

@@ -7,7 +7,9 @@ struct MiniTerminal {
     struct Cell: Equatable {
         var text = " "; var fg = -1, bg = -1; var attributes = TextAttributes()
         /// What shows: a plain space has no visible foreground colour.
-        var visible: Cell { text == " " && attributes.isEmpty ? Cell(text: text, fg: -1, bg: bg, attributes: attributes) : self }
+        var visible: Cell {
+            text == " " && attributes.isEmpty ? Cell(text: text, fg: -1, bg: bg, attributes: attributes) : self
+        }
         /// The colours shown in the top and bottom halves, for the ways a picture cell is
         /// written (half blocks, a full block, a space); nil for any other character.
         var halves: (top: Int, bottom: Int)? {
@@ -43,9 +45,13 @@ struct MiniTerminal {
         while i < scalars.count {
             let s = scalars[i]
             if s == "\u{1B}" {
-                guard i + 1 < scalars.count, scalars[i + 1] == "[" else { problems.append("ESC not CSI"); i += 1; continue }
+                guard i + 1 < scalars.count, scalars[i + 1] == "[" else {
+                    problems.append("ESC not CSI"); i += 1; continue
+                }
                 var j = i + 2, params = ""
-                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { params.unicodeScalars.append(scalars[j]); j += 1 }
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) {
+                    params.unicodeScalars.append(scalars[j]); j += 1
+                }
                 csr(params, scalars[j])
                 i = j + 1
                 continue
@@ -81,7 +87,8 @@ struct MiniTerminal {
         case "A": y = max(0, y - max(1, n.first ?? 1)) // (the writer never leaves the scroll region set)
         case "B": y = min(height - 1, y + max(1, n.first ?? 1))
         case "K": for c in x..<width { cells[y][c] = Cell(bg: pen.bg) } // bce
-        case "X": for c in x..<min(width, x + max(1, n.first ?? 1)) { cells[y][c] = Cell(bg: pen.bg) } // bce, cursor stays
+        // bce, cursor stays
+        case "X": for c in x..<min(width, x + max(1, n.first ?? 1)) { cells[y][c] = Cell(bg: pen.bg) }
         case "P", "@":
             // Characters deleted (the rest moving left, blanks in at the end) or blanks inserted
             // (the end falling off); the cursor stays. A wide character split in two is cleared
@@ -95,7 +102,9 @@ struct MiniTerminal {
             }
             for c in 0..<width {
                 let isWide = cells[y][c].text.unicodeScalars.first.map { Self.wide($0.value) } ?? false
-                if cells[y][c].text.isEmpty, c == 0 || !(cells[y][c - 1].text.unicodeScalars.first.map { Self.wide($0.value) } ?? false) {
+                if cells[y][c].text.isEmpty,
+                    c == 0 || !(cells[y][c - 1].text.unicodeScalars.first.map { Self.wide($0.value) } ?? false)
+                {
                     cells[y][c] = Cell()
                 } else if isWide, c + 1 == width || !cells[y][c + 1].text.isEmpty {
                     cells[y][c] = Cell()
@@ -104,7 +113,11 @@ struct MiniTerminal {
         case "r": top = (n.first ?? 1) - 1; bottom = (n.count > 1 ? n[1] : height) - 1; x = 0; y = 0
         case "S", "T":
             for _ in 0..<max(1, n.first ?? 1) {
-                if final == "S" { cells.remove(at: top); cells.insert(blankRow, at: bottom) } else { cells.remove(at: bottom); cells.insert(blankRow, at: top) }
+                if final == "S" {
+                    cells.remove(at: top); cells.insert(blankRow, at: bottom)
+                } else {
+                    cells.remove(at: bottom); cells.insert(blankRow, at: top)
+                }
             }
         case "m":
             var k = 0
@@ -125,7 +138,9 @@ struct MiniTerminal {
                 case 38, 48:
                     // `38;5;n`, or `38;2;r;g;b` as `ColorMapper` numbers a direct colour.
                     let direct = k + 1 < n.count && n[k + 1] == 2
-                    guard k + (direct ? 4 : 2) < n.count else { problems.append("SGR \(n[k]) cut short"); k = n.count; continue }
+                    guard k + (direct ? 4 : 2) < n.count else {
+                        problems.append("SGR \(n[k]) cut short"); k = n.count; continue
+                    }
                     let c = direct ? ColorMapper.directFlag | n[k + 2] << 16 | n[k + 3] << 8 | n[k + 4] : n[k + 2]
                     if n[k] == 38 { pen.fg = c } else { pen.bg = c }
                     k += direct ? 4 : 2

@@ -30,7 +30,9 @@ import Testing
         }
     }
 
-    func frame(_ layer: PictureLayer, _ canvas: Canvas, everything: Bool = false, written: [Int: [ClosedRange<Int>]] = [:]) -> [UInt8] {
+    func frame(
+        _ layer: PictureLayer, _ canvas: Canvas, everything: Bool = false, written: [Int: [ClosedRange<Int>]] = [:]
+    ) -> [UInt8] {
         let pieces = canvas.picturePieces()
         layer.beforeText(pieces, in: canvas, everything: everything)
         // As the terminal sends them: the images first, then the frame's own picture bytes.
@@ -40,13 +42,18 @@ import Testing
     }
 
     func sixelLayer() -> PictureLayer {
-        PictureLayer(mode: .sixel, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        PictureLayer(
+            mode: .sixel, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20),
+            colorMode: .palette256)
     }
 
     @Test func eachPictureIsDrawnOnceAndAgainOnlyWhereTextWasWrittenOverIt() {
         let (canvas, _) = canvasWithPictures()
         let layer = sixelLayer()
-        #expect(Set(drawnAt(frame(layer, canvas, everything: true))) == [Point(x: 2, y: 2), Point(x: 12, y: 2), Point(x: 2, y: 7), Point(x: 12, y: 7)])
+        #expect(
+            Set(drawnAt(frame(layer, canvas, everything: true))) == [
+                Point(x: 2, y: 2), Point(x: 12, y: 2), Point(x: 2, y: 7), Point(x: 12, y: 7)
+            ])
         #expect(frame(layer, canvas).isEmpty, "nothing changed: nothing sent")
         // Text written on row 3 between the pictures touches none; across the second it does.
         #expect(frame(layer, canvas, written: [3: [10...11]]).isEmpty)
@@ -73,19 +80,25 @@ import Testing
             _ = frame(layer, canvas, everything: true)
             // Other pictures in the same cells, and text where the last one was.
             let context = DrawContext(canvas: canvas, frame: canvas.bounds)
-            for i in 0..<3 { context.placeImage(testImage(80, 80), in: Rect(x: 2 + (i % 2) * 10, y: 2 + (i / 2) * 5, width: 8, height: 4)) }
+            for i in 0..<3 {
+                context.placeImage(
+                    testImage(80, 80), in: Rect(x: 2 + (i % 2) * 10, y: 2 + (i / 2) * 5, width: 8, height: 4))
+            }
             canvas.fill(Rect(x: 12, y: 7, width: 8, height: 4), style: .plain)
             canvas.drawText("caption", at: Point(x: 12, y: 8), style: .plain)
             let runs = written()
             let cells = runs.values.reduce(0) { $0 + $1.count }
             if covers {
                 #expect(cells == 8 * 4, "only the last tile's cells, now text: \(cells)")
-                #expect(runs.values.joined().allSatisfy { (12...19).contains($0.lowerBound) }, "no cell of the three replaced pictures: \(runs)")
+                #expect(
+                    runs.values.joined().allSatisfy { (12...19).contains($0.lowerBound) },
+                    "no cell of the three replaced pictures: \(runs)")
             } else {
                 #expect(cells == 4 * 8 * 4, "every tile's cells: \(cells)")
             }
             let drawn = Set(drawnAt(frame(layer, canvas, written: runs)))
-            #expect(drawn == [Point(x: 2, y: 2), Point(x: 12, y: 2), Point(x: 2, y: 7)], "the three new pictures: \(drawn)")
+            #expect(
+                drawn == [Point(x: 2, y: 2), Point(x: 12, y: 2), Point(x: 2, y: 7)], "the three new pictures: \(drawn)")
             // A tile waiting for its picture (spaces in the tile's colour, a mark, an underlined
             // space), then the picture: the spaces stay as they are under it, in that colour.
             canvas.fill(Rect(x: 12, y: 7, width: 8, height: 4), style: Style(background: .palette(235)))
@@ -97,7 +110,9 @@ import Testing
             let landing = written()
             let landed = landing.flatMap { y, xs in xs.map { Point(x: $0.lowerBound, y: y) } }
             if covers {
-                #expect(Set(landed) == [Point(x: 15, y: 8), Point(x: 16, y: 9)], "the mark and the underline only: \(landed)")
+                #expect(
+                    Set(landed) == [Point(x: 15, y: 8), Point(x: 16, y: 9)],
+                    "the mark and the underline only: \(landed)")
             } else {
                 #expect(landed.count == 8 * 4)
             }
@@ -129,7 +144,8 @@ import Testing
         // 80 × 80 pixels in 8 × 4 cells: at 10 × 20 the picture fits its cells exactly.
         let image = testImage(80, 80)
         DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(image, in: Rect(x: 2, y: 2, width: 8, height: 4))
-        let layer = PictureLayer(mode: .sixel, passthrough: false, sixelColors: 64, cellPixels: cell, colorMode: .palette256)
+        let layer = PictureLayer(
+            mode: .sixel, passthrough: false, sixelColors: 64, cellPixels: cell, colorMode: .palette256)
         let whole = try #require(decodeSixel(frame(layer, canvas, everything: true)))
         #expect(whole.width == 8 * cell.width && whole.height == 4 * cell.height)
         canvas.drawText(String(repeating: "=", count: 9), at: Point(x: 1, y: 2), style: .plain)
@@ -151,7 +167,8 @@ import Testing
         // The grid draws the rows let in afresh.
         canvas.fill(Rect(x: 0, y: 16, width: 40, height: 3), style: .plain)
         let newcomer = testImage(80, 80)
-        DrawContext(canvas: canvas, frame: Rect(x: 0, y: 1, width: 40, height: 18)).placeImage(newcomer, in: Rect(x: 2, y: 15, width: 8, height: 4))
+        DrawContext(canvas: canvas, frame: Rect(x: 0, y: 1, width: 40, height: 18)).placeImage(
+            newcomer, in: Rect(x: 2, y: 15, width: 8, height: 4))
         #expect(layer.didScroll(shift) == 16..<19, "the rows let in are written again")
         let bytes = frame(layer, canvas, written: [16: [0...39], 17: [0...39], 18: [0...39]])
         #expect(drawnAt(bytes) == [Point(x: 2, y: 16)], "only the picture let in (local row 15 of the band)")
@@ -162,7 +179,8 @@ import Testing
         canvas.graphicsMode = .sixel
         let image = testImage(80, 80)
         let band = Rect(x: 0, y: 0, width: 40, height: 20)
-        DrawContext(canvas: canvas, frame: band).placeImage(image, in: Rect(x: 2, y: 17, width: 8, height: 4)) // 3 rows show
+        // 3 rows show
+        DrawContext(canvas: canvas, frame: band).placeImage(image, in: Rect(x: 2, y: 17, width: 8, height: 4))
         let layer = sixelLayer()
         _ = frame(layer, canvas, everything: true)
         canvas.shiftRows(in: band, by: 2)
@@ -176,7 +194,9 @@ import Testing
 
     @Test func kittyDirectPlacesMovesAndDeletesPlacements() {
         let (canvas, images) = canvasWithPictures()
-        let layer = PictureLayer(mode: .kittyDirect, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        let layer = PictureLayer(
+            mode: .kittyDirect, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20),
+            colorMode: .palette256)
         let first = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
         #expect(first.matches(of: /\e_Ga=t,/).count == 4 && first.matches(of: /\e_Ga=p,/).count == 4)
         #expect(frame(layer, canvas).isEmpty, "text does not touch kitty's pictures")
@@ -187,19 +207,25 @@ import Testing
         _ = layer.didScroll(RowShift(rows: 1..<19, distance: 1))
         let moved = String(decoding: frame(layer, canvas), as: UTF8.self)
         #expect(moved.matches(of: /\e_Ga=t,/).isEmpty && moved.matches(of: /\e_Ga=p,/).count == 4)
-        #expect(moved.matches(of: /a=d,d=i/).count == 4 && moved.matches(of: /a=d,d=I/).isEmpty, "placements deleted, images kept")
+        #expect(
+            moved.matches(of: /a=d,d=i/).count == 4 && moved.matches(of: /a=d,d=I/).isEmpty,
+            "placements deleted, images kept")
         // One picture covered: its placement is deleted, and its image freed (kitty would free
         // an image without a placement at its next scroll anyway); the rest stay.
         canvas.fill(Rect(x: 0, y: 0, width: 11, height: 5), style: .plain)
         let covered = String(decoding: frame(layer, canvas), as: UTF8.self)
         #expect(covered.matches(of: /a=d,d=i/).count == 1 && covered.matches(of: /\e_Ga=p,/).isEmpty)
-        #expect(covered.matches(of: /a=d,d=I/).count == 1 && covered.firstRange(of: "a=d,d=i")!.lowerBound < covered.firstRange(of: "a=d,d=I")!.lowerBound)
+        #expect(
+            covered.matches(of: /a=d,d=I/).count == 1
+                && covered.firstRange(of: "a=d,d=i")!.lowerBound < covered.firstRange(of: "a=d,d=I")!.lowerBound)
         // A picture cut by the header shows its lower part through a source rectangle.
         canvas.drawText("header", at: Point(x: 12, y: 1), style: .plain)
         let cut = String(decoding: frame(layer, canvas), as: UTF8.self)
         #expect(cut.contains("y=20,w=80,h=60"), "\(cut)")
         layer.deleteAll()
-        #expect(String(decoding: layer.takeBytes(), as: UTF8.self).matches(of: /a=d,d=I/).count == 3, "the three still placed")
+        #expect(
+            String(decoding: layer.takeBytes(), as: UTF8.self).matches(of: /a=d,d=I/).count == 3,
+            "the three still placed")
         _ = images
     }
 
@@ -210,8 +236,12 @@ import Testing
         let canvas = Canvas(size: Size(width: 100, height: 30))
         canvas.graphicsMode = .kittyDirect
         let context = DrawContext(canvas: canvas, frame: canvas.bounds)
-        for i in 0..<300 { context.placeImage(testImage(10, 20), in: Rect(x: (i % 50) * 2, y: (i / 50) * 2, width: 1, height: 1)) }
-        let layer = PictureLayer(mode: .kittyDirect, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        for i in 0..<300 {
+            context.placeImage(testImage(10, 20), in: Rect(x: (i % 50) * 2, y: (i / 50) * 2, width: 1, height: 1))
+        }
+        let layer = PictureLayer(
+            mode: .kittyDirect, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20),
+            colorMode: .palette256)
         let sent = String(decoding: frame(layer, canvas), as: UTF8.self)
         #expect(sent.matches(of: /\e_Ga=t,/).count == 300 && sent.matches(of: /\e_Ga=p,/).count == 300)
         #expect(sent.matches(of: /a=d,d=I/).isEmpty, "no image freed")
@@ -222,21 +252,30 @@ import Testing
     @Test(arguments: [GraphicsMode.kittyDirect, .kitty])
     func kittySendsItsImagesAgainAfterAClear(_ mode: GraphicsMode) {
         let (canvas, _) = canvasWithPictures()
-        let layer = PictureLayer(mode: mode, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        let layer = PictureLayer(
+            mode: mode, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20),
+            colorMode: .palette256)
         let first = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
         #expect(first.matches(of: /\e_Ga=[tT],/).count == 4)
         let again = String(decoding: frame(layer, canvas, everything: true), as: UTF8.self)
         let freed = again.range(of: "a=d,d=I"), sent = again.firstMatch(of: /\e_Ga=[tT],/)?.range
-        #expect(again.matches(of: /a=d,d=I/).count == 4 && again.matches(of: /\e_Ga=[tT],/).count == 4, "each freed by its number, then sent: \(again.prefix(200))")
-        #expect(freed.map { f in sent.map { f.lowerBound < $0.lowerBound } ?? false } == true, "freed before sent again")
+        #expect(
+            again.matches(of: /a=d,d=I/).count == 4 && again.matches(of: /\e_Ga=[tT],/).count == 4,
+            "each freed by its number, then sent: \(again.prefix(200))")
+        #expect(
+            freed.map { f in sent.map { f.lowerBound < $0.lowerBound } ?? false } == true, "freed before sent again")
         layer.forgetScreen()
         let resumed = String(decoding: frame(layer, canvas), as: UTF8.self)
-        #expect(resumed.contains("a=d,d=I") && resumed.matches(of: /\e_Ga=[tT],/).count == 4, "after a repaint behind its back too")
+        #expect(
+            resumed.contains("a=d,d=I") && resumed.matches(of: /\e_Ga=[tT],/).count == 4,
+            "after a repaint behind its back too")
     }
 
     @Test func placeholderNumbersAreSentBeforeTheCellsThatCarryThem() {
         let (canvas, images) = canvasWithPictures()
-        let layer = PictureLayer(mode: .kitty, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20), colorMode: .palette256)
+        let layer = PictureLayer(
+            mode: .kitty, passthrough: false, sixelColors: 256, cellPixels: Size(width: 10, height: 20),
+            colorMode: .palette256)
         let pieces = canvas.picturePieces()
         layer.beforeText(pieces, in: canvas, everything: true)
         let sent = String(decoding: layer.takeUploads(), as: UTF8.self)
@@ -254,9 +293,12 @@ import Testing
     @Test func largePicturesAreSentAsSixelsXtermDraws() throws {
         let canvas = Canvas(size: Size(width: 200, height: 60))
         canvas.graphicsMode = .sixel
-        DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(testImage(1600, 1000), in: Rect(x: 0, y: 1, width: 160, height: 50))
+        DrawContext(canvas: canvas, frame: canvas.bounds).placeImage(
+            testImage(1600, 1000), in: Rect(x: 0, y: 1, width: 160, height: 50))
         let bytes = frame(sixelLayer(), canvas, everything: true)
-        let sizes = String(decoding: bytes, as: UTF8.self).matches(of: /"1;1;(\d+);(\d+)/).map { (Int($0.1)!, Int($0.2)!) }
+        let sizes = String(decoding: bytes, as: UTF8.self).matches(of: /"1;1;(\d+);(\d+)/).map {
+            (Int($0.1)!, Int($0.2)!)
+        }
         #expect(sizes.count == 2 && sizes.allSatisfy { $0.0 <= 1000 && $0.1 <= 1000 }, "\(sizes)")
         #expect(sizes.map(\.0).reduce(0, +) == 1600 && drawnAt(bytes) == [Point(x: 0, y: 1), Point(x: 100, y: 1)])
     }

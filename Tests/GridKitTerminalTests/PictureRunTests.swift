@@ -64,7 +64,9 @@ import Testing
         for y in 0..<size.height {
             for x in 0..<size.width {
                 let (t, b): (UInt8, UInt8) = x % 2 == 0 ? (100, 200) : (50, 60)
-                canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .palette(t), background: .palette(b)))
+                canvas.put(
+                    "▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .palette(t), background: .palette(b))
+                )
             }
         }
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
@@ -74,8 +76,11 @@ import Testing
         let bytes = writer.finish(cursor: nil)
         let text = String(decoding: bytes, as: UTF8.self)
         // Colours set, counted inside sequences too (`ESC[38;5;n;48;5;mm` sets two).
-        let colourSequences = text.components(separatedBy: "38;5;").count - 1 + text.components(separatedBy: "48;5;").count - 1
-        #expect(colourSequences <= 4 * size.height, "each pair set once a row: \(colourSequences) colours set in \(text.debugDescription)")
+        let colourSequences =
+            text.components(separatedBy: "38;5;").count - 1 + text.components(separatedBy: "48;5;").count - 1
+        #expect(
+            colourSequences <= 4 * size.height,
+            "each pair set once a row: \(colourSequences) colours set in \(text.debugDescription)")
         // Left to right, 22 bytes a cell (both colours and the block).
         #expect(bytes.count * 3 < size.width * size.height * 22, "\(bytes.count) bytes")
         var screen = MiniTerminal(width: size.width, height: size.height)
@@ -101,8 +106,12 @@ import Testing
                 for x in 0..<size.width {
                     // A smooth gradient (where pen colours are kept); the right half moves.
                     let v = x >= 15 ? x + shift : x
-                    let top = (UInt8(60 + v * 5), UInt8(90 + y * 20), UInt8(200 - v * 4)), bottom = (UInt8(62 + v * 5), UInt8(100 + y * 20), UInt8(196 - v * 4))
-                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                    let top = (UInt8(60 + v * 5), UInt8(90 + y * 20), UInt8(200 - v * 4)),
+                        bottom = (UInt8(62 + v * 5), UInt8(100 + y * 20), UInt8(196 - v * 4))
+                    canvas.put(
+                        "▀", width: 1, at: Point(x: x, y: y),
+                        style: Style(
+                            foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
                 }
             }
             return canvas
@@ -121,7 +130,8 @@ import Testing
         for shift in [1, 2, 3] {
             let incremental = shown([frame(0), frame(shift)]), whole = shown([frame(shift)])
             for y in 1..<3 {
-                let a = incremental[y].map { $0.halves.map { [$0.top, $0.bottom] } ?? [] }, b = whole[y].map { $0.halves.map { [$0.top, $0.bottom] } ?? [] }
+                let a = incremental[y].map { $0.halves.map { [$0.top, $0.bottom] } ?? [] },
+                    b = whole[y].map { $0.halves.map { [$0.top, $0.bottom] } ?? [] }
                 #expect(a == b, "shift \(shift), row \(y): in part \(a) against whole \(b)")
             }
         }
@@ -153,7 +163,9 @@ import Testing
         for canvas in [frame(changed: false), frame(changed: true), frame(changed: false)] {
             screen.feed(FramePlayback.play(canvas, writer: &writer, diff: &diff).bytes)
             let repaint = MiniTerminal.repaint(of: canvas).pictureHalves, shown = screen.pictureHalves
-            for y in 0..<size.height { #expect(shown[y] == repaint[y], "row \(y): \(shown[y]) against a repaint's \(repaint[y])") }
+            for y in 0..<size.height {
+                #expect(shown[y] == repaint[y], "row \(y): \(shown[y]) against a repaint's \(repaint[y])")
+            }
         }
     }
 
@@ -162,14 +174,20 @@ import Testing
     @Test func wideBlocksAreNotWrittenAsBlocks() {
         let size = Size(width: 6, height: 1)
         let canvas = Canvas(size: size, colorMode: .palette256)
-        for x in 0..<3 { canvas.put("▀", width: 1, at: Point(x: x, y: 0), style: Style(foreground: .palette(100), background: .palette(200))) }
+        for x in 0..<3 {
+            canvas.put(
+                "▀", width: 1, at: Point(x: x, y: 0), style: Style(foreground: .palette(100), background: .palette(200))
+            )
+        }
         canvas.drawText("abc", at: Point(x: 3, y: 0), style: .plain)
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { $0 >= 0x2580 && $0 <= 0x259F ? 2 : 1 }
         writer.begin(size: size, cleared: true)
         var diff = FrameDiff()
         diff.update(to: canvas) { x, y, c in writer.put(c, x: x, y: y, in: canvas) }
         let text = String(decoding: writer.finish(cursor: nil), as: UTF8.self)
-        #expect(!text.contains("▀") && !text.contains("▄") && !text.contains("█") && !text.contains("\u{FFFD}"), "\(text.debugDescription)")
+        #expect(
+            !text.contains("▀") && !text.contains("▄") && !text.contains("█") && !text.contains("\u{FFFD}"),
+            "\(text.debugDescription)")
         // Spaces in the picture's lower colour, then the text where it belongs.
         var screen = MiniTerminal(width: size.width, height: size.height)
         screen.feed(Array(text.utf8))
@@ -208,7 +226,9 @@ import Testing
         let tolerance = seed > 3 ? HalfBlockChoice.standardTolerance : 0
         var rng = Seeded(seed)
         let size = Size(width: 30, height: 8)
-        let colours: [(UInt8, UInt8, UInt8)] = [(200, 40, 40), (40, 200, 40), (30, 30, 220), (250, 250, 250), (90, 90, 90), (205, 180, 10)]
+        let colours: [(UInt8, UInt8, UInt8)] = [
+            (200, 40, 40), (40, 200, 40), (30, 30, 220), (250, 250, 250), (90, 90, 90), (205, 180, 10)
+        ]
         enum Content: Equatable {
             case picture(Int, Int)
             case text(Character)
@@ -222,13 +242,16 @@ import Testing
         for frame in 0..<150 {
             if frame > 0, rng.next(6) == 0 {
                 let d = rng.next(2) == 0 ? 1 : -1, band = 1..<(size.height - 1)
-                let moved = band.map { y in band.contains(y + d) ? rows[y + d] : Array(repeating: Content.text(" "), count: size.width) }
+                let moved = band.map { y in
+                    band.contains(y + d) ? rows[y + d] : Array(repeating: Content.text(" "), count: size.width)
+                }
                 for (k, y) in band.enumerated() { rows[y] = moved[k] }
             }
             var sideways: ColumnShift?
             if frame > 0, rng.next(5) == 0 {
                 // A band of rows moved sideways within columns 3..<27, blanks coming in behind.
-                let d = (1 + rng.next(5)) * (rng.next(2) == 0 ? 1 : -1), r0 = rng.next(size.height - 2), r1 = r0 + 2 + rng.next(size.height - r0 - 2)
+                let d = (1 + rng.next(5)) * (rng.next(2) == 0 ? 1 : -1), r0 = rng.next(size.height - 2),
+                    r1 = r0 + 2 + rng.next(size.height - r0 - 2)
                 let columns = 3..<27
                 for y in r0..<r1 {
                     let old = rows[y]
@@ -256,7 +279,9 @@ import Testing
                     switch rows[y][x] {
                     case .picture(let t, let b):
                         let (tc, bc) = (colours[t], colours[b])
-                        canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(tc.0, tc.1, tc.2), background: .rgb(bc.0, bc.1, bc.2)))
+                        canvas.put(
+                            "▀", width: 1, at: Point(x: x, y: y),
+                            style: Style(foreground: .rgb(tc.0, tc.1, tc.2), background: .rgb(bc.0, bc.1, bc.2)))
                     case .text(let ch): canvas.put(String(ch), width: 1, at: Point(x: x, y: y), style: .plain)
                     }
                 }
@@ -284,8 +309,13 @@ import Testing
                             return
                         }
                     case .picture(let t, let b):
-                        let want = [t, b].map { ColorMapper.nearestPalette(Int(colours[$0].0), Int(colours[$0].1), Int(colours[$0].2)) }
-                        guard let halves = shown.halves, tolerance > 0 ? halves.top >= 16 && halves.bottom >= 16 : [halves.top, halves.bottom] == want else {
+                        let want = [t, b].map {
+                            ColorMapper.nearestPalette(Int(colours[$0].0), Int(colours[$0].1), Int(colours[$0].2))
+                        }
+                        guard let halves = shown.halves,
+                            tolerance > 0
+                                ? halves.top >= 16 && halves.bottom >= 16 : [halves.top, halves.bottom] == want
+                        else {
                             Issue.record("frame \(frame): \(x),\(y) shows \(shown), not the picture's \(want)")
                             return
                         }

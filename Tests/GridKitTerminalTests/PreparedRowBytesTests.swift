@@ -44,7 +44,8 @@ import Testing
             }
         }
         var block = CellBlock(size: size, cells: cells)
-        let later = HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance, rowBytes: cache)!(&block)
+        let later = HalfBlockPreparation.preparer(
+            colorMode: .palette256, tolerance: HalfBlockChoice.standardTolerance, rowBytes: cache)!(&block)
         later?()
         return block
     }
@@ -57,10 +58,17 @@ import Testing
             let column = i % 3, row = i / 3
             let origin = Point(x: 1 + column * 20, y: row * 8 - offset)
             context.draw(block, at: origin)
-            _ = canvas.drawText("photo-\(i).jpg", at: Point(x: origin.x, y: origin.y + block.size.height), style: Style(foreground: .palette(245)))
-            if captionOver == i { _ = canvas.drawText("• marked", at: Point(x: origin.x + 3, y: origin.y + 2), style: Style(attributes: .bold)) }
+            _ = canvas.drawText(
+                "photo-\(i).jpg", at: Point(x: origin.x, y: origin.y + block.size.height),
+                style: Style(foreground: .palette(245)))
+            if captionOver == i {
+                _ = canvas.drawText(
+                    "• marked", at: Point(x: origin.x + 3, y: origin.y + 2), style: Style(attributes: .bold))
+            }
         }
-        for y in 0..<canvas.size.height { canvas.put("│", width: 1, at: Point(x: canvas.size.width - 1, y: y), style: .plain) }
+        for y in 0..<canvas.size.height {
+            canvas.put("│", width: 1, at: Point(x: canvas.size.width - 1, y: y), style: .plain)
+        }
     }
 
     /// Where two screens first show something different, and what each shows there.
@@ -83,7 +91,9 @@ import Testing
     func preparedRowsShowWhatTheirCellsShow(seed: UInt64) {
         let thumbnails = (0..<12).map { thumbnail(Size(width: 18, height: 7), seed: seed &* 31 &+ UInt64($0)) }
         let size = Size(width: 62, height: 20)
-        var frames: [(offset: Int, caption: Int?)] = [(0, nil), (1, nil), (2, nil), (8, nil), (8, 4), (9, 4), (16, nil), (0, nil)]
+        var frames: [(offset: Int, caption: Int?)] = [
+            (0, nil), (1, nil), (2, nil), (8, nil), (8, 4), (9, 4), (16, nil), (0, nil)
+        ]
         if seed == 2 { frames.reverse() }
         var plain = writer(prepared: false), prepared = writer(prepared: true)
         var plainDiff = FrameDiff(), preparedDiff = FrameDiff()
@@ -105,7 +115,9 @@ import Testing
         #expect(prepared.preparedRowsWritten > 40, "\(prepared.preparedRowsWritten) prepared rows written")
         #expect(plain.preparedRowsWritten == 0)
         // About as many bytes: each row starts from no pen, where the writer would carry one on.
-        #expect(Double(preparedBytes) < Double(plainBytes) * 1.1, "\(preparedBytes) bytes prepared, \(plainBytes) cell by cell")
+        #expect(
+            Double(preparedBytes) < Double(plainBytes) * 1.1,
+            "\(preparedBytes) bytes prepared, \(plainBytes) cell by cell")
     }
 
     /// A copy of a canvas (a frame kept to write again) goes out as the canvas does, its

@@ -9,8 +9,11 @@ import Testing
 @Suite struct SidewaysPictureTests {
     /// A gradient picture cell for column `v` of the picture on row `y`.
     static func putGradient(_ canvas: Canvas, x: Int, y: Int, v: Int) {
-        let top = (UInt8(40 + v * 3), UInt8(80 + y * 30), UInt8(220 - v * 2)), bottom = (UInt8(43 + v * 3), UInt8(90 + y * 30), UInt8(216 - v * 2))
-        canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+        let top = (UInt8(40 + v * 3), UInt8(80 + y * 30), UInt8(220 - v * 2)),
+            bottom = (UInt8(43 + v * 3), UInt8(90 + y * 30), UInt8(216 - v * 2))
+        canvas.put(
+            "▀", width: 1, at: Point(x: x, y: y),
+            style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
     }
 
     /// A row of gradient tiles moved left and right by a few columns, so that the band's left
@@ -45,7 +48,9 @@ import Testing
             movesTaken += played.sidewaysMoves
             screen.feed(played.bytes)
             #expect(screen.problems.isEmpty, "\(screen.problems)")
-            #expect(screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves, "after a move by \(step) (offset \(offset))")
+            #expect(
+                screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves,
+                "after a move by \(step) (offset \(offset))")
         }
         #expect(movesTaken >= 6, "the terminal moved the band: \(movesTaken)")
     }
@@ -86,7 +91,9 @@ import Testing
             let played = FramePlayback.play(next, writer: &writer, diff: &diff)
             #expect(played.everything == (k == 0))
             screen.feed(played.bytes)
-            #expect(screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves, "after a move by \(step) (offset \(offset))")
+            #expect(
+                screen.pictureHalves == MiniTerminal.repaint(of: next).pictureHalves,
+                "after a move by \(step) (offset \(offset))")
         }
     }
 
@@ -100,8 +107,12 @@ import Testing
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let v = x + offset
-                    let top = (UInt8(40 + v * 2), UInt8(80 + y * 30), UInt8(220 - v)), bottom = (UInt8(43 + v * 2), UInt8(90 + y * 30), UInt8(216 - v))
-                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+                    let top = (UInt8(40 + v * 2), UInt8(80 + y * 30), UInt8(220 - v)),
+                        bottom = (UInt8(43 + v * 2), UInt8(90 + y * 30), UInt8(216 - v))
+                    canvas.put(
+                        "▀", width: 1, at: Point(x: x, y: y),
+                        style: Style(
+                            foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
                 }
             }
             return canvas
@@ -133,7 +144,10 @@ import Testing
             for y in 0..<size.height {
                 for x in band where (x + offset) % 10 < 8 {
                     let v = x + offset
-                    canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: .palette(UInt8(16 + v % 200)), background: .palette(UInt8(17 + v % 200))))
+                    canvas.put(
+                        "▀", width: 1, at: Point(x: x, y: y),
+                        style: Style(
+                            foreground: .palette(UInt8(16 + v % 200)), background: .palette(UInt8(17 + v % 200))))
                 }
             }
             return canvas

@@ -9,9 +9,13 @@ import Testing
 @Suite struct SymbolPictureTests {
     @Test func theSettingForcesAndAutoFollowsTheTerminal() throws {
         #expect(try SymbolDetector.requested(nil) == nil && SymbolDetector.requested("auto") == nil)
-        #expect(try SymbolDetector.requested("quadrant") == .quadrants && SymbolDetector.requested("half") == .halfBlocks)
+        #expect(
+            try SymbolDetector.requested("quadrant") == .quadrants && SymbolDetector.requested("half") == .halfBlocks)
         #expect(throws: TerminalError.self) { try SymbolDetector.requested("octant") }
-        func decide(_ env: [String: String], _ forced: PictureSymbols? = nil, colors: ColorMode = .palette256, utf8: Bool = true, name: String? = nil) -> PictureSymbols {
+        func decide(
+            _ env: [String: String], _ forced: PictureSymbols? = nil, colors: ColorMode = .palette256,
+            utf8: Bool = true, name: String? = nil
+        ) -> PictureSymbols {
             SymbolDetector.decide(forced: forced, colorMode: colors, utf8: utf8, terminalName: name, environment: env)
         }
         #expect(decide(["TERM": "xterm-256color"]) == .quadrants)
@@ -23,7 +27,9 @@ import Testing
         #expect(decide(["TERM": "tmux-256color", "TMUX": "/tmp/x,1,0", "KITTY_WINDOW_ID": "1"]) == .quadrants)
         #expect(decide(["TERM": "xterm-kitty"], colors: .ansi16) == .halfBlocks)
         #expect(decide(["TERM": "xterm-kitty"], .sextants, utf8: false) == .halfBlocks)
-        #expect(decide(["TERM": "xterm-256color"], .sextants) == .sextants && decide(["TERM": "xterm-kitty"], .halfBlocks) == .halfBlocks)
+        #expect(
+            decide(["TERM": "xterm-256color"], .sextants) == .sextants
+                && decide(["TERM": "xterm-kitty"], .halfBlocks) == .halfBlocks)
     }
 
     /// A picture of diagonal edges and fine stripes in quadrants, in 256 colours: the cells'
@@ -42,7 +48,8 @@ import Testing
             }
         }
         let context = DrawContext(canvas: canvas, frame: canvas.bounds)
-        context.drawSymbols(rgb: rgb, size: Size(width: w, height: h), at: .zero, matte: .palette(16), symbols: .quadrants)
+        context.drawSymbols(
+            rgb: rgb, size: Size(width: w, height: h), at: .zero, matte: .palette(16), symbols: .quadrants)
         var block = CellBlock(copying: canvas)
         let before = block.cells
         HalfBlockPreparation.prepare(&block, with: HalfBlockChoice(tolerance: HalfBlockChoice.standardTolerance))
@@ -59,7 +66,9 @@ import Testing
         for y in 0..<size.height {
             for x in 0..<size.width {
                 let cell = canvas[x, y], shown = screen.cells[y][x]
-                guard case .palette(let fg) = cell.style.foreground.kind, case .palette(let bg) = cell.style.background.kind else {
+                guard case .palette(let fg) = cell.style.foreground.kind,
+                    case .palette(let bg) = cell.style.background.kind
+                else {
                     Issue.record("cell \(x),\(y) is not in palette colours: \(cell.style)")
                     continue
                 }
@@ -68,7 +77,9 @@ import Testing
                     #expect(halves?.top == Int(fg) && halves?.bottom == Int(bg), "\(x),\(y): \(shown)")
                 } else {
                     quadrants += 1
-                    #expect(shown.text == cell.text && shown.fg == Int(fg) && shown.bg == Int(bg), "\(x),\(y): \(shown) for \(cell)")
+                    #expect(
+                        shown.text == cell.text && shown.fg == Int(fg) && shown.bg == Int(bg),
+                        "\(x),\(y): \(shown) for \(cell)")
                 }
             }
         }

@@ -14,9 +14,15 @@ import Testing
         }
         #expect(done.wait(timeout: .now() + 30) == .success)
         let blocked = seen.withLock { $0 } ?? []
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { #expect(blocked.contains(s), "signal \(s) is the main thread's") }
-        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] { #expect(!blocked.contains(s), "fault \(s) must reach its handler") }
-        #expect(BackgroundThread.blockedSignalsOfCurrentThread() == creatorBefore, "the creating thread's mask is given back")
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+            #expect(blocked.contains(s), "signal \(s) is the main thread's")
+        }
+        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] {
+            #expect(!blocked.contains(s), "fault \(s) must reach its handler")
+        }
+        #expect(
+            BackgroundThread.blockedSignalsOfCurrentThread() == creatorBefore,
+            "the creating thread's mask is given back")
     }
 
     /// `top -H` and perf show the name: a long one is cut to the 15 bytes Linux keeps, not lost
@@ -32,6 +38,7 @@ import Testing
         #expect(done.wait(timeout: .now() + 30) == .success)
         #expect(seen.withLock { $0 } == "gridkit-decode-\n")
         #expect(BackgroundThread.kernelName("gk-decode-0") == "gk-decode-0")
-        #expect(BackgroundThread.kernelName("abcdefghijklmnäxy") == "abcdefghijklmn", "whole characters, 15 bytes at most")
+        #expect(
+            BackgroundThread.kernelName("abcdefghijklmnäxy") == "abcdefghijklmn", "whole characters, 15 bytes at most")
     }
 }

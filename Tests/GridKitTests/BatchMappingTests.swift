@@ -14,7 +14,9 @@ import Testing
             return name
         }
         for round in 0..<300 {
-            let old: [(id: Int, items: [Int])] = (0..<rng.int(1...4)).map { _ in (fresh(), (0..<rng.int(0...8)).map { _ in fresh() }) }
+            let old: [(id: Int, items: [Int])] = (0..<rng.int(1...4)).map { _ in
+                (fresh(), (0..<rng.int(0...8)).map { _ in fresh() })
+            }
             // Sections deleted, then items deleted, moved (anywhere, into the same section too)
             // and inserted; sections inserted.
             var new = old.filter { _ in rng.int(0...5) != 0 }
@@ -46,12 +48,18 @@ import Testing
             let batch = GridBatchUpdate()
             let oldIDs = old.map(\.id), newIDs = new.map(\.id)
             var oldPlace: [Int: IndexPath] = [:], newPlace: [Int: IndexPath] = [:]
-            for (s, section) in old.enumerated() { for (i, id) in section.items.enumerated() { oldPlace[id] = IndexPath(item: i, section: s) } }
-            for (s, section) in new.enumerated() { for (i, id) in section.items.enumerated() { newPlace[id] = IndexPath(item: i, section: s) } }
+            for (s, section) in old.enumerated() {
+                for (i, id) in section.items.enumerated() { oldPlace[id] = IndexPath(item: i, section: s) }
+            }
+            for (s, section) in new.enumerated() {
+                for (i, id) in section.items.enumerated() { newPlace[id] = IndexPath(item: i, section: s) }
+            }
             batch.deleteSections(oldIDs.indices.filter { !newIDs.contains(oldIDs[$0]) })
             batch.insertSections(newIDs.indices.filter { !oldIDs.contains(newIDs[$0]) })
             // Shuffled: the mapping must not rely on a diffable apply's sorted lists.
-            batch.deleteItems(at: deleted.compactMap { id in oldPlace[id].flatMap { newIDs.contains(oldIDs[$0.section]) ? $0 : nil } }.shuffled(using: &rng))
+            batch.deleteItems(
+                at: deleted.compactMap { id in oldPlace[id].flatMap { newIDs.contains(oldIDs[$0.section]) ? $0 : nil } }
+                    .shuffled(using: &rng))
             batch.insertItems(at: inserted.compactMap { newPlace[$0] }.shuffled(using: &rng))
             for id in moved { batch.moveItem(at: oldPlace[id]!, to: newPlace[id]!) }
 
@@ -76,12 +84,14 @@ import Testing
             }
         }
         let a = IndexPath(item: 1, section: 0), b = IndexPath(item: 0, section: 1)
-        #expect(refusal([3, 1], [1, 1]) { $0.deleteItems(at: [a, a]) } == "invalid update: item [0, 1] is deleted twice")
+        #expect(
+            refusal([3, 1], [1, 1]) { $0.deleteItems(at: [a, a]) } == "invalid update: item [0, 1] is deleted twice")
         #expect(
             refusal([3, 2], [2, 2]) {
                 $0.deleteItems(at: [a]); $0.moveItem(at: a, to: b)
             } == "invalid update: item [0, 1] is moved and also deleted or moved again")
-        #expect(refusal([1, 1], [1, 3]) { $0.insertItems(at: [b, b]) } == "invalid update: item [1, 0] is inserted twice")
+        #expect(
+            refusal([1, 1], [1, 3]) { $0.insertItems(at: [b, b]) } == "invalid update: item [1, 0] is inserted twice")
         #expect(
             refusal([2, 1], [1, 3]) {
                 $0.insertItems(at: [b]); $0.moveItem(at: a, to: b)

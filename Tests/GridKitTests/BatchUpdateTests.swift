@@ -6,7 +6,8 @@ import Testing
 @MainActor @Suite struct BatchUpdateTests {
     func harness(_ counts: [Int]) -> (TestContent, GridHarness) {
         let content = TestContent(counts: counts)
-        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 12, height: 6))
+        let h = GridHarness(
+            content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 12, height: 6))
         h.render()
         return (content, h)
     }
@@ -37,7 +38,9 @@ import Testing
         let (content, h) = harness([5, 5])
         h.gridView.focusItem(at: IndexPath(item: 1, section: 0))
         content.counts = [4, 6]
-        try h.gridView.performBatchUpdates { $0.moveItem(at: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1)) }
+        try h.gridView.performBatchUpdates {
+            $0.moveItem(at: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1))
+        }
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 0, section: 1))
     }
 
@@ -60,7 +63,9 @@ import Testing
     @Test func theFocusedItemStaysPutWhenItemsComeOrGoBeforeIt() throws {
         let (content, h) = harness([40, 40])
         let g = h.gridView
-        func lines() -> [String] { h.render().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        func lines() -> [String] {
+            h.render().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         func focusedRow() -> Int? { lines().firstIndex { $0.hasPrefix("[") } }
         for _ in 0..<25 { g.handle(.key(.down)) }
         for _ in 0..<3 { g.handle(.key(.up)) }
@@ -83,14 +88,20 @@ import Testing
         h.gridView.focusItem(at: IndexPath(item: 4, section: 1))
         let before = h.render().text
         content.counts = [10, 12]
-        #expect(throws: GridUpdateError.invalidItemCount(section: 1, before: 10, after: 12, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)) {
+        #expect(
+            throws: GridUpdateError.invalidItemCount(
+                section: 1, before: 10, after: 12, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
+        ) {
             try h.gridView.performBatchUpdates { $0.insertItems(at: [IndexPath(item: 0, section: 1)]) }
         }
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 4, section: 1))
         #expect(h.gridView.layout.numberOfItems(inSection: 1) == 10)
         #expect(h.render().text == before)
-        let error = GridUpdateError.invalidItemCount(section: 1, before: 10, after: 12, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
-        #expect(error.description.contains("section 1") && error.description.contains("(12)") && error.description.contains("(10)"))
+        let error = GridUpdateError.invalidItemCount(
+            section: 1, before: 10, after: 12, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
+        #expect(
+            error.description.contains("section 1") && error.description.contains("(12)")
+                && error.description.contains("(10)"))
     }
 
     @Test func wrongSectionCountThrows() {
@@ -107,18 +118,26 @@ import Testing
             ("delete in missing section", [2, 2], { $0.deleteItems(at: [IndexPath(item: 0, section: 7)]) }),
             ("insert out of range", [2, 3], { $0.insertItems(at: [IndexPath(item: 3, section: 1)]) }),
             ("negative index", [2, 2], { $0.reloadItems(at: [IndexPath(item: -1, section: 0)]) }),
-            ("delete twice", [2, 1], { $0.deleteItems(at: [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 1)]) }),
-            ("insert twice", [2, 4], { $0.insertItems(at: [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 1)]) }),
+            (
+                "delete twice", [2, 1],
+                { $0.deleteItems(at: [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 1)]) }
+            ),
+            (
+                "insert twice", [2, 4],
+                { $0.insertItems(at: [IndexPath(item: 0, section: 1), IndexPath(item: 0, section: 1)]) }
+            ),
             (
                 "move deleted item", [2, 2],
                 { b in
-                    b.deleteItems(at: [IndexPath(item: 0, section: 0)]); b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
+                    b.deleteItems(at: [IndexPath(item: 0, section: 0)]);
+                    b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
                 }
             ),
             (
                 "move onto insert", [1, 4],
                 { b in
-                    b.insertItems(at: [IndexPath(item: 0, section: 1)]); b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
+                    b.insertItems(at: [IndexPath(item: 0, section: 1)]);
+                    b.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
                 }
             ),
             ("delete section twice", [2], { $0.deleteSections([1, 1]) }),

@@ -11,7 +11,10 @@ import Testing
         var names: [UInt64: String] = [:]
         func block(_ name: String, _ size: Size) -> CellBlock {
             let block = CellBlock(
-                size: size, cells: Array(repeating: CanvasCell(text: "▀", width: 1, style: Style(foreground: .palette(30))), count: size.width * size.height))
+                size: size,
+                cells: Array(
+                    repeating: CanvasCell(text: "▀", width: 1, style: Style(foreground: .palette(30))),
+                    count: size.width * size.height))
             names[block.identity] = name
             return block
         }
@@ -21,7 +24,8 @@ import Testing
     }
 
     @Test func everyBlockHasAnIdentityOfItsOwnThatCopiesShare() {
-        let a = CellBlock(size: Size(width: 2, height: 1), cells: []), b = CellBlock(size: Size(width: 2, height: 1), cells: [])
+        let a = CellBlock(size: Size(width: 2, height: 1), cells: []),
+            b = CellBlock(size: Size(width: 2, height: 1), cells: [])
         var copy = a
         copy.cells[0] = CanvasCell(text: "x", width: 1, style: .plain)
         #expect(a.identity != b.identity)
@@ -39,7 +43,8 @@ import Testing
         #expect(blocks.notes(canvas, row: 3) == ["b[2]@12+6"])
         #expect(blocks.notes(canvas, row: 4).isEmpty)
         // Cut at the side: not noted (its rows' bytes would draw the part outside too).
-        DrawContext(canvas: canvas, frame: Rect(x: 0, y: 5, width: 27, height: 3)).draw(blocks.block("c", Size(width: 6, height: 2)), at: Point(x: 24, y: 0))
+        DrawContext(canvas: canvas, frame: Rect(x: 0, y: 5, width: 27, height: 3)).draw(
+            blocks.block("c", Size(width: 6, height: 2)), at: Point(x: 24, y: 0))
         #expect(blocks.notes(canvas, row: 5).isEmpty)
     }
 

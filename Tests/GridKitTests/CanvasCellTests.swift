@@ -10,7 +10,9 @@ import Testing
         #expect(MemoryLayout<CanvasCell>.stride == 16)
         // Its fields fill all 16 bytes (no padding): equal cells have equal bytes, so rows are
         // compared and hashed as bytes (`FrameDiff.rowShift`).
-        #expect(MemoryLayout<UInt32>.size + MemoryLayout<Style>.size + MemoryLayout<UInt8>.size + MemoryLayout<UInt16>.size == 16)
+        #expect(
+            MemoryLayout<UInt32>.size + MemoryLayout<Style>.size + MemoryLayout<UInt8>.size + MemoryLayout<UInt16>.size
+                == 16)
     }
 
     @Test(arguments: [
@@ -40,7 +42,9 @@ import Testing
             #expect(cell.laterScalars == (later[0], later[1], later[2]))
         }
         // The same grapheme is the same cell, bit for bit (rows are compared as bytes).
-        #expect(CanvasCell(text: family, width: 2, style: .plain).words == CanvasCell(text: family, width: 2, style: .plain).words)
+        #expect(
+            CanvasCell(text: family, width: 2, style: .plain).words
+                == CanvasCell(text: family, width: 2, style: .plain).words)
         #expect(CanvasCell(text: family, width: 2, style: .plain) != CanvasCell(text: "👨‍👩‍👧‍👧", width: 2, style: .plain))
         #expect(CanvasCell(text: family, width: 2, style: .plain) != CanvasCell(text: "👨‍👩‍👧", width: 2, style: .plain))
     }
@@ -96,25 +100,42 @@ import Testing
 
     @Test func cellsAreEqualExactlyWhenTheirGraphemesAndStylesAre() {
         let red = Style(foreground: .rgb(200, 0, 0))
-        #expect(CanvasCell(text: "e\u{301}", width: 1, style: red) == CanvasCell(text: "e\u{301}", width: 1, style: red))
-        #expect(CanvasCell(text: "e\u{301}", width: 1, style: red) != CanvasCell(text: "e\u{300}", width: 1, style: red))
+        #expect(
+            CanvasCell(text: "e\u{301}", width: 1, style: red) == CanvasCell(text: "e\u{301}", width: 1, style: red))
+        #expect(
+            CanvasCell(text: "e\u{301}", width: 1, style: red) != CanvasCell(text: "e\u{300}", width: 1, style: red))
         #expect(CanvasCell(text: "e\u{301}", width: 1, style: red) != CanvasCell(text: "e", width: 1, style: red))
-        #expect(CanvasCell(text: "e\u{301}", width: 1, style: red) != CanvasCell(text: "e\u{301}", width: 1, style: .plain))
+        #expect(
+            CanvasCell(text: "e\u{301}", width: 1, style: red) != CanvasCell(text: "e\u{301}", width: 1, style: .plain))
         #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 2, style: red))
-        #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 0), attributes: .bold)))
-        #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 0), background: .palette(0))))
-        #expect(CanvasCell(text: "a", width: 1, style: red) != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 1))))
+        #expect(
+            CanvasCell(text: "a", width: 1, style: red)
+                != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 0), attributes: .bold)))
+        #expect(
+            CanvasCell(text: "a", width: 1, style: red)
+                != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 0), background: .palette(0))))
+        #expect(
+            CanvasCell(text: "a", width: 1, style: red)
+                != CanvasCell(text: "a", width: 1, style: Style(foreground: .rgb(200, 0, 1))))
     }
 
     /// The frame diff and fills compare cells as two words read from memory: that must say
     /// what `==` says, for text, tails, styles, widths and picture cells alike.
     @Test func comparingTheBytesAgreesWithEquality() {
-        let styles = [Style.plain, Style(foreground: .rgb(200, 0, 0)), Style(background: .palette(3), attributes: .bold), Style(foreground: .rgb(200, 0, 1))]
+        let styles = [
+            Style.plain, Style(foreground: .rgb(200, 0, 0)), Style(background: .palette(3), attributes: .bold),
+            Style(foreground: .rgb(200, 0, 1))
+        ]
         var cells: [CanvasCell] = []
         for text in ["a", "b", "e\u{301}", "e\u{302}", "漢"] {
-            for style in styles { for width: UInt8 in [0, 1, 2] { cells.append(CanvasCell(text: text, width: width, style: style)) } }
+            for style in styles {
+                for width: UInt8 in [0, 1, 2] { cells.append(CanvasCell(text: text, width: width, style: style)) }
+            }
         }
-        cells += [.picture(image: 1, column: 2, row: 3), .picture(image: 1, column: 2, row: 4), .picture(image: 2, column: 2, row: 3)]
+        cells += [
+            .picture(image: 1, column: 2, row: 3), .picture(image: 1, column: 2, row: 4),
+            .picture(image: 2, column: 2, row: 3)
+        ]
         let stored = UnsafeMutablePointer<CanvasCell>.allocate(capacity: cells.count)
         defer { stored.deallocate() }
         stored.initialize(from: cells, count: cells.count)
@@ -136,7 +157,9 @@ import Testing
         #expect(GraphemeTails.number(of: (0, 0, 0)) == 0)
     }
 
-    @Test(arguments: [(0, 0, 0), (7, 3, 2), (0xFFFF_FFFF, 70_000, 65_535), (0x1234_5678, 1_000_000, 40_000)] as [(Int, Int, Int)])
+    @Test(
+        arguments: [(0, 0, 0), (7, 3, 2), (0xFFFF_FFFF, 70_000, 65_535), (0x1234_5678, 1_000_000, 40_000)]
+            as [(Int, Int, Int)])
     func aPictureCellKeepsItsPlace(image: Int, column: Int, row: Int) {
         let cell = CanvasCell.picture(image: image, column: column, row: row)
         #expect(cell.isPicture)

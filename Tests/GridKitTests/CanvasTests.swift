@@ -120,7 +120,10 @@ import Testing
         #expect(c.drawText("abc", at: Point(x: 0, y: 2), style: .plain, maxWidth: 0) == 0)
         #expect(c.text == "abcdef\nabcde…\n")
         // Clipped on the left, the width is still counted from the text's start.
-        #expect(c.drawText("xyz", at: Point(x: 8, y: 2), style: .plain, clip: Rect(x: 9, y: 0, width: 1, height: 3), maxWidth: 3) == 2)
+        #expect(
+            c.drawText(
+                "xyz", at: Point(x: 8, y: 2), style: .plain, clip: Rect(x: 9, y: 0, width: 1, height: 3), maxWidth: 3)
+                == 2)
         #expect(c.row(2) == "         y")
     }
 

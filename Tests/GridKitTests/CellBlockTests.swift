@@ -10,7 +10,10 @@ import Testing
         for y in 0..<size.height {
             for x in 0..<size.width {
                 let letter = String(UnicodeScalar(UInt8(97 + (x + y * 3) % 26)))
-                cells.append(CanvasCell(text: letter, width: 1, style: Style(foreground: .palette(UInt8(16 + x)), background: .palette(UInt8(100 + y)))))
+                cells.append(
+                    CanvasCell(
+                        text: letter, width: 1,
+                        style: Style(foreground: .palette(UInt8(16 + x)), background: .palette(UInt8(100 + y)))))
             }
         }
         return CellBlock(size: size, cells: cells)
@@ -30,15 +33,21 @@ import Testing
             }
         }
         var differing: [Point] = []
-        for y in 0..<size.height { for x in 0..<size.width where quick[x, y] != slow[x, y] { differing.append(Point(x: x, y: y)) } }
+        for y in 0..<size.height {
+            for x in 0..<size.width where quick[x, y] != slow[x, y] { differing.append(Point(x: x, y: y)) }
+        }
         #expect(differing.isEmpty, "cells that differ: \(differing)")
-        #expect((0..<size.height).contains { y in (0..<size.width).contains { quick[$0, y] != .blank } }, "something was drawn")
+        #expect(
+            (0..<size.height).contains { y in (0..<size.width).contains { quick[$0, y] != .blank } },
+            "something was drawn")
     }
 
     @Test func overwritingHalfAWideCharacterBlanksItsOtherHalf() {
         let canvas = Canvas(size: Size(width: 6, height: 1))
         canvas.drawText("漢字漢", at: .zero, style: .plain)
-        DrawContext(canvas: canvas, frame: canvas.bounds).draw(CellBlock(size: Size(width: 1, height: 1), cells: [CanvasCell(text: "x", width: 1, style: .plain)]), at: Point(x: 3, y: 0))
+        DrawContext(canvas: canvas, frame: canvas.bounds).draw(
+            CellBlock(size: Size(width: 1, height: 1), cells: [CanvasCell(text: "x", width: 1, style: .plain)]),
+            at: Point(x: 3, y: 0))
         #expect(canvas.row(0) == "漢 x漢")
     }
 

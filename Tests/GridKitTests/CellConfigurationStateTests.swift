@@ -15,13 +15,19 @@ import Testing
         let source: GridDiffableDataSource<Int, String>
         var calls: [(String, GridCellConfigurationState)] = []
 
-        init(_ names: [String], height: Int = 6, background: BackgroundConfiguration? = nil, subtitles: Bool = false) throws {
-            grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: height), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+        init(_ names: [String], height: Int = 6, background: BackgroundConfiguration? = nil, subtitles: Bool = false)
+            throws
+        {
+            grid = GridView(
+                frame: Rect(x: 0, y: 0, width: 20, height: height),
+                layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
             var record: (String, GridCellConfigurationState) -> Void = { _, _ in }
             let row = CellRegistration<ListCell, String> { cell, _, name in
                 cell.configurationUpdateHandler = { cell, state in
                     record(name, state)
-                    var content = subtitles ? ListContentConfiguration.subtitleCell(text: name, secondaryText: "sub") : .cell(text: name)
+                    var content =
+                        subtitles
+                        ? ListContentConfiguration.subtitleCell(text: name, secondaryText: "sub") : .cell(text: name)
                     content = content.updated(for: state)
                     if state.isEditing { content.secondaryText = subtitles ? "editing" : "✎" }
                     cell.contentConfiguration = content
@@ -49,7 +55,9 @@ import Testing
         }
         func takeCalls() -> [String] {
             defer { calls = [] }
-            return calls.map { "\($0.0)\($0.1.isFocused ? "*" : "")\($0.1.isSelected ? "+" : "")\($0.1.isEditing ? "e" : "")" }
+            return calls.map {
+                "\($0.0)\($0.1.isFocused ? "*" : "")\($0.1.isSelected ? "+" : "")\($0.1.isEditing ? "e" : "")"
+            }
         }
     }
 
@@ -85,7 +93,9 @@ import Testing
     @Test func theBackgroundFollowsTheFocus() throws {
         let list = try HandledList(["Apple", "Banana", "Cherry"], background: .listPlainCell())
         var canvas = list.render()
-        #expect(canvas[15, 0].style.background == .cyan && canvas[2, 0].style.background == .cyan && canvas[2, 0].style.foreground == .black)
+        #expect(
+            canvas[15, 0].style.background == .cyan && canvas[2, 0].style.background == .cyan
+                && canvas[2, 0].style.foreground == .black)
         #expect(canvas[15, 1].style.background == .default)
         _ = list.grid.handle(.key(.down))
         canvas = list.render()
@@ -95,20 +105,29 @@ import Testing
         #expect(canvas[15, 1].style.background == .magenta, "the handler's colour over the state's")
         _ = list.grid.handle(.key(.down))
         canvas = list.render()
-        #expect(canvas[15, 1].style.background == .blue && canvas[15, 2].style.background == .cyan, "selected, then focused")
+        #expect(
+            canvas[15, 1].style.background == .blue && canvas[15, 2].style.background == .cyan, "selected, then focused"
+        )
         try snapshot.verify(canvas, named: "background-configuration")
     }
 
     /// `BackgroundConfiguration.updated(for:)`: each factory's colours by state, and an
     /// updated one updated again keeps what it has.
     @Test func backgroundConfigurationsByState() {
-        let focused = GridCellConfigurationState(isFocused: true), selected = GridCellConfigurationState(isSelected: true)
+        let focused = GridCellConfigurationState(isFocused: true),
+            selected = GridCellConfigurationState(isSelected: true)
         #expect(BackgroundConfiguration.listPlainCell().updated(for: focused).backgroundColor == .cyan)
         #expect(BackgroundConfiguration.listPlainCell().updated(for: selected).backgroundColor == .blue)
-        #expect(BackgroundConfiguration.listPlainCell().updated(for: GridCellConfigurationState()).backgroundColor == nil)
-        #expect(BackgroundConfiguration.listGroupedCell().updated(for: GridCellConfigurationState()).backgroundColor == .brightBlack)
+        #expect(
+            BackgroundConfiguration.listPlainCell().updated(for: GridCellConfigurationState()).backgroundColor == nil)
+        #expect(
+            BackgroundConfiguration.listGroupedCell().updated(for: GridCellConfigurationState()).backgroundColor
+                == .brightBlack)
         #expect(BackgroundConfiguration.listSidebarCell().updated(for: focused).backgroundColor == .blue)
-        #expect(BackgroundConfiguration.listPlainCell().updated(for: GridCellConfigurationState(isFocused: true, isReordering: true)).backgroundColor == .yellow)
+        #expect(
+            BackgroundConfiguration.listPlainCell().updated(
+                for: GridCellConfigurationState(isFocused: true, isReordering: true)
+            ).backgroundColor == .yellow)
         #expect(BackgroundConfiguration.clear().updated(for: focused).backgroundColor == nil)
         var mine = BackgroundConfiguration.listPlainCell().updated(for: focused)
         mine.backgroundColor = .red
@@ -126,7 +145,9 @@ import Testing
             var focused = false
             func draw(in context: DrawContext, bounds: Rect, state: GridCellConfigurationState) {
                 let mark: Character = focused || state.isFocused ? "#" : "="
-                context.fill(Rect(x: bounds.minX, y: bounds.minY, width: min(level, bounds.width), height: 1), style: .plain, character: mark)
+                context.fill(
+                    Rect(x: bounds.minX, y: bounds.minY, width: min(level, bounds.width), height: 1), style: .plain,
+                    character: mark)
             }
             func preferredSize(fitting size: Size) -> Size? { Size(width: size.width, height: 2) }
             func updated(for state: GridCellConfigurationState) -> Meter {
@@ -138,7 +159,9 @@ import Testing
         let canvas = Canvas(size: Size(width: 12, height: 1))
         let plain = GridCell()
         plain.contentConfiguration = Meter(level: 4)
-        plain.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), bounds: canvas.bounds, state: CellState(isFocused: true))
+        plain.draw(
+            in: DrawContext(canvas: canvas, frame: canvas.bounds), bounds: canvas.bounds,
+            state: CellState(isFocused: true))
         #expect(canvas.row(0) == "####        ")
         #expect(plain.preferredSize(fitting: Size(width: 12, height: 1)) == Size(width: 12, height: 2))
         let row = ListCell()
@@ -155,7 +178,8 @@ import Testing
     @Test func updatedContentAndASubclassOverride() throws {
         let canvas = Canvas(size: Size(width: 10, height: 1))
         let cell = ListCell()
-        cell.contentConfiguration = ListContentConfiguration.cell(text: "Kiwi").updated(for: GridCellConfigurationState(isFocused: true))
+        cell.contentConfiguration = ListContentConfiguration.cell(text: "Kiwi").updated(
+            for: GridCellConfigurationState(isFocused: true))
         cell.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), bounds: canvas.bounds, state: CellState())
         #expect(canvas[1, 0].style.background == .default, "updated again for the cell's state: not focused")
         cell.automaticallyUpdatesContentConfiguration = false
@@ -168,7 +192,9 @@ import Testing
                 if let text = (contentConfiguration as? ListContentConfiguration)?.text { Self.seen[text] = state }
             }
         }
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: 6), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 20, height: 6),
+            layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
         let row = CellRegistration<Watching, String> { cell, _, name in
             cell.contentConfiguration = .cell(text: name)
             cell.isDisabled = name == "Leaf"

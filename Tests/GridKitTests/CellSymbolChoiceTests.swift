@@ -30,7 +30,8 @@ import Testing
         case 0x2590: return 0xAAA
         case 0x2596...0x259F:
             let ul: UInt16 = 0x015, ur: UInt16 = 0x02A, ll: UInt16 = 0x540, lr: UInt16 = 0xA80
-            return [ll, lr, ul, ul | ll | lr, ul | lr, ul | ur | ll, ul | ur | lr, ur, ur | ll, ur | ll | lr][Int(scalar - 0x2596)]
+            return [ll, lr, ul, ul | ll | lr, ul | lr, ul | ur | ll, ul | ur | lr, ur, ur | ll, ur | ll | lr][
+                Int(scalar - 0x2596)]
         case 0x1FB00...0x1FB3B:
             var n = Int(scalar - 0x1FB00) + 1
             if n >= 21 { n += 1 }
@@ -75,7 +76,10 @@ import Testing
         }
         var random = SeededRandom(seed: 7)
         for _ in 0..<2000 {
-            let c = (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
+            let c = (
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                UInt8.random(in: 0...255, using: &random)
+            )
             let back = Lab.rgb(Lab.lab(c.0, c.1, c.2))
             #expect(back == c, "\(c) came back as \(back)")
         }
@@ -92,7 +96,9 @@ import Testing
 
     @Test func aCellOfOneColourIsAHalfBlockInThatColourTwice() {
         for symbols in PictureSymbols.allCases {
-            let w = Self.choose(CellSymbolChoice(symbols: symbols, palette256: false), Self.atoms(mask: 0, inside: (0, 0, 0), outside: (200, 40, 90)))
+            let w = Self.choose(
+                CellSymbolChoice(symbols: symbols, palette256: false),
+                Self.atoms(mask: 0, inside: (0, 0, 0), outside: (200, 40, 90)))
             #expect(w.scalar == 0x2580 && w.fg == .rgb(200, 40, 90) && w.bg == .rgb(200, 40, 90))
         }
     }
@@ -105,7 +111,8 @@ import Testing
         for split in choice.splits {
             let atoms = Self.atoms(mask: split.mask, inside: red, outside: blue)
             let w = Self.choose(choice, atoms)
-            #expect(Self.error(w, atoms) < 0.5, "split \(String(split.mask, radix: 16)) as \(String(w.scalar, radix: 16))")
+            #expect(
+                Self.error(w, atoms) < 0.5, "split \(String(split.mask, radix: 16)) as \(String(w.scalar, radix: 16))")
             #expect(Set([w.fg, w.bg]) == Set([Color.rgb(red.0, red.1, red.2), .rgb(blue.0, blue.1, blue.2)]))
         }
         #expect(choice.splits.count == [PictureSymbols.halfBlocks: 1, .quadrants: 7, .sextants: 37][symbols])
@@ -118,7 +125,9 @@ import Testing
         let quad = Self.choose(CellSymbolChoice(symbols: .quadrants, palette256: false), atoms)
         #expect(quad.scalar == 0x2598 && quad.fg == .rgb(250, 250, 250) && quad.bg == .rgb(10, 10, 10))
         // The left column: the left half block, whichever side is foreground.
-        let left = Self.choose(CellSymbolChoice(symbols: .quadrants, palette256: false), Self.atoms(mask: 0x555, inside: (0, 200, 0), outside: (0, 0, 0)))
+        let left = Self.choose(
+            CellSymbolChoice(symbols: .quadrants, palette256: false),
+            Self.atoms(mask: 0x555, inside: (0, 200, 0), outside: (0, 0, 0)))
         #expect(left.scalar == 0x258C && left.fg == .rgb(0, 200, 0))
     }
 
@@ -130,10 +139,18 @@ import Testing
         let sets = PictureSymbols.allCases.map { CellSymbolChoice(symbols: $0, palette256: false) }
         for _ in 0..<300 {
             // Two colours and noise, in a random pattern: a real edge, not only noise.
-            let a: RGB = (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
-            let b: RGB = (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
+            let a: RGB = (
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                UInt8.random(in: 0...255, using: &random)
+            )
+            let b: RGB = (
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                UInt8.random(in: 0...255, using: &random)
+            )
             let mask = UInt16.random(in: 0...0xFFF, using: &random)
-            let atoms = Self.atoms(mask: mask, inside: a, outside: b).map { $0 + SIMD3(Float.random(in: -3...3, using: &random), 0, 0) }
+            let atoms = Self.atoms(mask: mask, inside: a, outside: b).map {
+                $0 + SIMD3(Float.random(in: -3...3, using: &random), 0, 0)
+            }
             var errors: [Float] = []
             for choice in sets {
                 let e = Self.error(Self.choose(choice, atoms), atoms)
@@ -153,7 +170,9 @@ import Testing
                 #expect(e <= best * 1.01 + CellSymbolChoice.margin + 12 * 1.5, "error \(e) against the best \(best)")
                 errors.append(e)
             }
-            #expect(errors[1] <= errors[0] * 1.01 + CellSymbolChoice.margin + 18 && errors[2] <= errors[1] * 1.01 + CellSymbolChoice.margin + 18)
+            #expect(
+                errors[1] <= errors[0] * 1.01 + CellSymbolChoice.margin + 18
+                    && errors[2] <= errors[1] * 1.01 + CellSymbolChoice.margin + 18)
         }
     }
 
@@ -166,10 +185,16 @@ import Testing
         // Never the theme's first sixteen, even for pure black.
         var random = SeededRandom(seed: 3)
         for _ in 0..<200 {
-            let c: RGB = (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
-            let w = Self.choose(choice, Self.atoms(mask: UInt16.random(in: 0...0xFFF, using: &random), inside: c, outside: (0, 0, 0)))
+            let c: RGB = (
+                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                UInt8.random(in: 0...255, using: &random)
+            )
+            let w = Self.choose(
+                choice, Self.atoms(mask: UInt16.random(in: 0...0xFFF, using: &random), inside: c, outside: (0, 0, 0)))
             for color in [w.fg, w.bg] {
-                guard case .palette(let n) = color.kind else { Issue.record("\(color) is not a palette entry"); continue }
+                guard case .palette(let n) = color.kind else {
+                    Issue.record("\(color) is not a palette entry"); continue
+                }
                 #expect(n >= 16)
             }
         }
@@ -192,11 +217,16 @@ import Testing
                 rgb += y < 3 ? [200, 0, 0] : [v, v, v]
             }
         }
-        context.drawSymbols(rgb: rgb, size: Size(width: 4, height: 9), at: Point(x: 1, y: 1), matte: .palette(17), symbols: .quadrants)
+        context.drawSymbols(
+            rgb: rgb, size: Size(width: 4, height: 9), at: Point(x: 1, y: 1), matte: .palette(17), symbols: .quadrants)
         // Row 0: matte above, the red half row below.
-        #expect(canvas[1, 0].text == "▀" && canvas[1, 0].style.foreground == .palette(17) && canvas[1, 0].style.background == .rgb(200, 0, 0))
+        #expect(
+            canvas[1, 0].text == "▀" && canvas[1, 0].style.foreground == .palette(17)
+                && canvas[1, 0].style.background == .rgb(200, 0, 0))
         // Row 1: left white, right black in both halves.
-        #expect(canvas[1, 1].text == "▌" && canvas[1, 1].style.foreground == .rgb(255, 255, 255) && canvas[1, 1].style.background == .rgb(0, 0, 0))
+        #expect(
+            canvas[1, 1].text == "▌" && canvas[1, 1].style.foreground == .rgb(255, 255, 255)
+                && canvas[1, 1].style.background == .rgb(0, 0, 0))
         #expect(canvas[2, 1].text == "▌")
         #expect(canvas[0, 1] == .blank && canvas[3, 1] == .blank && canvas[1, 2] == .blank)
     }

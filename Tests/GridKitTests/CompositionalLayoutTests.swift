@@ -5,21 +5,27 @@ import Testing
 
 /// CompositionalLayout: items in groups in sections, placed by fractions and cells.
 @MainActor @Suite struct CompositionalLayoutTests {
-    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
 
     func columns(_ n: Int, rows: Int = 5, spacing: Int = 1) -> LayoutSection {
         let item = LayoutItem(layoutSize: size(.fractionalWidth(1 / Double(n)), .fractionalHeight(1)))
-        let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(rows)), subitems: [item]))
+        let section = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(rows)), subitems: [item]))
         section.interGroupSpacing = spacing
         return section
     }
 
-    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? { l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame }
+    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? {
+        l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
+    }
 
     /// Quarter-width items repeat across the group; groups stack with their spacing.
     @Test func fractionalItemsRepeatAcrossTheGroupAndGroupsStack() {
         let layout = CompositionalLayout(section: columns(4))
-        let h = GridHarness(TestContent(counts: [10]), layout: layout, size: Size(width: 41, height: 20)) // 40 inside the indicator
+        // 40 inside the indicator
+        let h = GridHarness(TestContent(counts: [10]), layout: layout, size: Size(width: 41, height: 20))
         _ = h
         #expect(frame(layout, 0) == Rect(x: 0, y: 0, width: 10, height: 5))
         #expect(frame(layout, 3) == Rect(x: 30, y: 0, width: 10, height: 5))
@@ -33,7 +39,8 @@ import Testing
         let big = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
         let small = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
         small.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 0)
-        let pair = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+        let pair = LayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
         let group = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(8)), subitems: [big, pair])
         let layout = CompositionalLayout(section: LayoutSection(group: group))
         let h = GridHarness(TestContent(counts: [6]), layout: layout, size: Size(width: 41, height: 20))
@@ -46,7 +53,8 @@ import Testing
 
     /// The provider sees the visible size: four columns at 80 cells, two below.
     @Test func theSectionProviderChangesColumnsWithTheWidth() {
-        let layout = CompositionalLayout { _, environment in self.columns(environment.containerSize.width >= 80 ? 4 : 2) }
+        let layout = CompositionalLayout { _, environment in self.columns(environment.containerSize.width >= 80 ? 4 : 2)
+        }
         let h = GridHarness(TestContent(counts: [8]), layout: layout, size: Size(width: 81, height: 20))
         #expect(frame(layout, 3)?.minY == 0 && frame(layout, 4)?.minY == 6)
         h.gridView.frame = Rect(x: 0, y: 0, width: 41, height: 20)
@@ -59,17 +67,24 @@ import Testing
         let section = columns(2, rows: 3, spacing: 0)
         section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
         section.boundarySupplementaryItems = [
-            LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, pinToVisibleBounds: true),
+            LayoutBoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, pinToVisibleBounds: true),
             LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(2)), elementKind: .footer)
         ]
         let layout = CompositionalLayout(section: section)
         let h = GridHarness(TestContent(counts: [6, 2]), layout: layout, size: Size(width: 21, height: 10))
         _ = h
-        #expect(frame(layout, 0) == Rect(x: 2, y: 2, width: 8, height: 3), "below the header and the top inset, right of the left inset")
-        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame.minY == 12)
+        #expect(
+            frame(layout, 0) == Rect(x: 2, y: 2, width: 8, height: 3),
+            "below the header and the top inset, right of the left inset")
+        #expect(
+            layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+                .minY == 12)
         #expect(frame(layout, 0, 1)?.minY == 14 + 2)
         #expect(layout.sectionHeadersPinToVisibleBounds)
-        let header = layout.layoutAttributesForElements(in: Rect(x: 0, y: 5, width: 20, height: 10)).first { $0.kind == .header && $0.indexPath.section == 0 }
+        let header = layout.layoutAttributesForElements(in: Rect(x: 0, y: 5, width: 20, height: 10)).first {
+            $0.kind == .header && $0.indexPath.section == 0
+        }
         #expect(header?.frame.minY == 5 && header?.isPinned == true)
     }
 
@@ -78,8 +93,10 @@ import Testing
     @Test func arrowsFollowTheItemsOnScreen() {
         let big = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
         let small = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
-        let pair = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
-        let mosaic = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(8)), subitems: [big, pair]))
+        let pair = LayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+        let mosaic = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(8)), subitems: [big, pair]))
         let layout = CompositionalLayout { s, _ in s == 0 ? mosaic : self.columns(4) }
         let h = GridHarness(TestContent(counts: [3, 8]), layout: layout, size: Size(width: 41, height: 30))
         _ = h
@@ -87,7 +104,8 @@ import Testing
         #expect(layout.neighbor(of: ip(0, 0), direction: .right) == ip(1, 0))
         #expect(layout.neighbor(of: ip(2, 0), direction: .left) == ip(0, 0))
         #expect(layout.neighbor(of: ip(1, 0), direction: .down) == ip(2, 0))
-        #expect(layout.neighbor(of: ip(2, 0), direction: .down) == ip(2, 1), "into the next section, at the nearest column")
+        #expect(
+            layout.neighbor(of: ip(2, 0), direction: .down) == ip(2, 1), "into the next section, at the nearest column")
         #expect(layout.neighbor(of: ip(0, 0), direction: .left) == nil)
         #expect(layout.neighbor(of: ip(6, 1), direction: .up) == ip(2, 1))
         #expect(layout.indexPathForItem(nearest: Point(x: 35, y: 3)) == ip(1, 0))
@@ -138,7 +156,9 @@ import Testing
         _ = h.press(Array(repeating: .key(.right), count: 5))
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 5, section: 0))
         #expect(frame(layout, 5) == Rect(x: 30, y: 0, width: 10, height: 3), "scrolled just enough to show it")
-        let shown = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 3)).filter { $0.kind == .cell }.map(\.indexPath.item)
+        let shown = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 3)).filter {
+            $0.kind == .cell
+        }.map(\.indexPath.item)
         #expect(shown == [2, 3, 4, 5], "\(shown)")
         let canvas = h.press([.key(.down)])
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 3, section: 1), "down to the item below it")
@@ -149,7 +169,9 @@ import Testing
         h.gridView.reloadData()
         #expect(frame(layout, 5)?.minX == 30)
         _ = h.press(Array(repeating: .key(.right), count: 30))
-        #expect(h.gridView.focusedIndexPath == IndexPath(item: 19, section: 0) && frame(layout, 19)?.maxX == 40, "the end of the row")
+        #expect(
+            h.gridView.focusedIndexPath == IndexPath(item: 19, section: 0) && frame(layout, 19)?.maxX == 40,
+            "the end of the row")
     }
 
     /// Left and Right in a sideways row go by where items are (issue 52): in groups of one tall
@@ -158,15 +180,23 @@ import Testing
     @Test func leftAndRightInASidewaysRowGoByPosition() {
         let tall = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
         let small = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
-        let pair = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
-        let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(20), .absolute(4)), subitems: [tall, pair]))
+        let pair = LayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+        let row = LayoutSection(
+            group: .horizontal(layoutSize: size(.absolute(20), .absolute(4)), subitems: [tall, pair]))
         row.orthogonalScrollingBehavior = .continuous
         row.interGroupSpacing = 1
         let layout = CompositionalLayout(section: row)
         let h = GridHarness(TestContent(counts: [12]), layout: layout, size: Size(width: 41, height: 10))
-        func right(from item: Int) -> Int? { layout.neighbor(of: IndexPath(item: item, section: 0), direction: .right)?.item }
-        func left(from item: Int) -> Int? { layout.neighbor(of: IndexPath(item: item, section: 0), direction: .left)?.item }
-        #expect(frame(layout, 1) == Rect(x: 10, y: 0, width: 10, height: 2) && frame(layout, 2) == Rect(x: 10, y: 2, width: 10, height: 2))
+        func right(from item: Int) -> Int? {
+            layout.neighbor(of: IndexPath(item: item, section: 0), direction: .right)?.item
+        }
+        func left(from item: Int) -> Int? {
+            layout.neighbor(of: IndexPath(item: item, section: 0), direction: .left)?.item
+        }
+        #expect(
+            frame(layout, 1) == Rect(x: 10, y: 0, width: 10, height: 2)
+                && frame(layout, 2) == Rect(x: 10, y: 2, width: 10, height: 2))
         #expect(right(from: 1) == 3 && right(from: 2) == 3, "on to the next group's tall item")
         #expect(right(from: 0) == 1 && right(from: 3) == 4)
         #expect(left(from: 3) == 1 && left(from: 2) == 0 && left(from: 1) == 0)
@@ -213,7 +243,9 @@ import Testing
         _ = h.press([.key(.home)])
         #expect(frame(layout, 0)?.minX == 15)
         // The wheel goes a group at a time between the same places, and no further.
-        func wheel(_ action: MouseAction) { _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 1)))]) }
+        func wheel(_ action: MouseAction) {
+            _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 1)))])
+        }
         wheel(.wheelLeft)
         #expect(frame(layout, 0)?.minX == 15)
         wheel(.wheelRight)
@@ -242,7 +274,8 @@ import Testing
         let h = GridHarness(TestContent(counts: [20, 20, 20, 5, 3]), layout: layout, size: Size(width: 41, height: 20))
         h.gridView.focusItem(at: IndexPath(item: 0, section: 4))
         func wheel(_ y: Int, _ times: Int) {
-            _ = h.press(Array(repeating: .mouse(MouseEvent(action: .wheelRight, position: Point(x: 5, y: y))), count: times))
+            _ = h.press(
+                Array(repeating: .mouse(MouseEvent(action: .wheelRight, position: Point(x: 5, y: y))), count: times))
         }
         wheel(1, 1)
         wheel(4, 2)
@@ -270,9 +303,13 @@ import Testing
             row.orthogonalScrollingBehavior = behaviour
             return row
         }
-        let layout = CompositionalLayout { s, _ in s == 0 ? row(.continuous) : s == 1 ? row(.paging) : self.columns(4, rows: 2) }
+        let layout = CompositionalLayout { s, _ in
+            s == 0 ? row(.continuous) : s == 1 ? row(.paging) : self.columns(4, rows: 2)
+        }
         let h = GridHarness(TestContent(counts: [20, 20, 8]), layout: layout, size: Size(width: 41, height: 20))
-        func wheel(_ action: MouseAction, y: Int) { _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: y)))]) }
+        func wheel(_ action: MouseAction, y: Int) {
+            _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: y)))])
+        }
         wheel(.wheelRight, y: 1)
         #expect(frame(layout, 0)?.minX == -6, "six cells along")
         #expect(frame(layout, 0, 1)?.minX == 0, "the other row stays")
@@ -297,7 +334,9 @@ import Testing
         row.interGroupSpacing = 1
         let layout = CompositionalLayout(section: row)
         let h = GridHarness(TestContent(counts: [20]), layout: layout, size: Size(width: 41, height: 10))
-        func wheel(_ action: MouseAction) { _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 1)))]) }
+        func wheel(_ action: MouseAction) {
+            _ = h.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 1)))])
+        }
         wheel(.wheelRight)
         wheel(.wheelRight)
         #expect(frame(layout, 2)?.minX == 0, "two groups along")
@@ -306,6 +345,8 @@ import Testing
         for _ in 0..<40 { wheel(.wheelRight) }
         #expect(frame(layout, 19)?.maxX == 40, "no further than the row's end")
         wheel(.wheelLeft)
-        #expect(frame(layout, 19)?.maxX ?? 0 > 40 && (0..<20).contains { frame(layout, $0)?.minX == 0 }, "back to a group's start")
+        #expect(
+            frame(layout, 19)?.maxX ?? 0 > 40 && (0..<20).contains { frame(layout, $0)?.minX == 0 },
+            "back to a group's start")
     }
 }

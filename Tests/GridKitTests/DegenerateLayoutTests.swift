@@ -16,14 +16,17 @@ import Testing
             SectionLayoutInput.Sizes.uniform(Size(width: 0, height: 1)),
             .varied(Array(repeating: Size(width: 0, height: 1), count: 1_000_000))
         ] {
-            let layout = makeLayout(width: 40, height: 10, sections: [SectionLayoutInput(count: 1_000_000, sizes: sizes)])
+            let layout = makeLayout(
+                width: 40, height: 10, sections: [SectionLayoutInput(count: 1_000_000, sizes: sizes)])
             var walked = 0
             layout.forEachItem(in: Rect(x: 0, y: 0, width: 40, height: 10)) { _, _ in walked += 1 }
             #expect(walked == 0, "zero-width frames meet nothing")
             #expect(layout.contentSize.height > 1, "lines hold at most a line's columns of items")
             // What a frame asks costs lines on screen times columns, not the whole grid.
             var asked = 0
-            for line in layout.sectionLinesForTesting(0).lines(intersecting: 0, 10) { asked += layout.sectionLinesForTesting(0).items(inLine: line).count }
+            for line in layout.sectionLinesForTesting(0).lines(intersecting: 0, 10) {
+                asked += layout.sectionLinesForTesting(0).items(inLine: line).count
+            }
             #expect(asked <= 10 * 40)
         }
     }
@@ -33,7 +36,8 @@ import Testing
         #expect(visits(layout, Rect(x: 0, y: 0, width: 40, height: 0)) == 0)
         #expect(layout.sectionLinesForTesting(0).lines(intersecting: 5, 5).isEmpty)
         let content = TestContent(counts: [1_000_000])
-        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 10, height: 1)), size: Size(width: 40, height: 0))
+        let h = GridHarness(
+            content, layout: FlowLayout(itemSize: Size(width: 10, height: 1)), size: Size(width: 40, height: 0))
         h.press(InputEvent.script("down*3, end, pgup, home"))
         #expect(h.gridView.liveCellCount == 0)
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 0, section: 0))
@@ -62,7 +66,8 @@ import Testing
 
     @Test func reloadDataForgetsWhatWasPrefetched() {
         let content = TestContent(counts: [100])
-        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 20, height: 5))
+        let h = GridHarness(
+            content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 20, height: 5))
         h.render()
         #expect(content.prefetchLog == ["+[0, 5][0, 6][0, 7][0, 8][0, 9]"])
         content.prefetchLog = []

@@ -8,16 +8,21 @@ import Testing
 @MainActor @Suite struct DiffableGrowthTests {
     private func table(_ sections: [[String]]) -> PositionTable<String> {
         var positions = PositionTable<String>(sections: sections.count)
-        for (s, list) in sections.enumerated() { for (i, id) in list.enumerated() { _ = positions.insert(id, item: i, section: s) } }
+        for (s, list) in sections.enumerated() {
+            for (i, id) in list.enumerated() { _ = positions.insert(id, item: i, section: s) }
+        }
         return positions
     }
 
     /// The growth from `old` to `new` and the table it leaves; the table must be untouched when
     /// there is none.
-    private func growth(_ old: [(Int, [String])], _ new: GridSnapshot<Int, String>) -> (SnapshotGrowth<Int, String>, PositionTable<String>)? {
+    private func growth(_ old: [(Int, [String])], _ new: GridSnapshot<Int, String>) -> (
+        SnapshotGrowth<Int, String>, PositionTable<String>
+    )? {
         let before = table(old.map(\.1))
         var positions = before
-        guard let g = SnapshotGrowth(oldSections: old.map(\.0), oldItems: old.map(\.1), new: new, positions: &positions) else {
+        guard let g = SnapshotGrowth(oldSections: old.map(\.0), oldItems: old.map(\.1), new: new, positions: &positions)
+        else {
             #expect(positions == before, "a snapshot that is not growth left the table changed")
             return nil
         }
@@ -58,7 +63,8 @@ import Testing
             g.undo(&undone)
             #expect(undone == table(current.map(\.1)), "round \(round): undo")
             // The full way, as apply takes it when a snapshot is not growth.
-            let hashed = try HashedSnapshot<Int, String>(newItems, expected: next.numberOfItems, old: current.map(\.1), oldPositions: table(current.map(\.1)))
+            let hashed = try HashedSnapshot<Int, String>(
+                newItems, expected: next.numberOfItems, old: current.map(\.1), oldPositions: table(current.map(\.1)))
             let pack = { (ip: IndexPath?) in ip.map { SnapshotDifference.pack($0.section, $0.item) } ?? -1 }
             let full = SnapshotDifference(
                 oldCounts: current.map(\.1.count), newCounts: newItems.map(\.count),
@@ -66,25 +72,39 @@ import Testing
                 oldToNew: hashed.oldToNew, newFromOld: hashed.newFromOld,
                 reloaded: next.reloadedItemIdentifiers.compactMap { table(current.map(\.1))[$0] }.map(pack))
             #expect(hashed.positions.indexPaths == positions.indexPaths, "round \(round)")
-            #expect(g.changes.insertedSections == full.insertedSections && g.changes.insertedItems == full.insertedItems, "round \(round)")
+            #expect(
+                g.changes.insertedSections == full.insertedSections && g.changes.insertedItems == full.insertedItems,
+                "round \(round)")
             #expect(g.changes.reloadedItems == full.reloadedItems, "round \(round)")
-            #expect(full.deletedSections.isEmpty && full.deletedItems.isEmpty && full.movedItems.isEmpty, "round \(round)")
-            #expect(g.changes.deletedSections.isEmpty && g.changes.deletedItems.isEmpty && g.changes.movedItems.isEmpty, "round \(round)")
+            #expect(
+                full.deletedSections.isEmpty && full.deletedItems.isEmpty && full.movedItems.isEmpty, "round \(round)")
+            #expect(
+                g.changes.deletedSections.isEmpty && g.changes.deletedItems.isEmpty && g.changes.movedItems.isEmpty,
+                "round \(round)")
 
             let focusedBefore = f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:))
             let selectedBefore = Set(f.grid.indexPathsForSelectedItems.compactMap(f.source.itemIdentifier(for:)))
             try f.source.apply(next)
             for (s, list) in newItems.enumerated() {
                 #expect(f.grid.layout.numberOfItems(inSection: s) == list.count)
-                for (i, id) in list.enumerated() where f.source.itemIdentifier(for: IndexPath(item: i, section: s)) != id || f.source.indexPath(for: id) != IndexPath(item: i, section: s) {
+                for (i, id) in list.enumerated()
+                where f.source.itemIdentifier(for: IndexPath(item: i, section: s)) != id
+                    || f.source.indexPath(for: id) != IndexPath(item: i, section: s)
+                {
                     Issue.record("round \(round): \(id) not at [\(s), \(i)]")
                 }
             }
             if let id = focusedBefore { #expect(f.grid.focusedIndexPath == positions[id], "round \(round)") }
-            #expect(Set(f.grid.indexPathsForSelectedItems.compactMap(f.source.itemIdentifier(for:))) == selectedBefore, "round \(round)")
+            #expect(
+                Set(f.grid.indexPathsForSelectedItems.compactMap(f.source.itemIdentifier(for:))) == selectedBefore,
+                "round \(round)")
             // Focus and select items anywhere, so that some are in sections that move.
-            if !all.isEmpty, let ip = f.source.indexPath(for: all[rng.int(0...(all.count - 1))]) { f.grid.focusItem(at: ip) }
-            if !all.isEmpty, rng.int(0...2) == 0, let ip = f.source.indexPath(for: all[rng.int(0...(all.count - 1))]) { f.grid.selectItem(at: ip) }
+            if !all.isEmpty, let ip = f.source.indexPath(for: all[rng.int(0...(all.count - 1))]) {
+                f.grid.focusItem(at: ip)
+            }
+            if !all.isEmpty, rng.int(0...2) == 0, let ip = f.source.indexPath(for: all[rng.int(0...(all.count - 1))]) {
+                f.grid.selectItem(at: ip)
+            }
             current = sections
         }
     }
@@ -96,7 +116,9 @@ import Testing
         #expect(growth(old, snapshot([(1, ["a", "b", "x"]), (3, ["y"]), (2, ["c"])])) != nil)
         #expect(growth(old, snapshot([(1, ["a"]), (2, ["c"])])) == nil)
         #expect(growth(old, snapshot([(1, ["x", "a", "b"]), (2, ["c"])])) == nil)
-        #expect(growth(old, snapshot([(1, ["x", "y", "z"]), (2, ["c"])])) == nil, "a and b replaced: a longer section is not always a grown one")
+        #expect(
+            growth(old, snapshot([(1, ["x", "y", "z"]), (2, ["c"])])) == nil,
+            "a and b replaced: a longer section is not always a grown one")
         #expect(growth(old, snapshot([(2, ["c"]), (1, ["a", "b"])])) == nil)
         #expect(growth(old, snapshot([(1, ["a", "b"])])) == nil)
         #expect(growth(old, snapshot([(1, ["a"]), (2, ["c", "b"])])) == nil)
@@ -111,8 +133,12 @@ import Testing
         try f.source.apply(snapshot(old))
         #expect(growth(old, snapshot([(1, ["a", "b", "a"])])) == nil)
         #expect(growth(old, snapshot([(1, ["a", "b"]), (2, ["n", "n"])])) == nil)
-        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("a")) { try f.source.apply(snapshot([(1, ["a", "b", "a"])])) }
-        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("b")) { try f.source.apply(snapshot([(1, ["a", "b"]), (2, ["b"])])) }
+        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("a")) {
+            try f.source.apply(snapshot([(1, ["a", "b", "a"])]))
+        }
+        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("b")) {
+            try f.source.apply(snapshot([(1, ["a", "b"]), (2, ["b"])]))
+        }
         #expect(f.source.snapshot().itemIdentifiers == ["a", "b"] && f.grid.layout.numberOfSections == 1)
     }
 
@@ -125,7 +151,9 @@ import Testing
         let (g, positions) = try #require(growth(old, snapshot([(1, ["a"]), (2, ["b"]), (3, []), (9, big + ["q"])])))
         let before = table(old.map(\.1))
         #expect(big.allSatisfy { positions.entry($0) == before.entry($0) })
-        #expect(positions["p999"] == IndexPath(item: 999, section: 3) && positions["q"] == IndexPath(item: 1000, section: 3))
+        #expect(
+            positions["p999"] == IndexPath(item: 999, section: 3) && positions["q"] == IndexPath(item: 1000, section: 3)
+        )
         #expect(positions["b"] == IndexPath(item: 0, section: 1) && positions["a"] == IndexPath(item: 0, section: 0))
         #expect(g.changes.insertedSections == [1, 2] && g.changes.insertedItems == [IndexPath(item: 1000, section: 3)])
     }
@@ -142,13 +170,17 @@ import Testing
         more.appendItems(["e"], toSection: 2)
         try f.source.apply(more)
         #expect(f.source.positions.slotOfSection == [0, 2, 1], "growth keeps section 2's slot")
-        #expect(f.source.indexPath(for: "c") == IndexPath(item: 0, section: 2) && f.source.indexPath(for: "e") == IndexPath(item: 1, section: 2))
+        #expect(
+            f.source.indexPath(for: "c") == IndexPath(item: 0, section: 2)
+                && f.source.indexPath(for: "e") == IndexPath(item: 1, section: 2))
         #expect(f.source.indexPath(for: "d") == IndexPath(item: 0, section: 1))
         var fewer = f.source.snapshot()
         fewer.deleteItems(["b"])
         try f.source.apply(fewer)
         #expect(f.source.positions.slotOfSection == [0, 2, 1], "a patch keeps the slots")
-        #expect(f.source.indexPath(for: "c") == IndexPath(item: 0, section: 2) && f.source.indexPath(for: "a") == IndexPath(item: 0, section: 0))
+        #expect(
+            f.source.indexPath(for: "c") == IndexPath(item: 0, section: 2)
+                && f.source.indexPath(for: "a") == IndexPath(item: 0, section: 0))
         #expect(f.source.indexPath(for: "b") == nil)
         try f.source.apply(snapshot([(1, ["x"]), (3, ["y"]), (2, ["z"])]))
         #expect(f.source.positions.slotOfSection == [0, 1, 2], "the full way numbers slots afresh")
@@ -177,8 +209,11 @@ import Testing
         try f.source.apply(next)
         let slotsAfter = slotsBefore + [11]
         #expect(f.source.positions.slotOfSection == slotsAfter, "a patch")
-        #expect(f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:)) == "s3-0", "s3-0 is one before, s3-3 two after")
-        #expect(f.source.indexPath(for: "s3-3") == IndexPath(item: 1, section: 4) && f.source.indexPath(for: "s3-1") == nil)
+        #expect(
+            f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:)) == "s3-0",
+            "s3-0 is one before, s3-3 two after")
+        #expect(
+            f.source.indexPath(for: "s3-3") == IndexPath(item: 1, section: 4) && f.source.indexPath(for: "s3-1") == nil)
         #expect(f.source.indexPath(for: "new") == IndexPath(item: 0, section: 11))
 
         // A repeat found while the patch puts items in, with a section added (a new slot) and
@@ -190,8 +225,12 @@ import Testing
         repeated.appendItems(["s7-2"], toSection: 5)
         #expect(throws: GridSnapshotError<Int, String>.duplicateItem("s7-2")) { try f.source.apply(repeated) }
         #expect(f.source.positions.slotOfSection == slotsAfter && f.source.positions.sectionOfSlot.count == 12)
-        #expect(f.source.indexPath(for: "s5-0") == IndexPath(item: 0, section: 6) && f.source.indexPath(for: "s7-2") == IndexPath(item: 2, section: 8))
-        #expect(f.source.indexPath(for: "s8-1") == IndexPath(item: 1, section: 9) && f.source.indexPath(for: "new") == IndexPath(item: 0, section: 11))
+        #expect(
+            f.source.indexPath(for: "s5-0") == IndexPath(item: 0, section: 6)
+                && f.source.indexPath(for: "s7-2") == IndexPath(item: 2, section: 8))
+        #expect(
+            f.source.indexPath(for: "s8-1") == IndexPath(item: 1, section: 9)
+                && f.source.indexPath(for: "new") == IndexPath(item: 0, section: 11))
         #expect(f.source.snapshot().numberOfItems == 40 && f.source.positions.count == 40)
     }
 

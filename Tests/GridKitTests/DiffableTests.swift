@@ -13,7 +13,8 @@ final class NameCell: GridCell {
 
 @MainActor
 final class DiffableFixture {
-    let grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: 6), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
+    let grid = GridView(
+        frame: Rect(x: 0, y: 0, width: 20, height: 6), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
     let source: GridDiffableDataSource<Int, String>
     init() {
         grid.register(NameCell.self)
@@ -104,7 +105,9 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
         try f.source.apply(snapshot([(1, ["a", "b", "c", "d", "e"])]))
         f.grid.focusItem(at: IndexPath(item: 2, section: 0)) // c
         try f.source.apply(snapshot([(1, ["a", "e"])]))
-        #expect(f.source.itemIdentifier(for: f.grid.focusedIndexPath!) == "e", "d and b are gone; e (after) and a (before) are 2 away: after wins")
+        #expect(
+            f.source.itemIdentifier(for: f.grid.focusedIndexPath!) == "e",
+            "d and b are gone; e (after) and a (before) are 2 away: after wins")
         try f.source.apply(snapshot([(1, ["a"])]))
         #expect(f.source.itemIdentifier(for: f.grid.focusedIndexPath!) == "a")
     }
@@ -116,15 +119,22 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
         f.grid.selectItem(at: IndexPath(item: 0, section: 0))
         f.grid.selectItem(at: IndexPath(item: 2, section: 0))
         try f.source.apply(snapshot([(1, ["c", "z", "a"])]))
-        #expect(Set(f.grid.indexPathsForSelectedItems) == [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)])
+        #expect(
+            Set(f.grid.indexPathsForSelectedItems) == [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)])
     }
 
     @Test func duplicatesAndUnknownIdentifiersThrowAndChangeNothing() throws {
         let f = DiffableFixture()
         try f.source.apply(snapshot([(1, ["a", "b"])]))
-        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("a")) { try f.source.apply(snapshot([(1, ["a", "x", "a"])])) }
-        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("b")) { try f.source.apply(snapshot([(1, ["b"]), (2, ["b"])])) }
-        #expect(throws: GridSnapshotError<Int, String>.duplicateSection(1)) { try f.source.apply(snapshot([(1, ["q"]), (1, ["r"])])) }
+        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("a")) {
+            try f.source.apply(snapshot([(1, ["a", "x", "a"])]))
+        }
+        #expect(throws: GridSnapshotError<Int, String>.duplicateItem("b")) {
+            try f.source.apply(snapshot([(1, ["b"]), (2, ["b"])]))
+        }
+        #expect(throws: GridSnapshotError<Int, String>.duplicateSection(1)) {
+            try f.source.apply(snapshot([(1, ["q"]), (1, ["r"])]))
+        }
         var unknown = f.source.snapshot()
         unknown.insertItems(["n"], afterItem: "nope")
         #expect(throws: GridSnapshotError<Int, String>.unknownItem("nope")) { try f.source.apply(unknown) }
@@ -166,13 +176,18 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
                 switch rng.int(0...7) {
                 case 0: sections.insert((1000 + nextID, []), at: rng.int(0...sections.count)); nextID += 1
                 case 1 where !sections.isEmpty: sections.remove(at: rng.int(0...(sections.count - 1)))
-                case 2 where sections.count > 1: sections.swapAt(rng.int(0...(sections.count - 1)), rng.int(0...(sections.count - 1)))
+                case 2 where sections.count > 1:
+                    sections.swapAt(rng.int(0...(sections.count - 1)), rng.int(0...(sections.count - 1)))
                 default:
                     guard !sections.isEmpty else { continue }
                     let s = rng.int(0...(sections.count - 1))
                     switch rng.int(0...3) {
-                    case 0: for _ in 0..<rng.int(1...4) { sections[s].1.insert("i\(nextID)", at: rng.int(0...sections[s].1.count)); nextID += 1 }
-                    case 1 where !sections[s].1.isEmpty: sections[s].1.remove(at: rng.int(0...(sections[s].1.count - 1)))
+                    case 0:
+                        for _ in 0..<rng.int(1...4) {
+                            sections[s].1.insert("i\(nextID)", at: rng.int(0...sections[s].1.count)); nextID += 1
+                        }
+                    case 1 where !sections[s].1.isEmpty:
+                        sections[s].1.remove(at: rng.int(0...(sections[s].1.count - 1)))
                     case 2 where !sections[s].1.isEmpty:
                         let item = sections[s].1.remove(at: rng.int(0...(sections[s].1.count - 1)))
                         let t = rng.int(0...(sections.count - 1))
@@ -183,8 +198,12 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
             }
             let oldItems = current.map(\.1), newItems = sections.map(\.1)
             var oldPositions: [String: IndexPath] = [:], newPositions: [String: IndexPath] = [:]
-            for (s, list) in oldItems.enumerated() { for (i, id) in list.enumerated() { oldPositions[id] = IndexPath(item: i, section: s) } }
-            for (s, list) in newItems.enumerated() { for (i, id) in list.enumerated() { newPositions[id] = IndexPath(item: i, section: s) } }
+            for (s, list) in oldItems.enumerated() {
+                for (i, id) in list.enumerated() { oldPositions[id] = IndexPath(item: i, section: s) }
+            }
+            for (s, list) in newItems.enumerated() {
+                for (i, id) in list.enumerated() { newPositions[id] = IndexPath(item: i, section: s) }
+            }
             let pack = { (ip: IndexPath?) in ip.map { SnapshotDifference.pack($0.section, $0.item) } ?? -1 }
             let d = SnapshotDifference(
                 oldCounts: oldItems.map(\.count), newCounts: newItems.map(\.count),
@@ -197,12 +216,18 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
             for (s, list) in newItems.enumerated() {
                 #expect(f.grid.layout.numberOfItems(inSection: s) == list.count)
                 for (i, id) in list.enumerated()
-                where f.source.itemIdentifier(for: IndexPath(item: i, section: s)) != id || f.source.indexPath(for: id) != IndexPath(item: i, section: s) {
+                where f.source.itemIdentifier(for: IndexPath(item: i, section: s)) != id
+                    || f.source.indexPath(for: id) != IndexPath(item: i, section: s)
+                {
                     Issue.record("round \(round): \(id) not at [\(s), \(i)]")
                 }
             }
-            for id in oldItems.joined() where newPositions[id] == nil && f.source.indexPath(for: id) != nil { Issue.record("round \(round): \(id) is still found") }
-            if let id = focusedBefore, let now = newPositions[id] { #expect(f.grid.focusedIndexPath == now, "round \(round)") }
+            for id in oldItems.joined() where newPositions[id] == nil && f.source.indexPath(for: id) != nil {
+                Issue.record("round \(round): \(id) is still found")
+            }
+            if let id = focusedBefore, let now = newPositions[id] {
+                #expect(f.grid.focusedIndexPath == now, "round \(round)")
+            }
             if let focus = f.grid.focusedIndexPath { #expect(f.grid.isValid(focus)) }
             current = sections
         }
@@ -233,7 +258,8 @@ func replay(_ d: SnapshotDifference, old: [[String]], new: [[String]]) -> [[Stri
         var labels = ["A": "a1", "B": "b1"] // what the app would show per section
         var config = ListConfiguration(appearance: .plain)
         config.headerMode = .supplementary
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: 8), layout: CompositionalLayout.list(using: config))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 20, height: 8), layout: CompositionalLayout.list(using: config))
         let source = GridDiffableDataSource<String, String>(gridView: grid) { grid, indexPath, name in
             let cell = grid.dequeue(ListCell.self, for: indexPath)
             cell.contentConfiguration = .cell(text: "\(name) \(labels[String(name.prefix(1)), default: "?"])")

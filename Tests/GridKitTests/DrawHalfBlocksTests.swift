@@ -16,17 +16,22 @@ import Testing
     }
 
     /// The same picture put one cell at a time, as a caller without `drawHalfBlocks` would.
-    private static func cellByCell(_ rgb: [UInt8], width: Int, height: Int, at origin: Point, matte: Color, in context: DrawContext) {
+    private static func cellByCell(
+        _ rgb: [UInt8], width: Int, height: Int, at origin: Point, matte: Color, in context: DrawContext
+    ) {
         func pixel(_ x: Int, _ y: Int) -> Color? {
             guard x >= 0, y >= 0, x < width, y < height else { return nil }
             let o = (y * width + x) * 3
             return .rgb(rgb[o], rgb[o + 1], rgb[o + 2])
         }
-        let firstRow = Int((Double(origin.y) / 2).rounded(.down)), lastRow = Int((Double(origin.y + height - 1) / 2).rounded(.down))
+        let firstRow = Int((Double(origin.y) / 2).rounded(.down)),
+            lastRow = Int((Double(origin.y + height - 1) / 2).rounded(.down))
         for row in firstRow...lastRow {
             for x in 0..<width {
                 let top = pixel(x, 2 * row - origin.y), bottom = pixel(x, 2 * row - origin.y + 1)
-                context.put("▀" as Unicode.Scalar, at: Point(x: origin.x + x, y: row), style: Style(foreground: top ?? matte, background: bottom ?? matte))
+                context.put(
+                    "▀" as Unicode.Scalar, at: Point(x: origin.x + x, y: row),
+                    style: Style(foreground: top ?? matte, background: bottom ?? matte))
             }
         }
     }
@@ -37,21 +42,28 @@ import Testing
         let rgb = Self.picture(9, 7), matte = Color.rgb(24, 24, 24)
         let frame = Rect(x: 3, y: 1, width: 10, height: 7), clip = Rect(x: 4, y: 2, width: 7, height: 5)
         let quick = Canvas(size: size), slow = Canvas(size: size)
-        DrawContext(canvas: quick, frame: frame, clip: clip).drawHalfBlocks(rgb: rgb, size: Size(width: 9, height: 7), at: origin, matte: matte)
-        Self.cellByCell(rgb, width: 9, height: 7, at: origin, matte: matte, in: DrawContext(canvas: slow, frame: frame, clip: clip))
+        DrawContext(canvas: quick, frame: frame, clip: clip).drawHalfBlocks(
+            rgb: rgb, size: Size(width: 9, height: 7), at: origin, matte: matte)
+        Self.cellByCell(
+            rgb, width: 9, height: 7, at: origin, matte: matte, in: DrawContext(canvas: slow, frame: frame, clip: clip))
         var differing: [Point] = []
-        for y in 0..<size.height { for x in 0..<size.width where quick[x, y] != slow[x, y] { differing.append(Point(x: x, y: y)) } }
+        for y in 0..<size.height {
+            for x in 0..<size.width where quick[x, y] != slow[x, y] { differing.append(Point(x: x, y: y)) }
+        }
         #expect(differing.isEmpty, "cells that differ: \(differing)")
         // Something was drawn, and nothing outside the clip.
         #expect((0..<size.height).contains { y in (0..<size.width).contains { quick[$0, y].text == "▀" } })
-        for y in 0..<size.height { for x in 0..<size.width where !clip.contains(Point(x: x, y: y)) { #expect(quick[x, y] == .blank) } }
+        for y in 0..<size.height {
+            for x in 0..<size.width where !clip.contains(Point(x: x, y: y)) { #expect(quick[x, y] == .blank) }
+        }
     }
 
     @Test func overwritingHalfAWideCharacterBlanksItsOtherHalf() {
         let canvas = Canvas(size: Size(width: 6, height: 1))
         canvas.drawText("漢字漢", at: .zero, style: .plain)
         // One pixel wide, at column 1: the right half of 漢.
-        DrawContext(canvas: canvas, frame: canvas.bounds).drawHalfBlocks(rgb: [9, 9, 9, 8, 8, 8], size: Size(width: 1, height: 2), at: Point(x: 1, y: 0), matte: .default)
+        DrawContext(canvas: canvas, frame: canvas.bounds).drawHalfBlocks(
+            rgb: [9, 9, 9, 8, 8, 8], size: Size(width: 1, height: 2), at: Point(x: 1, y: 0), matte: .default)
         #expect(canvas.row(0) == " ▀字漢")
         #expect(canvas[0, 0].width == 1)
     }
@@ -71,11 +83,14 @@ import Testing
 
     @Test func drawsNothingForAPictureWithoutItsPixels() {
         let canvas = Canvas(size: Size(width: 4, height: 2))
-        DrawContext(canvas: canvas, frame: canvas.bounds).drawHalfBlocks(rgb: [1, 2, 3], size: Size(width: 2, height: 2), at: .zero, matte: .default)
+        DrawContext(canvas: canvas, frame: canvas.bounds).drawHalfBlocks(
+            rgb: [1, 2, 3], size: Size(width: 2, height: 2), at: .zero, matte: .default)
         #expect(canvas.text.allSatisfy { $0 == " " || $0 == "\n" })
     }
 
     @Test func blockElementsAndBoxDrawingAreOneColumn() {
-        for v in UInt32(0x2500)..<0x25A0 { #expect(TextWidth.width(of: Unicode.Scalar(v)!) == 1, "U+\(String(v, radix: 16))") }
+        for v in UInt32(0x2500)..<0x25A0 {
+            #expect(TextWidth.width(of: Unicode.Scalar(v)!) == 1, "U+\(String(v, radix: 16))")
+        }
     }
 }

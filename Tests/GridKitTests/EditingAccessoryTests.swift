@@ -20,7 +20,9 @@ import Testing
         var deleted: [String] = []
 
         init(_ sections: [(String, [String])], reorderShown: ListCellAccessory.DisplayedState = .whenEditing) throws {
-            grid = GridView(frame: Rect(x: 0, y: 0, width: 24, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+            grid = GridView(
+                frame: Rect(x: 0, y: 0, width: 24, height: 8),
+                layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
             sectionIDs = sections.map(\.0)
             model = Dictionary(uniqueKeysWithValues: sections)
             var deleteItem: (String) -> Void = { _ in }
@@ -52,7 +54,9 @@ import Testing
             render()
         }
 
-        var shown: [String: [String]] { Dictionary(uniqueKeysWithValues: sectionIDs.map { ($0, source.snapshot().itemIdentifiers(inSection: $0)) }) }
+        var shown: [String: [String]] {
+            Dictionary(uniqueKeysWithValues: sectionIDs.map { ($0, source.snapshot().itemIdentifiers(inSection: $0)) })
+        }
         var focused: String? { grid.focusedIndexPath.flatMap(source.itemIdentifier(for:)) }
         @discardableResult func press(_ keys: Key...) -> Canvas {
             for key in keys { _ = grid.handle(.key(key)) }

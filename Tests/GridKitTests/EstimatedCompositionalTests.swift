@@ -6,8 +6,12 @@ import Testing
 /// `.estimated` heights in a compositional layout: cells are measured as they come on screen
 /// (the `TallRow`s of the self-sizing tests), and their groups take the answers.
 @MainActor @Suite struct EstimatedCompositionalTests {
-    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
-    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? { l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame }
+    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
+    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? {
+        l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
+    }
 
     /// One full-width row a group, both heights estimated: a list.
     func rows(estimate: Int = 1, spacing: Int = 0) -> CompositionalLayout {
@@ -29,7 +33,9 @@ import Testing
         #expect(frame(layout, 2) == Rect(x: 0, y: 4, width: 20, height: 2))
         #expect(frame(layout, 3) == Rect(x: 0, y: 6, width: 20, height: 1))
         #expect(layout.contentSize.height == 7)
-        #expect(canvas.row(3).hasPrefix("1=") && canvas.row(4).hasPrefix("2=") && canvas.row(6).hasPrefix("3="), "\(canvas.text)")
+        #expect(
+            canvas.row(3).hasPrefix("1=") && canvas.row(4).hasPrefix("2=") && canvas.row(6).hasPrefix("3="),
+            "\(canvas.text)")
     }
 
     /// Headers, footers and the sections after a measured one move with it; the arrows go
@@ -38,7 +44,8 @@ import Testing
         let row = size(.fractionalWidth(1), .estimated(1))
         let section = LayoutSection(group: .horizontal(layoutSize: row, subitems: [LayoutItem(layoutSize: row)]))
         section.boundarySupplementaryItems = [
-            LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, pinToVisibleBounds: true),
+            LayoutBoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, pinToVisibleBounds: true),
             LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .footer)
         ]
         let layout = CompositionalLayout(section: section)
@@ -46,13 +53,18 @@ import Testing
         content.sections = 2
         let h = GridHarness(content, layout: layout, size: Size(width: 21, height: 30))
         h.render()
-        let footer = layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+        let footer = layout.layoutAttributesForSupplementaryElement(
+            ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
         #expect(frame(layout, 2) == Rect(x: 0, y: 6, width: 20, height: 1))
         #expect(footer?.minY == 7, "below the last row, as measured")
-        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 1))?.frame.minY == 8)
+        #expect(
+            layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 1))?.frame
+                .minY == 8)
         #expect(frame(layout, 0, 1) == Rect(x: 0, y: 9, width: 20, height: 2))
         #expect(layout.contentSize.height == 9 + 6 + 1)
-        let pinned = layout.layoutAttributesForElements(in: Rect(x: 0, y: 12, width: 20, height: 5)).first { $0.kind == .header }
+        let pinned = layout.layoutAttributesForElements(in: Rect(x: 0, y: 12, width: 20, height: 5)).first {
+            $0.kind == .header
+        }
         #expect(pinned?.indexPath.section == 1 && pinned?.frame.minY == 12 && pinned?.isPinned == true)
         let ip = { (i: Int, s: Int) in IndexPath(item: i, section: s) }
         #expect(layout.neighbor(of: ip(0, 0), direction: .down) == ip(1, 0))
@@ -64,7 +76,8 @@ import Testing
     /// Side by side, a group is as tall as its tallest cell; each cell keeps its own height.
     @Test func aRowOfCellsIsAsTallAsTheTallest() {
         let item = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / 3), .estimated(2)))
-        let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .estimated(2)), subitems: [item]))
+        let section = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .estimated(2)), subitems: [item]))
         section.interGroupSpacing = 1
         let layout = CompositionalLayout(section: section)
         let h = GridHarness(TallRows(count: 6) { [1, 4, 3][$0 % 3] }, layout: layout, size: Size(width: 31, height: 20))
@@ -81,7 +94,8 @@ import Testing
     @Test func aColumnOfCellsIsAsTallAsTheirSum() {
         let grows = LayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(1)))
         let fixed = LayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(1)))
-        let column = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(1), .estimated(3)), subitems: [grows, fixed, grows])
+        let column = LayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(1), .estimated(3)), subitems: [grows, fixed, grows])
         let layout = CompositionalLayout(section: LayoutSection(group: column))
         let rows = TallRows(count: 6) { [2, 5, 3][$0 % 3] }
         let h = GridHarness(rows, layout: layout, size: Size(width: 21, height: 30))
@@ -91,7 +105,10 @@ import Testing
         #expect(frame(layout, 2) == Rect(x: 0, y: 3, width: 20, height: 3))
         #expect(frame(layout, 3)?.minY == 6)
         #expect(rows.measurements == 4, "the fixed cells are not asked")
-        #expect(layout.preferredSizeOffer(for: LayoutAttributes(indexPath: IndexPath(item: 1, section: 0), frame: frame(layout, 1)!, kind: .cell)) == nil)
+        #expect(
+            layout.preferredSizeOffer(
+                for: LayoutAttributes(indexPath: IndexPath(item: 1, section: 0), frame: frame(layout, 1)!, kind: .cell))
+                == nil)
     }
 
     /// Groups nest: a cell beside a column of two; the row is as tall as the taller side.
@@ -99,14 +116,20 @@ import Testing
         let big = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .estimated(2)))
         let small = LayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(2)))
         small.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 1, right: 0)
-        let pair = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.5), .estimated(4)), subitems: [small, small])
-        let layout = CompositionalLayout(section: LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .estimated(2)), subitems: [big, pair])))
-        let h = GridHarness(TallRows(count: 6) { [3, 2, 2, 6, 1, 1][$0] }, layout: layout, size: Size(width: 41, height: 30))
+        let pair = LayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(0.5), .estimated(4)), subitems: [small, small])
+        let layout = CompositionalLayout(
+            section: LayoutSection(
+                group: .horizontal(layoutSize: size(.fractionalWidth(1), .estimated(2)), subitems: [big, pair])))
+        let h = GridHarness(
+            TallRows(count: 6) { [3, 2, 2, 6, 1, 1][$0] }, layout: layout, size: Size(width: 41, height: 30))
         h.render()
         #expect(frame(layout, 0) == Rect(x: 0, y: 0, width: 20, height: 3))
         #expect(frame(layout, 1) == Rect(x: 21, y: 0, width: 19, height: 2), "inset: a column left, a row below")
         #expect(frame(layout, 2) == Rect(x: 21, y: 3, width: 19, height: 2))
-        #expect(frame(layout, 3) == Rect(x: 0, y: 6, width: 20, height: 6), "the column and its insets (6) outgrew the big cell (3)")
+        #expect(
+            frame(layout, 3) == Rect(x: 0, y: 6, width: 20, height: 6),
+            "the column and its insets (6) outgrew the big cell (3)")
         #expect(frame(layout, 5)?.minY == 8)
         #expect(layout.contentSize.height == 12)
     }
@@ -115,8 +138,10 @@ import Testing
     /// placed at its estimate and not asked.
     @Test func estimatesOutsideGrowingGroupsAreNotMeasured() {
         let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(2)))
-        let fixed = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(3)), subitems: [item]))
-        let sideways = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .estimated(2)), subitems: [item]))
+        let fixed = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(3)), subitems: [item]))
+        let sideways = LayoutSection(
+            group: .horizontal(layoutSize: size(.absolute(10), .estimated(2)), subitems: [item]))
         sideways.orthogonalScrollingBehavior = .continuous
         let layout = CompositionalLayout { s, _ in s == 0 ? fixed : sideways }
         let content = TallRows(count: 3) { _ in 5 }

@@ -6,8 +6,12 @@ import Testing
 /// `.estimated` widths in a compositional row that scrolls sideways: cells are measured as they
 /// come on screen (`TallRow.widthOf`), and the groups after them move along the row.
 @MainActor @Suite struct EstimatedSidewaysTests {
-    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
-    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? { l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame }
+    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
+    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? {
+        l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
+    }
 
     /// One tile a group, both widths estimated at 8, a column apart, three rows high.
     func tiles(_ behaviour: OrthogonalScrollingBehavior = .continuous) -> CompositionalLayout {
@@ -94,7 +98,8 @@ import Testing
             let original = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!
             var preferred = original
             preferred.frame.size.width = width
-            return layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+            return layout.shouldInvalidateLayout(
+                forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
         }
         #expect(measure(0, width: 20))
         #expect(frame(layout, 10) == before && frame(layout, 0)?.width == 20)

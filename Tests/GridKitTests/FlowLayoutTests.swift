@@ -25,7 +25,8 @@ import Testing
 
     @Test func singleItemLineThatIsNotLastIsCentred() {
         let sizes = [Size(width: 15, height: 1), Size(width: 15, height: 1), Size(width: 3, height: 1)]
-        let l = makeLayout(width: 20, sections: [SectionLayoutInput(count: 3, sizes: .varied(sizes), interitemSpacing: 1)])
+        let l = makeLayout(
+            width: 20, sections: [SectionLayoutInput(count: 3, sizes: .varied(sizes), interitemSpacing: 1)])
         #expect(l.frame(0) == Rect(x: 2, y: 0, width: 15, height: 1))
         // The last line has mixed sizes: left-aligned at the minimum spacing.
         #expect(l.xs(1..<3) == [0, 16])
@@ -58,7 +59,8 @@ import Testing
 
     @Test func noGapIsBelowTheMinimum() {
         let sizes = [3, 5, 2, 7, 4, 1].map { Size(width: $0, height: 1) }
-        let l = makeLayout(width: 21, sections: [SectionLayoutInput(count: 6, sizes: .varied(sizes), interitemSpacing: 2)])
+        let l = makeLayout(
+            width: 21, sections: [SectionLayoutInput(count: 6, sizes: .varied(sizes), interitemSpacing: 2)])
         for i in 0..<5 where l.frame(i).minY == l.frame(i + 1).minY {
             #expect(l.frame(i + 1).minX - l.frame(i).maxX >= 2)
         }
@@ -110,7 +112,9 @@ import Testing
             width: 10,
             sections: [
                 SectionLayoutInput(
-                    count: 3, sizes: .varied([Size(width: 3, height: 1), Size(width: 30, height: 1), Size(width: 3, height: 1)]), interitemSpacing: 1)
+                    count: 3,
+                    sizes: .varied([Size(width: 3, height: 1), Size(width: 30, height: 1), Size(width: 3, height: 1)]),
+                    interitemSpacing: 1)
             ])
         #expect(varied.frame(1) == Rect(x: 0, y: 1, width: 10, height: 1))
         #expect(varied.frame(2).minY == 2)
@@ -164,14 +168,19 @@ import Testing
         for y in stride(from: 0, to: l.contentSize.height, by: 7) {
             let r = Rect(x: 0, y: y, width: 37, height: 9)
             var expected: [IndexPath] = []
-            for s in 0..<2 { for i in 0..<(s == 0 ? 200 : 300) where l.frame(i, s).intersects(r) { expected.append(IndexPath(item: i, section: s)) } }
+            for s in 0..<2 {
+                for i in 0..<(s == 0 ? 200 : 300) where l.frame(i, s).intersects(r) {
+                    expected.append(IndexPath(item: i, section: s))
+                }
+            }
             let got = l.layoutAttributesForElements(in: r).filter { $0.kind == .cell }.map(\.indexPath)
             #expect(got == expected, "rect at y \(y)")
         }
     }
 
     @Test func millionUniformItemsAnswerWithoutWalking() {
-        let l = makeLayout(width: 120, height: 40, sections: (0..<1000).map { _ in uniform(1000, 12, 3, lineSpacing: 1, header: 1) })
+        let l = makeLayout(
+            width: 120, height: 40, sections: (0..<1000).map { _ in uniform(1000, 12, 3, lineSpacing: 1, header: 1) })
         let last = IndexPath(item: 999, section: 999)
         #expect(l.lastIndexPath == last)
         let f = l.frame(999, 999)

@@ -93,8 +93,10 @@ import Testing
         var rng = SystemRandomNumberGenerator()
         let words = ["a", "漢", "é", "🙂", "xyz", " ", "ß"]
         for _ in 0..<200 {
-            let before = canvas((0..<3).map { _ in (0..<4).map { _ in words.randomElement(using: &rng)! }.joined() }, width: 7)
-            let after = canvas((0..<3).map { _ in (0..<4).map { _ in words.randomElement(using: &rng)! }.joined() }, width: 7)
+            let before = canvas(
+                (0..<3).map { _ in (0..<4).map { _ in words.randomElement(using: &rng)! }.joined() }, width: 7)
+            let after = canvas(
+                (0..<3).map { _ in (0..<4).map { _ in words.randomElement(using: &rng)! }.joined() }, width: 7)
             var diff = FrameDiff()
             diff.update(to: before) { _, _, _ in }
             var running: [Int] = []

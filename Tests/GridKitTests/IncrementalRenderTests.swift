@@ -55,17 +55,23 @@ import Testing
         @MainActor func makeLayout() -> any GridLayout {
             if self == .waterfall { return WaterfallLayout(columns: 3) }
             if self == .albums {
-                func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+                func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+                    LayoutSize(widthDimension: w, heightDimension: h)
+                }
                 let tile = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
                 tile.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 1)
-                let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(9), .absolute(2)), subitems: [tile]))
+                let row = LayoutSection(
+                    group: .horizontal(layoutSize: size(.absolute(9), .absolute(2)), subitems: [tile]))
                 row.orthogonalScrollingBehavior = .continuous
-                let cells = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), repeatingSubitem: tile, count: 4)
+                let cells = LayoutGroup.horizontal(
+                    layoutSize: size(.fractionalWidth(1), .absolute(2)), repeatingSubitem: tile, count: 4)
                 let grid = LayoutSection(group: cells)
                 return CompositionalLayout { s, _ in s < 2 ? row : grid }
             }
             if self == .decorated {
-                func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+                func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+                    LayoutSize(widthDimension: w, heightDimension: h)
+                }
                 let layout = CompositionalLayout { s, environment in
                     var list = ListConfiguration(appearance: .insetGrouped)
                     list.headerMode = .supplementary
@@ -76,11 +82,13 @@ import Testing
                     let over = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / 3), .fractionalHeight(1)))
                     over.contentInsets = item.contentInsets
                     over.zIndex = s == 2 ? 2 : 0
-                    let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [item, over]))
+                    let section = LayoutSection(
+                        group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [item, over]))
                     section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
                     // Section 2's header covers whole cells when pinned; some draw over it.
                     let band = s == 2 ? size(.fractionalWidth(1), .absolute(2)) : size(.absolute(12), .absolute(1))
-                    var header = LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .header, alignment: .topTrailing)
+                    var header = LayoutBoundarySupplementaryItem(
+                        layoutSize: band, elementKind: .header, alignment: .topTrailing)
                     header.pinToVisibleBounds = true
                     section.boundarySupplementaryItems = [header]
                     let background = LayoutDecorationItem.background(elementKind: "dots")
@@ -134,7 +142,8 @@ import Testing
         full.connect(contentB)
         let canvas = Canvas(size: setup.canvas)
         var diff = FrameDiff()
-        var screen = Array(repeating: Array(repeating: CanvasCell.blank, count: setup.canvas.width), count: setup.canvas.height)
+        var screen = Array(
+            repeating: Array(repeating: CanvasCell.blank, count: setup.canvas.width), count: setup.canvas.height)
         // Along the rows mostly, where rows scroll sideways.
         let keys: [Key] =
             setup == .albums
@@ -170,7 +179,10 @@ import Testing
                         items.append(shown[random.int(0...(shown.count - 1))])
                     } else {
                         let section = random.int(0...(contentA.counts.count - 1))
-                        if contentA.counts[section] > 0 { items.append(IndexPath(item: random.int(0...(contentA.counts[section] - 1)), section: section)) }
+                        if contentA.counts[section] > 0 {
+                            items.append(
+                                IndexPath(item: random.int(0...(contentA.counts[section] - 1)), section: section))
+                        }
                     }
                 }
                 for c in [contentA, contentB] { for ip in items { c.edits[ip, default: 0] += 1 } }
@@ -180,7 +192,11 @@ import Testing
             let fresh = Canvas(size: setup.canvas)
             full.render(into: fresh)
             if overlay {
-                for c in [canvas, fresh] { c.drawText("overlay", at: Point(x: setup.frame.minX + 1, y: setup.frame.midY), style: Style(attributes: .bold)) }
+                for c in [canvas, fresh] {
+                    c.drawText(
+                        "overlay", at: Point(x: setup.frame.minX + 1, y: setup.frame.midY),
+                        style: Style(attributes: .bold))
+                }
             }
             for y in 0..<setup.canvas.height {
                 guard (0..<setup.canvas.width).allSatisfy({ canvas[$0, y] == fresh[$0, y] }) else {
@@ -193,18 +209,25 @@ import Testing
             // The terminal: moved rows, then the changed cells.
             if let shift = diff.rowShift(to: canvas) {
                 let rows = shift.rows, d = shift.distance
-                let moved = rows.map { y in rows.contains(y + d) ? screen[y + d] : Array(repeating: CanvasCell.blank, count: setup.canvas.width) }
+                let moved = rows.map { y in
+                    rows.contains(y + d) ? screen[y + d] : Array(repeating: CanvasCell.blank, count: setup.canvas.width)
+                }
                 for (i, y) in rows.enumerated() { screen[y] = moved[i] }
                 diff.apply(shift)
             }
             // Rows moved sideways: characters deleted at one edge of the band, blanks inserted
             // at the other, as a terminal does (the rest of each line moving with them).
             for shift in diff.sidewaysShifts(to: canvas) {
-                let w = setup.canvas.width, x0 = shift.columns.lowerBound, x1 = shift.columns.upperBound, n = abs(shift.distance)
+                let w = setup.canvas.width, x0 = shift.columns.lowerBound, x1 = shift.columns.upperBound,
+                    n = abs(shift.distance)
                 for y in shift.rows {
                     var line = screen[y]
-                    func delete(at x: Int) { line.removeSubrange(x..<(x + n)); line += Array(repeating: .blank, count: n) }
-                    func insert(at x: Int) { line.insert(contentsOf: Array(repeating: CanvasCell.blank, count: n), at: x); line.removeLast(n) }
+                    func delete(at x: Int) {
+                        line.removeSubrange(x..<(x + n)); line += Array(repeating: .blank, count: n)
+                    }
+                    func insert(at x: Int) {
+                        line.insert(contentsOf: Array(repeating: CanvasCell.blank, count: n), at: x); line.removeLast(n)
+                    }
                     if shift.distance > 0 {
                         delete(at: x0)
                         if x1 < w { insert(at: x1 - n) }
@@ -222,7 +245,9 @@ import Testing
                 if cell.width == 2, x + 1 < setup.canvas.width { screen[y][x + 1] = canvas[x + 1, y] }
             }
             for y in 0..<setup.canvas.height where screen[y] != (0..<setup.canvas.width).map({ canvas[$0, y] }) {
-                Issue.record("step \(step), row \(y): the terminal shows \(screen[y].map(\.text).joined()), the canvas \(canvas.row(y))")
+                Issue.record(
+                    "step \(step), row \(y): the terminal shows \(screen[y].map(\.text).joined()), the canvas \(canvas.row(y))"
+                )
                 return
             }
         }

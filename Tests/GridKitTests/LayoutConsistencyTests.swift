@@ -10,7 +10,9 @@ import Testing
     func randomContent(_ rng: inout SeededGenerator) -> TestContent {
         let content = TestContent(counts: (0..<rng.int(1...4)).map { _ in rng.int(0...60) })
         let seed = rng.int(0...1000)
-        if rng.int(0...2) > 0 { content.sizeFor = { ip in Size(width: 2 + (ip.item * 7 + seed) % 13, height: 1 + (ip.item * 5 + seed) % 6) } }
+        if rng.int(0...2) > 0 {
+            content.sizeFor = { ip in Size(width: 2 + (ip.item * 7 + seed) % 13, height: 1 + (ip.item * 5 + seed) % 6) }
+        }
         if rng.int(0...1) == 0 { content.header = Size(width: 0, height: rng.int(1...2)) }
         return content
     }
@@ -20,14 +22,16 @@ import Testing
         if rng.int(0...1) == 0 {
             let w = WaterfallLayout(
                 columns: rng.int(1...5), columnSpacing: rng.int(0...2), itemSpacing: rng.int(0...2),
-                sectionInset: EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2)))
+                sectionInset: EdgeInsets(
+                    top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2)))
             if rng.int(0...2) == 0 { w.minimumColumnWidth = rng.int(3...12) }
             w.headerHeight = header
             w.sectionHeadersPinToVisibleBounds = rng.int(0...1) == 0
             return w
         }
         let f = FlowLayout(
-            itemSize: Size(width: rng.int(1...12), height: rng.int(1...4)), scrollDirection: rng.int(0...3) == 0 ? .horizontal : .vertical,
+            itemSize: Size(width: rng.int(1...12), height: rng.int(1...4)),
+            scrollDirection: rng.int(0...3) == 0 ? .horizontal : .vertical,
             lineSpacing: rng.int(0...2), interitemSpacing: rng.int(0...2))
         f.lineAlignment = [.justified, .leading, .center, .trailing][rng.int(0...3)]
         f.headerReferenceSize = Size(width: header, height: header)
@@ -39,7 +43,9 @@ import Testing
     /// column of two, or repeated items; random insets, spacing, header and footer.
     func randomCompositional(_ rng: inout SeededGenerator, header: Int) -> any GridLayout {
         let kind = rng.int(0...7), columns = rng.int(1...5), height = rng.int(1...6), skipped = rng.int(0...3)
-        let spacing = rng.int(0...2), insets = EdgeInsets(top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2))
+        let spacing = rng.int(0...2),
+            insets = EdgeInsets(
+                top: rng.int(0...1), left: rng.int(0...2), bottom: rng.int(0...1), right: rng.int(0...2))
         let pins = rng.int(0...1) == 0, footer = rng.int(0...2)
         return CompositionalLayout { s, _ in
             // Now and then a section the provider leaves empty.
@@ -48,65 +54,108 @@ import Testing
             let group: LayoutGroup
             switch kind {
             case 0:
-                let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .fractionalHeight(1)))
+                let item = LayoutItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .fractionalHeight(1)))
                 group = .horizontal(layoutSize: full, subitems: [item])
             case 1:
-                let big = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
-                let small = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)))
+                let big = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1))
+                )
+                let small = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5))
+                )
                 let pair = LayoutGroup.vertical(
-                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)), repeatingSubitem: small, count: 2)
-                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height * 2)), subitems: [big, pair])
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)),
+                    repeatingSubitem: small, count: 2)
+                group = .horizontal(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height * 2)),
+                    subitems: [big, pair])
             case 2:
-                let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(3), heightDimension: .absolute(1)))
+                let item = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .absolute(3), heightDimension: .absolute(1)))
                 group = .horizontal(layoutSize: full, repeatingSubitem: item, count: columns)
                 group.interItemSpacing = spacing
             case 3:
                 // A vertical group whose first item is taller than the group, inset at its top.
-                let tall = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height + 3)))
+                let tall = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height + 3)))
                 tall.contentInsets = EdgeInsets(top: 2, left: 1, bottom: 0, right: 0)
-                let short = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)))
-                group = .vertical(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(height)), subitems: [tall, short])
+                let short = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)))
+                group = .vertical(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .absolute(height)),
+                    subitems: [tall, short])
             case 5:
                 // Estimated heights: columns of cells measured by `measureRandomly`, inset.
-                let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .estimated(height)))
+                let item = LayoutItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .estimated(height)))
                 item.contentInsets = EdgeInsets(top: 0, left: 0, bottom: spacing, right: 1)
-                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)), subitems: [item])
+                group = .horizontal(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)),
+                    subitems: [item])
             case 6:
                 // A measured cell beside a column of a measured cell, a fixed one and another
                 // measured one.
-                let big = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(height)))
-                let grows = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)))
-                let fixed = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)))
+                let big = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(height)))
+                let grows = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)))
+                let fixed = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)))
                 let column = LayoutGroup.vertical(
-                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(3)), subitems: [grows, fixed, grows])
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(3)),
+                    subitems: [grows, fixed, grows])
                 column.interItemSpacing = spacing
-                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)), subitems: [big, column])
+                group = .horizontal(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)),
+                    subitems: [big, column])
             case 7:
                 // A row that scrolls sideways, its widths estimated: a measured tile beside a
                 // fixed one, in a group that grows with them.
-                let grows = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(columns + 2), heightDimension: .fractionalHeight(1)))
+                let grows = LayoutItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .estimated(columns + 2), heightDimension: .fractionalHeight(1)))
                 grows.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: spacing)
-                let fixed = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(2), heightDimension: .fractionalHeight(0.5)))
-                group = .horizontal(layoutSize: LayoutSize(widthDimension: .estimated(columns + 4), heightDimension: .absolute(height)), subitems: [grows, fixed])
+                let fixed = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .absolute(2), heightDimension: .fractionalHeight(0.5)))
+                group = .horizontal(
+                    layoutSize: LayoutSize(widthDimension: .estimated(columns + 4), heightDimension: .absolute(height)),
+                    subitems: [grows, fixed])
             default:
                 // Fractional heights that round, and huge or broken sizes that must not trap.
-                let odd = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(0.7)))
-                let huge = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(Int.max), heightDimension: .fractionalHeight(.infinity)))
-                group = .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(Double(height) / 10)), subitems: [odd, odd, huge])
+                let odd = LayoutItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(0.7)))
+                let huge = LayoutItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .absolute(Int.max), heightDimension: .fractionalHeight(.infinity)))
+                group = .horizontal(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(Double(height) / 10)),
+                    subitems: [odd, odd, huge])
             }
             let section = LayoutSection(group: group)
-            if kind == 7 { section.orthogonalScrollingBehavior = [.continuous, .paging, .groupPaging, .groupPagingCentered][skipped] }
+            if kind == 7 {
+                section.orthogonalScrollingBehavior =
+                    [.continuous, .paging, .groupPaging, .groupPagingCentered][skipped]
+            }
             section.interGroupSpacing = spacing
             section.contentInsets = insets
             if header > 0 {
                 section.boundarySupplementaryItems.append(
                     LayoutBoundarySupplementaryItem(
-                        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(header)), elementKind: .header,
+                        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(header)),
+                        elementKind: .header,
                         pinToVisibleBounds: pins))
             }
             if footer > 0 {
                 section.boundarySupplementaryItems.append(
-                    LayoutBoundarySupplementaryItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(footer)), elementKind: .footer))
+                    LayoutBoundarySupplementaryItem(
+                        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(footer)),
+                        elementKind: .footer))
             }
             return section
         }
@@ -120,13 +169,16 @@ import Testing
         var moved = 0
         for _ in 0..<rng.int(0...40) {
             let s = rng.int(0...(l.numberOfSections - 1)), count = l.numberOfItems(inSection: s)
-            guard count > 0, let original = l.layoutAttributesForItem(at: IndexPath(item: rng.int(0...(count - 1)), section: s)),
+            guard count > 0,
+                let original = l.layoutAttributesForItem(at: IndexPath(item: rng.int(0...(count - 1)), section: s)),
                 let offer = l.preferredSizeOffer(for: original)
             else { continue }
             var preferred = original
             // Heights count down a section, widths along a sideways row.
             preferred.frame.size = Size(width: rng.int(0...12), height: rng.int(0...7))
-            if l.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) { moved += 1 }
+            if l.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
+                moved += 1
+            }
         }
         return moved
     }
@@ -142,11 +194,16 @@ import Testing
             measurementsThatMoved += measureRandomly(l, &rng)
             var frames: [IndexPath: Rect] = [:]
             for s in 0..<l.numberOfSections {
-                for i in 0..<l.numberOfItems(inSection: s) { frames[IndexPath(item: i, section: s)] = l.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame }
+                for i in 0..<l.numberOfItems(inSection: s) {
+                    frames[IndexPath(item: i, section: s)] =
+                        l.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame
+                }
             }
             let extent = l.contentSize
             for _ in 0..<20 {
-                let rect = Rect(x: rng.int(-5...max(0, extent.width)), y: rng.int(-5...max(0, extent.height)), width: rng.int(0...40), height: rng.int(0...30))
+                let rect = Rect(
+                    x: rng.int(-5...max(0, extent.width)), y: rng.int(-5...max(0, extent.height)),
+                    width: rng.int(0...40), height: rng.int(0...30))
                 let found = l.layoutAttributesForElements(in: rect).filter { $0.kind == .cell }
                 let expected = Set(frames.filter { $0.value.intersects(rect) }.keys)
                 #expect(Set(found.map(\.indexPath)) == expected, "round \(round): \(rect) in \(type(of: l))")
@@ -157,7 +214,10 @@ import Testing
             }
             // Frames stay inside the content.
             for (ip, f) in frames where !f.isEmpty {
-                #expect(f.minX >= 0 && f.minY >= 0 && f.maxY <= max(extent.height, l.scrollDirection == .vertical ? 0 : f.maxY), "round \(round): \(ip) \(f)")
+                #expect(
+                    f.minX >= 0 && f.minY >= 0
+                        && f.maxY <= max(extent.height, l.scrollDirection == .vertical ? 0 : f.maxY),
+                    "round \(round): \(ip) \(f)")
             }
         }
         #expect(measurementsThatMoved > 100, "estimated compositional sections were measured")
@@ -191,8 +251,12 @@ import Testing
         final class Photos: DelegateDataSource, WaterfallLayoutDelegate {
             func registerCells(in gridView: GridView) { gridView.register(LabelCell.self) }
             func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 3 }
-            func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(LabelCell.self, for: indexPath) }
-            func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
+            func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+                gridView.dequeue(LabelCell.self, for: indexPath)
+            }
+            func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath)
+                -> Double?
+            {
                 [2.0, 0.5, 1.0][indexPath.item]
             }
         }
@@ -200,7 +264,8 @@ import Testing
         w.minimumColumnWidth = 12
         w.extraRowsForAspectRatio = 1
         let content = Photos()
-        let h = GridHarness(content, layout: w, size: Size(width: 33, height: 20)) // 32 wide inside the indicator: 2 columns of 12 or more, 16 and 15
+        // 32 wide inside the indicator: 2 columns of 12 or more, 16 and 15
+        let h = GridHarness(content, layout: w, size: Size(width: 33, height: 20))
         let f0 = w.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame
         let f1 = w.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))!.frame
         #expect(f0.width == 16 && f1.width == 15 && f1.minX == 17)

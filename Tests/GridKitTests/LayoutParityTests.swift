@@ -17,8 +17,12 @@ final class DotBackground: GridCell {
 /// boundary items' `alignment` and `offset`, decoration items, `zIndex`, and the `.insetGrouped`
 /// and `.sidebarPlain` lists, each held to its frames and to what the grid draws.
 @MainActor @Suite struct LayoutParityTests {
-    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
-    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? { l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame }
+    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
+    func frame(_ l: GridLayout, _ item: Int, _ section: Int = 0) -> Rect? {
+        l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
+    }
     /// The canvas's rows, cut before the grid's scroll indicator (the last column), trailing
     /// spaces dropped.
     func lines(_ canvas: Canvas) -> [String] {
@@ -47,7 +51,9 @@ final class DotBackground: GridCell {
         _ = h.press([.key(.right), .key(.right)])
         #expect(frame(layout, 0)?.minX == 0, "items 1 and 2 show without scrolling")
         let canvas = h.press([.key(.right)])
-        #expect(frame(layout, 1)?.minX == 0 && frame(layout, 3)?.minX == 22, "group 1 at the leading edge: \(String(describing: frame(layout, 1)))")
+        #expect(
+            frame(layout, 1)?.minX == 0 && frame(layout, 3)?.minX == 22,
+            "group 1 at the leading edge: \(String(describing: frame(layout, 1)))")
         #expect(lines(canvas)[0].hasPrefix("0.1") && lines(canvas)[0].contains("[0.3]"), "\(lines(canvas)[0])")
         _ = h.press([.key(.right)])
         #expect(frame(layout, 2)?.minX == 0, "item 4 (44–54) shows from group 2's start, the first at or after 14")
@@ -56,10 +62,16 @@ final class DotBackground: GridCell {
         _ = h.press([.key(.left), .key(.left), .key(.left)])
         #expect(frame(layout, 0)?.minX == 0, "back to the start")
         _ = h.press(Array(repeating: .key(.right), count: 25))
-        #expect(h.gridView.focusedIndexPath?.item == 19 && frame(layout, 19)?.maxX == 40, "the row's end, which is no group's start")
+        #expect(
+            h.gridView.focusedIndexPath?.item == 19 && frame(layout, 19)?.maxX == 40,
+            "the row's end, which is no group's start")
         // The sideways wheel comes to rest on the next group's start that way.
-        let g = GridHarness(TestContent(counts: [20]), layout: CompositionalLayout(section: row(.continuousGroupLeadingBoundary)), size: Size(width: 41, height: 6))
-        func wheel(_ action: MouseAction) { _ = g.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 0)))]) }
+        let g = GridHarness(
+            TestContent(counts: [20]), layout: CompositionalLayout(section: row(.continuousGroupLeadingBoundary)),
+            size: Size(width: 41, height: 6))
+        func wheel(_ action: MouseAction) {
+            _ = g.press([.mouse(MouseEvent(action: action, position: Point(x: 5, y: 0)))])
+        }
         wheel(.wheelRight)
         #expect(frame(g.gridView.layout, 1)?.minX == 0, "one group along, not the wheel's few columns")
         wheel(.wheelRight)
@@ -78,16 +90,21 @@ final class DotBackground: GridCell {
     /// where they were, and the grid draws them there.
     @Test func boundaryItemsFollowTheirAlignmentAndOffset() {
         let item = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
-        let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
+        let section = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
         section.boundarySupplementaryItems = [
-            LayoutBoundarySupplementaryItem(layoutSize: size(.absolute(6), .absolute(1)), elementKind: .header, alignment: .topTrailing),
             LayoutBoundarySupplementaryItem(
-                layoutSize: size(.absolute(5), .absolute(1)), elementKind: .footer, alignment: .bottomLeading, absoluteOffset: Point(x: 2, y: 0))
+                layoutSize: size(.absolute(6), .absolute(1)), elementKind: .header, alignment: .topTrailing),
+            LayoutBoundarySupplementaryItem(
+                layoutSize: size(.absolute(5), .absolute(1)), elementKind: .footer, alignment: .bottomLeading,
+                absoluteOffset: Point(x: 2, y: 0))
         ]
         let layout = CompositionalLayout(section: section)
         let h = GridHarness(TestContent(counts: [4, 2]), layout: layout, size: Size(width: 21, height: 10))
-        let header = layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
-        let footer = layout.layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
+        let header = layout.layoutAttributesForSupplementaryElement(
+            ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+        let footer = layout.layoutAttributesForSupplementaryElement(
+            ofKind: .footer, at: IndexPath(item: 0, section: 0))?.frame
         #expect(header == Rect(x: 14, y: 0, width: 6, height: 1), "\(String(describing: header))")
         #expect(footer == Rect(x: 2, y: 3, width: 5, height: 1), "\(String(describing: footer))")
         #expect(frame(layout, 0) == Rect(x: 0, y: 1, width: 10, height: 1) && frame(layout, 0, 1)?.minY == 5)
@@ -103,20 +120,30 @@ final class DotBackground: GridCell {
     @Test func centredSideAndOverlaidBoundaryItems() {
         func layout(_ header: LayoutBoundarySupplementaryItem, inset: Int = 0) -> CompositionalLayout {
             let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
-            let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
+            let section = LayoutSection(
+                group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
             section.contentInsets = EdgeInsets(top: 0, left: inset, bottom: 0, right: 0)
             section.boundarySupplementaryItems = [header]
             return CompositionalLayout(section: section)
         }
-        let centred = layout(LayoutBoundarySupplementaryItem(layoutSize: size(.absolute(4), .absolute(1)), elementKind: .header, alignment: .top))
+        let centred = layout(
+            LayoutBoundarySupplementaryItem(
+                layoutSize: size(.absolute(4), .absolute(1)), elementKind: .header, alignment: .top))
         _ = GridHarness(TestContent(counts: [2]), layout: centred, size: Size(width: 21, height: 10))
-        #expect(centred.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 8, y: 0, width: 4, height: 1))
-        let side = layout(LayoutBoundarySupplementaryItem(layoutSize: size(.absolute(3), .absolute(2)), elementKind: .header, alignment: .leading), inset: 4)
+        #expect(
+            centred.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 8, y: 0, width: 4, height: 1))
+        let side = layout(
+            LayoutBoundarySupplementaryItem(
+                layoutSize: size(.absolute(3), .absolute(2)), elementKind: .header, alignment: .leading), inset: 4)
         let s = GridHarness(TestContent(counts: [2]), layout: side, size: Size(width: 21, height: 10))
-        #expect(side.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 0, width: 3, height: 2))
+        #expect(
+            side.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 0, y: 0, width: 3, height: 2))
         #expect(frame(side, 0) == Rect(x: 4, y: 0, width: 16, height: 1), "no row of its own")
         #expect(lines(s.render())[0].hasPrefix("H0= [0.0]"), "\(lines(s.render()))")
-        var over = LayoutBoundarySupplementaryItem(layoutSize: size(.absolute(3), .absolute(1)), elementKind: .header, alignment: .topTrailing)
+        var over = LayoutBoundarySupplementaryItem(
+            layoutSize: size(.absolute(3), .absolute(1)), elementKind: .header, alignment: .topTrailing)
         over.extendsBoundary = false
         let overlaid = layout(over)
         let o = GridHarness(TestContent(counts: [2]), layout: overlaid, size: Size(width: 21, height: 10))
@@ -128,8 +155,10 @@ final class DotBackground: GridCell {
     /// its section's end.
     @Test func aPinnedAlignedHeaderStaysAcrossAndPins() {
         let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
-        let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
-        var header = LayoutBoundarySupplementaryItem(layoutSize: size(.absolute(6), .absolute(1)), elementKind: .header, alignment: .topTrailing)
+        let section = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
+        var header = LayoutBoundarySupplementaryItem(
+            layoutSize: size(.absolute(6), .absolute(1)), elementKind: .header, alignment: .topTrailing)
         header.pinToVisibleBounds = true
         header.offset = Point(x: -1, y: 0)
         section.boundarySupplementaryItems = [header]
@@ -138,10 +167,16 @@ final class DotBackground: GridCell {
         #expect(layout.sectionHeadersPinToVisibleBounds)
         h.gridView.setContentOffset(Point(x: 0, y: 4))
         let text = lines(h.render())
-        #expect(text[0] == "0.3          H0====", "pinned, at the trailing end less its offset, over the row under it: \(text)")
-        let pinned = layout.layoutAttributesForElements(in: Rect(x: 0, y: 4, width: 20, height: 6)).first { $0.kind == .header }
+        #expect(
+            text[0] == "0.3          H0====",
+            "pinned, at the trailing end less its offset, over the row under it: \(text)")
+        let pinned = layout.layoutAttributesForElements(in: Rect(x: 0, y: 4, width: 20, height: 6)).first {
+            $0.kind == .header
+        }
         #expect(pinned?.isPinned == true && pinned?.frame == Rect(x: 13, y: 4, width: 6, height: 1))
-        let pushed = layout.layoutAttributesForElements(in: Rect(x: 0, y: 10, width: 20, height: 6)).first { $0.kind == .header && $0.indexPath.section == 0 }
+        let pushed = layout.layoutAttributesForElements(in: Rect(x: 0, y: 10, width: 20, height: 6)).first {
+            $0.kind == .header && $0.indexPath.section == 0
+        }
         #expect(pushed?.frame.minY == 10, "on the section's last row, pushed off by the next")
     }
 
@@ -150,9 +185,12 @@ final class DotBackground: GridCell {
         let item = LayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
         item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
         item.zIndex = itemZIndex
-        let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
+        let section = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
         section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
-        section.boundarySupplementaryItems = [LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header)]
+        section.boundarySupplementaryItems = [
+            LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header)
+        ]
         let background = LayoutDecorationItem.background(elementKind: "dots")
         background.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
         background.zIndex = zIndex
@@ -184,7 +222,8 @@ final class DotBackground: GridCell {
         // Over the cells when its zIndex says so; a cell's own zIndex puts it back on top.
         let over = GridHarness(TestContent(counts: [2]), layout: decorated(zIndex: 1), size: Size(width: 21, height: 6))
         #expect(lines(over.render())[2] == " ··················")
-        let cellOnTop = GridHarness(TestContent(counts: [2]), layout: decorated(zIndex: 1, itemZIndex: 2), size: Size(width: 21, height: 6))
+        let cellOnTop = GridHarness(
+            TestContent(counts: [2]), layout: decorated(zIndex: 1, itemZIndex: 2), size: Size(width: 21, height: 6))
         #expect(lines(cellOnTop.render())[2] == " ··[0.0] ··0.1   ··")
     }
 
@@ -192,8 +231,10 @@ final class DotBackground: GridCell {
     @Test func zIndexDecidesWhichOverlappingElementShows() {
         func layout(headerZ: Int) -> CompositionalLayout {
             let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
-            let section = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
-            var header = LayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top)
+            let section = LayoutSection(
+                group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
+            var header = LayoutBoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top)
             header.extendsBoundary = false
             header.zIndex = headerZ
             section.boundarySupplementaryItems = [header]
@@ -223,7 +264,8 @@ final class DotBackground: GridCell {
         var decorate = true
         let layout = CompositionalLayout { _, _ in
             let item = LayoutItem(layoutSize: self.size(.fractionalWidth(1), .fractionalHeight(1)))
-            let section = LayoutSection(group: .horizontal(layoutSize: self.size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
+            let section = LayoutSection(
+                group: .horizontal(layoutSize: self.size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
             section.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 0, right: 0)
             if decorate { section.decorationItems = [.background(elementKind: "dots")] }
             return section
@@ -262,12 +304,19 @@ final class DotBackground: GridCell {
             ], "\(text)")
         // A list section among a grid's: only it is boxed.
         let mixed = CompositionalLayout { s, environment in
-            if s == 0 { return LayoutSection.list(using: ListConfiguration(appearance: .insetGrouped), layoutEnvironment: environment) }
+            if s == 0 {
+                return LayoutSection.list(
+                    using: ListConfiguration(appearance: .insetGrouped), layoutEnvironment: environment)
+            }
             let item = LayoutItem(layoutSize: self.size(.fractionalWidth(0.5), .fractionalHeight(1)))
-            return LayoutSection(group: .horizontal(layoutSize: self.size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
+            return LayoutSection(
+                group: .horizontal(layoutSize: self.size(.fractionalWidth(1), .absolute(1)), subitems: [item]))
         }
         let m = GridHarness(TestContent(counts: [1, 2]), layout: mixed, size: Size(width: 21, height: 8))
-        #expect(Array(lines(m.render())[0..<5]) == [" ╭────────────────╮", " │ [0.0]          │", " ╰────────────────╯", "", "1.0       1.1"])
+        #expect(
+            Array(lines(m.render())[0..<5]) == [
+                " ╭────────────────╮", " │ [0.0]          │", " ╰────────────────╯", "", "1.0       1.1"
+            ])
     }
 
     /// `.sidebarPlain`: rows edge to edge, as `.plain`, but headers scroll with their section,
@@ -279,10 +328,14 @@ final class DotBackground: GridCell {
             return CompositionalLayout.list(using: configuration)
         }
         let plain = layout(.sidebarPlain), sidebar = layout(.sidebar), pinned = layout(.plain)
-        for l in [plain, sidebar, pinned] { _ = GridHarness(TestContent(counts: [30, 3]), layout: l, size: Size(width: 21, height: 8)) }
+        for l in [plain, sidebar, pinned] {
+            _ = GridHarness(TestContent(counts: [30, 3]), layout: l, size: Size(width: 21, height: 8))
+        }
         #expect(frame(plain, 0) == Rect(x: 0, y: 1, width: 20, height: 1) && frame(sidebar, 0)?.minX == 1)
         #expect(!plain.sectionHeadersPinToVisibleBounds && pinned.sectionHeadersPinToVisibleBounds)
-        let section = LayoutSection.list(using: ListConfiguration(appearance: .sidebarPlain), layoutEnvironment: LayoutEnvironment(containerSize: Size(width: 20, height: 8)))
+        let section = LayoutSection.list(
+            using: ListConfiguration(appearance: .sidebarPlain),
+            layoutEnvironment: LayoutEnvironment(containerSize: Size(width: 20, height: 8)))
         #expect(section.contentInsets == .zero && section.decorationItems.isEmpty)
     }
 }

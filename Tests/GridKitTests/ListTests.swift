@@ -21,7 +21,9 @@ import Testing
     func makeList(_ configuration: ListConfiguration, sections: [(String, [Row])], width: Int = 41, height: Int = 12)
         -> (GridView, GridDiffableDataSource<String, String>)
     {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: width, height: height), layout: CompositionalLayout.list(using: configuration))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: width, height: height),
+            layout: CompositionalLayout.list(using: configuration))
         var rows: [String: Row] = [:]
         for (_, items) in sections { for r in items { rows[r.name] = r } }
         let registration = CellRegistration<ListCell, String> { cell, _, name in
@@ -35,7 +37,9 @@ import Testing
         let source = GridDiffableDataSource<String, String>(gridView: grid) { grid, indexPath, name in
             grid.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
         }
-        source.supplementaryViewProvider = { grid, _, indexPath in grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath) }
+        source.supplementaryViewProvider = { grid, _, indexPath in
+            grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+        }
         var snapshot = GridSnapshot<String, String>()
         for (title, items) in sections {
             snapshot.appendSections([title])
@@ -52,12 +56,17 @@ import Testing
         configuration.headerMode = .supplementary
         configuration.showsSeparators = true
         let names = (1...12).map { Row(name: "row \($0)") }
-        let (grid, source) = makeList(configuration, sections: [("First", Array(names[0..<3])), ("Second", Array(names[3...]))], width: 20, height: 10)
+        let (grid, source) = makeList(
+            configuration, sections: [("First", Array(names[0..<3])), ("Second", Array(names[3...]))], width: 20,
+            height: 10)
         defer { withExtendedLifetime(source) {} } // the grid holds its data source weakly
         let lines = render(grid)
         #expect(lines[0].hasPrefix("First"), "\(lines)")
-        #expect(lines[1].hasPrefix(" row 1") && lines[2].hasPrefix("───") && lines[3].hasPrefix(" row 2") && lines[4].hasPrefix("───"))
-        #expect(lines[5].hasPrefix(" row 3") && lines[6].hasPrefix("Second"), "none after a section's last row: \(lines)")
+        #expect(
+            lines[1].hasPrefix(" row 1") && lines[2].hasPrefix("───") && lines[3].hasPrefix(" row 2")
+                && lines[4].hasPrefix("───"))
+        #expect(
+            lines[5].hasPrefix(" row 3") && lines[6].hasPrefix("Second"), "none after a section's last row: \(lines)")
         // Scrolled a line at a time on one canvas (frames drawn incrementally), then the same
         // place drawn afresh: the same text, the pinned header whole.
         let canvas = Canvas(size: grid.frame.size)
@@ -70,7 +79,9 @@ import Testing
         grid.setNeedsDisplay()
         grid.render(into: fresh)
         #expect(canvas.text == fresh.text, "\(canvas.text)\n----\n\(fresh.text)")
-        #expect(fresh.text.split(separator: "\n").first?.hasPrefix("Second") == true, "the pinned header, with no line through it: \(fresh.text)")
+        #expect(
+            fresh.text.split(separator: "\n").first?.hasPrefix("Second") == true,
+            "the pinned header, with no line through it: \(fresh.text)")
         #expect(fresh.text.contains("───"))
     }
 
@@ -82,7 +93,13 @@ import Testing
         let (grid, source) = makeList(
             plain,
             sections: [
-                ("Fruit", [Row(name: "Apple", detail: "3", accessory: .disclosureIndicator), Row(name: "Banana", accessory: .checkmark)]),
+                (
+                    "Fruit",
+                    [
+                        Row(name: "Apple", detail: "3", accessory: .disclosureIndicator),
+                        Row(name: "Banana", accessory: .checkmark)
+                    ]
+                ),
                 ("Veg", [Row(name: "Leek", accessory: .badge(2)), Row(name: "Kale", accessory: .label("new"))])
             ])
         let lines = render(grid)
@@ -103,15 +120,21 @@ import Testing
         let layout = CompositionalLayout.list(using: grouped)
         let h = GridHarness(TestContent(counts: [2, 1]), layout: layout, size: Size(width: 41, height: 20))
         _ = h
-        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 2, y: 0, width: 36, height: 2))
-        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))?.frame.minY == 5, "two rows of two and a blank row")
+        #expect(
+            layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame
+                == Rect(x: 2, y: 0, width: 36, height: 2))
+        #expect(
+            layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))?.frame.minY == 5,
+            "two rows of two and a blank row")
     }
 
     /// Rows are as tall as their cells ask: a subtitle long enough to wrap takes two lines
     /// below its text, and a wider list takes it back to one.
     @Test func aLongSubtitleWrapsOntoMoreRows() {
         let rows = [("Ada", "short"), ("Grace", "a subtitle long enough to wrap"), ("Linus", "")]
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 10), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 31, height: 10),
+            layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
         let registration = CellRegistration<ListCell, Int> { cell, _, i in
             cell.contentConfiguration = .subtitleCell(text: rows[i].0, secondaryText: rows[i].1)
         }
@@ -161,7 +184,8 @@ import Testing
     @Test func aListCellDrawsItsParts() {
         let canvas = Canvas(size: Size(width: 24, height: 2))
         let cell = ListCell()
-        cell.contentConfiguration = .subtitleCell(text: "A rather long name indeed", secondaryText: "second line", image: "★")
+        cell.contentConfiguration = .subtitleCell(
+            text: "A rather long name indeed", secondaryText: "second line", image: "★")
         cell.indentationLevel = 1
         cell.accessories = [.outlineDisclosure(isExpanded: false), .badge(7)]
         cell.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), bounds: canvas.bounds, state: CellState())
@@ -174,7 +198,9 @@ import Testing
         cell.accessories = [.outlineDisclosure(isExpanded: true), .disclosureIndicator]
         cell.contentConfiguration = .cell(text: "x")
         cell.isDisabled = true
-        cell.draw(in: DrawContext(canvas: ascii, frame: ascii.bounds), bounds: ascii.bounds, state: CellState(isFocused: true))
+        cell.draw(
+            in: DrawContext(canvas: ascii, frame: ascii.bounds), bounds: ascii.bounds, state: CellState(isFocused: true)
+        )
         #expect(ascii.text.hasPrefix("   v x") && ascii.text.hasSuffix(">"), "\(ascii.text)")
         #expect(ascii[4, 0].style.attributes.contains(.dim))
     }

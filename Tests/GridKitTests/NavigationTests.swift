@@ -50,12 +50,18 @@ import Testing
                 let key = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]
                 if step % 10 == 9 {
                     // Now and then the terminal is resized under the grid.
-                    h.gridView.frame = Rect(x: 0, y: 0, width: Int.random(in: 8...70, using: &rng), height: Int.random(in: 4...30, using: &rng))
+                    h.gridView.frame = Rect(
+                        x: 0, y: 0, width: Int.random(in: 8...70, using: &rng),
+                        height: Int.random(in: 4...30, using: &rng))
                 }
                 h.press([key])
-                guard let f = g.focusedIndexPath else { Issue.record("focus lost in round \(round) step \(step)"); return }
+                guard let f = g.focusedIndexPath else {
+                    Issue.record("focus lost in round \(round) step \(step)"); return
+                }
                 #expect(g.isValid(f), "round \(round) step \(step): \(f) invalid")
-                #expect(g.isFullyVisible(f), "round \(round) step \(step) after \(key): \(f) not visible at \(g.contentOffset)")
+                #expect(
+                    g.isFullyVisible(f),
+                    "round \(round) step \(step) after \(key): \(f) not visible at \(g.contentOffset)")
                 #expect(g.indexPathsForVisibleItems.contains(f))
                 if key == .key(.home) || key == .char("g") { #expect(f == first) }
                 if key == .key(.end) || key == .char("G") { #expect(f == g.layout.lastIndexPath) }
@@ -150,7 +156,10 @@ import Testing
             size: Size(width: 40, height: 20))
         h.press(InputEvent.script("pgdn*10"))
         let focus = h.gridView.focusedIndexPath!
-        for size in [Size(width: 13, height: 5), Size(width: 90, height: 40), Size(width: 7, height: 3), Size(width: 1, height: 1)] {
+        for size in [
+            Size(width: 13, height: 5), Size(width: 90, height: 40), Size(width: 7, height: 3),
+            Size(width: 1, height: 1)
+        ] {
             h.gridView.frame = Rect(origin: .zero, size: size)
             #expect(h.gridView.focusedIndexPath == focus)
             if size.height >= 2 { #expect(h.gridView.isFullyVisible(focus)) }
@@ -159,7 +168,8 @@ import Testing
 
     @Test func mouseClickFocusesWheelScrollsDoubleClickSelects() {
         let content = TestContent(counts: [100])
-        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 20, height: 10))
+        let h = GridHarness(
+            content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 20, height: 10))
         h.press([.mouse(MouseEvent(action: .press, position: Point(x: 3, y: 4)))])
         #expect(h.gridView.focusedIndexPath == IndexPath(item: 4, section: 0))
         #expect(content.log.isEmpty)

@@ -7,7 +7,9 @@ import Testing
 /// Left as tree views do, with the focus following its item.
 @MainActor @Suite struct OutlineTests {
     @MainActor final class Outline {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 12), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .sidebar)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 31, height: 12),
+            layout: CompositionalLayout.list(using: ListConfiguration(appearance: .sidebar)))
         // Set once in init; the registration reads the tree back from it.
         private var sourceIfMade: GridDiffableDataSource<Int, String>?
         var source: GridDiffableDataSource<Int, String> { sourceIfMade! }
@@ -58,7 +60,8 @@ import Testing
         tree.append(["a"], to: "b") // already in the tree: stays where it is
         #expect(tree.items == ["a", "a1", "a1x", "a2", "b"] && tree.visibleItems == ["a", "b"])
         tree.expand(["a"])
-        #expect(tree.visibleItems == ["a", "a1", "a2", "b"] && tree.level(of: "a1x") == 2 && tree.parent(of: "a2") == "a")
+        #expect(
+            tree.visibleItems == ["a", "a1", "a2", "b"] && tree.level(of: "a1x") == 2 && tree.parent(of: "a2") == "a")
         tree.expand(["a1"])
         #expect(tree.isVisible("a1x"))
         tree.collapse(["a"])
@@ -75,7 +78,9 @@ import Testing
         #expect(o.lines[0].contains("▸ Fruit"), "\(o.lines)")
         o.press(.right)
         #expect(o.visible == ["Fruit", "Apple", "Banana", "Veg"] && o.focused == "Fruit")
-        #expect(o.lines[0].contains("▾ Fruit") && o.lines[1].hasPrefix("    Apple"), "indented under its parent: \(o.lines)")
+        #expect(
+            o.lines[0].contains("▾ Fruit") && o.lines[1].hasPrefix("    Apple"), "indented under its parent: \(o.lines)"
+        )
         o.press(.right)
         #expect(o.focused == "Apple")
         o.press(.down)
@@ -128,14 +133,17 @@ import Testing
     @Test func focusedHeaderParentsAreHighlightedAcrossTheRow() throws {
         var frames: [String] = []
         for appearance in [ListConfiguration.Appearance.plain, .grouped, .sidebar] {
-            let grid = GridView(frame: Rect(x: 0, y: 0, width: 24, height: 6), layout: CompositionalLayout.list(using: ListConfiguration(appearance: appearance)))
+            let grid = GridView(
+                frame: Rect(x: 0, y: 0, width: 24, height: 6),
+                layout: CompositionalLayout.list(using: ListConfiguration(appearance: appearance)))
             var made: GridDiffableDataSource<Int, String>?
             let row = CellRegistration<ListCell, String> { cell, _, name in
                 let tree = made?.snapshot(for: 0) ?? GridSectionSnapshot()
                 let isParent = !tree.children(of: name).isEmpty
                 cell.contentConfiguration = isParent ? .header(text: name) : .cell(text: name, secondaryText: "leaf")
                 cell.indentationLevel = tree.level(of: name)
-                cell.accessories = isParent ? [.outlineDisclosure(isExpanded: tree.isExpanded(name))] : [.disclosureIndicator]
+                cell.accessories =
+                    isParent ? [.outlineDisclosure(isExpanded: tree.isExpanded(name))] : [.disclosureIndicator]
             }
             let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
                 grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
@@ -154,12 +162,15 @@ import Testing
                 let focus = ListContentConfiguration.cell().focusedStyle.background
                 frames.append("\(appearance) \(title):")
                 for y in 0..<4 {
-                    let mask = (0..<canvas.size.width).map { canvas[$0, y].style.background == focus ? "#" : "." }.joined()
+                    let mask = (0..<canvas.size.width).map { canvas[$0, y].style.background == focus ? "#" : "." }
+                        .joined()
                     frames.append("|" + canvas.row(y) + "|" + mask + "|")
                 }
                 // Every cell of the focused item's frame shows the focus.
                 let f = grid.layout.layoutAttributesForItem(at: grid.focusedIndexPath!)!.frame
-                for x in f.minX..<f.maxX { #expect(canvas[x, f.minY].style.background == focus, "\(appearance) \(title): column \(x)") }
+                for x in f.minX..<f.maxX {
+                    #expect(canvas[x, f.minY].style.background == focus, "\(appearance) \(title): column \(x)")
+                }
             }
             frame("parent")
             for key in [Key.down, .up, .left, .right, .down, .down, .down] { _ = grid.handle(.key(key)) }
@@ -174,7 +185,9 @@ import Testing
     /// A list of rows filled with text only, from a tree applied to section 0 and a flat
     /// section 1; `explicit` lets the registration set indentation and disclosure itself.
     private static func autoOutline(explicit: Bool = false) throws -> (GridView, GridDiffableDataSource<Int, String>) {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 30, height: 10), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 30, height: 10),
+            layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
         let row = CellRegistration<ListCell, String> { cell, _, name in
             cell.contentConfiguration = .cell(text: name)
             if explicit {
@@ -209,23 +222,31 @@ import Testing
     @Test func listCellsReadTheOutline() throws {
         let (grid, source) = try Self.autoOutline()
         var shown = Self.lines(grid)
-        #expect(shown[0].hasPrefix(" ▸ Fruit") && shown[1].hasPrefix(" Nuts") && shown[2].hasPrefix(" Flat"), "\(shown)")
+        #expect(
+            shown[0].hasPrefix(" ▸ Fruit") && shown[1].hasPrefix(" Nuts") && shown[2].hasPrefix(" Flat"), "\(shown)")
         #expect(source.expand("Fruit"))
         shown = Self.lines(grid)
-        #expect(shown[0].hasPrefix(" ▾ Fruit") && shown[1].hasPrefix("   Apple") && shown[2].hasPrefix("   ▸ Banana"), "\(shown)")
+        #expect(
+            shown[0].hasPrefix(" ▾ Fruit") && shown[1].hasPrefix("   Apple") && shown[2].hasPrefix("   ▸ Banana"),
+            "\(shown)")
         #expect(source.expand("Banana"))
         shown = Self.lines(grid)
-        #expect(shown[2].hasPrefix("   ▾ Banana") && shown[3].hasPrefix("     Cavendish") && shown[5].hasPrefix(" Flat"), "\(shown)")
+        #expect(
+            shown[2].hasPrefix("   ▾ Banana") && shown[3].hasPrefix("     Cavendish") && shown[5].hasPrefix(" Flat"),
+            "\(shown)")
         #expect(source.collapse("Fruit"))
         shown = Self.lines(grid)
-        #expect(shown[0].hasPrefix(" ▸ Fruit") && shown[1].hasPrefix(" Nuts") && shown[2].hasPrefix(" Flat"), "\(shown)")
+        #expect(
+            shown[0].hasPrefix(" ▸ Fruit") && shown[1].hasPrefix(" Nuts") && shown[2].hasPrefix(" Flat"), "\(shown)")
     }
 
     /// What the app sets itself wins over the outline: its indentation and its disclosure.
     @Test func explicitIndentationAndDisclosureWin() throws {
         let (grid, source) = try Self.autoOutline(explicit: true)
         let shown = withExtendedLifetime(source) { Self.lines(grid) }
-        #expect(shown[0].hasPrefix("       ▾ Fruit") && shown[1].hasPrefix("       ▾ Nuts") && shown[2].hasPrefix("       ▾ Flat"), "\(shown)")
+        #expect(
+            shown[0].hasPrefix("       ▾ Fruit") && shown[1].hasPrefix("       ▾ Nuts")
+                && shown[2].hasPrefix("       ▾ Flat"), "\(shown)")
         let cell = ListCell()
         cell.outline = OutlinePlace(level: 2, hasChildren: true, isExpanded: false)
         #expect(cell.indentationLevel == 2)

@@ -19,8 +19,12 @@ import Testing
         var sectionChanges: [(String, [String], [String])] = []
 
         init(_ sections: [(String, [String])], height: Int = 10, refusing: String? = nil) throws {
-            grid = GridView(frame: Rect(x: 0, y: 0, width: 30, height: height), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
-            let row = CellRegistration<ListCell, String> { cell, _, name in cell.contentConfiguration = .cell(text: name) }
+            grid = GridView(
+                frame: Rect(x: 0, y: 0, width: 30, height: height),
+                layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+            let row = CellRegistration<ListCell, String> { cell, _, name in
+                cell.contentConfiguration = .cell(text: name)
+            }
             source = GridDiffableDataSource<String, String>(gridView: grid) { grid, indexPath, name in
                 grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
             }
@@ -71,7 +75,9 @@ import Testing
         }
     }
 
-    static let smileys = ["Grinning face", "Beaming face", "Winking face", "Smiling face", "Hugging face", "Thinking face"]
+    static let smileys = [
+        "Grinning face", "Beaming face", "Winking face", "Smiling face", "Hugging face", "Thinking face"
+    ]
 
     /// The steps: Down ×5 to the last smiley, pick it up, Down: it is the first of
     /// Nature, still the one moving; Down again moves it, not "Dog face"; Enter keeps that.
@@ -90,12 +96,15 @@ import Testing
         #expect(b.kept == 1 && b.model == b.shown && b.focused == "Thinking face")
         // Both sections changed, each told with its items before and after.
         #expect(b.sectionChanges.map(\.0) == ["Smileys", "Nature"])
-        #expect(b.sectionChanges.first?.1 == Self.smileys && b.sectionChanges.first?.2 == Array(Self.smileys.dropLast()))
+        #expect(
+            b.sectionChanges.first?.1 == Self.smileys && b.sectionChanges.first?.2 == Array(Self.smileys.dropLast()))
         #expect(b.sectionChanges.last?.1 == ["Dog face", "Cat face", "Tiger"] && b.sectionChanges.last?.2 == b.shown[1])
         // A move inside one section tells only that section.
         #expect(b.grid.beginInteractiveMovementForItem(at: b.grid.focusedIndexPath!))
         b.press(.down, .enter)
-        #expect(b.kept == 2 && b.sectionChanges.map(\.0) == ["Nature"] && b.sectionChanges[0].2 == ["Dog face", "Cat face", "Thinking face", "Tiger"])
+        #expect(
+            b.kept == 2 && b.sectionChanges.map(\.0) == ["Nature"]
+                && b.sectionChanges[0].2 == ["Dog face", "Cat face", "Thinking face", "Tiger"])
     }
 
     /// Up past the start of a section: the last place of the previous one, which the next Up
@@ -109,11 +118,17 @@ import Testing
         #expect(b.shown == [Self.smileys + ["Dog face"], ["Cat face", "Tiger"]], "last in Smileys")
         #expect(b.focused == "Dog face" && b.movingRows == ["Dog face"])
         b.press(.up)
-        #expect(b.shown[0] == ["Grinning face", "Beaming face", "Winking face", "Smiling face", "Hugging face", "Dog face", "Thinking face"])
+        #expect(
+            b.shown[0] == [
+                "Grinning face", "Beaming face", "Winking face", "Smiling face", "Hugging face", "Dog face",
+                "Thinking face"
+            ])
         b.press(.escape)
         #expect(b.shown == before && b.model == before, "back where it was")
         #expect(b.cancelled == ["Dog face"] && b.kept == 0)
-        #expect(b.focused == "Dog face" && b.grid.focusedIndexPath == IndexPath(item: 0, section: 1) && !b.grid.isMovingItem)
+        #expect(
+            b.focused == "Dog face" && b.grid.focusedIndexPath == IndexPath(item: 0, section: 1) && !b.grid.isMovingItem
+        )
     }
 
     /// Empty sections are places too, both ways; a section the app refuses is passed over.
@@ -152,7 +167,9 @@ import Testing
         #expect(b.grid.isMovingItem && b.focused == "Thinking face" && b.movingRows == ["Thinking face"])
         #expect(b.grid.indexPathsForSelectedItems.isEmpty && b.shown == moving)
         b.press(.down, .enter)
-        #expect(b.shown[1] == ["Dog face", "Thinking face", "Cat face", "Tiger"] && b.model == b.shown && b.focused == "Thinking face")
+        #expect(
+            b.shown[1] == ["Dog face", "Thinking face", "Cat face", "Tiger"] && b.model == b.shown
+                && b.focused == "Thinking face")
     }
 
     /// An app may ask the data source whether a row can move at any time (to show a hint for
@@ -210,11 +227,15 @@ import Testing
             let b = try Board(sections, height: random.int(3...12), refusing: refusing)
             var moving: (item: String, from: IndexPath)?
             for _ in 0..<30 {
-                let all = b.shown.enumerated().flatMap { s, items in items.indices.map { IndexPath(item: $0, section: s) } }
+                let all = b.shown.enumerated().flatMap { s, items in
+                    items.indices.map { IndexPath(item: $0, section: s) }
+                }
                 guard !all.isEmpty else { break }
                 if let m = moving {
                     // Now and then the app asks whether a row can move, as a hint would.
-                    if random.int(0...4) == 0 { _ = b.source.gridView(b.grid, canMoveItemAt: all[random.int(0...(all.count - 1))]) }
+                    if random.int(0...4) == 0 {
+                        _ = b.source.gridView(b.grid, canMoveItemAt: all[random.int(0...(all.count - 1))])
+                    }
                     switch random.int(0...9) {
                     case 0...3:
                         b.press(.down)
@@ -241,10 +262,13 @@ import Testing
                         }
                         continue
                     }
-                    #expect(b.grid.isMovingItem && b.focused == m.item, "run \(run): the focus stays on the moving item")
+                    #expect(
+                        b.grid.isMovingItem && b.focused == m.item, "run \(run): the focus stays on the moving item")
                     #expect(b.movingRows.count <= 1)
                     if refusing != nil, let at = b.source.indexPath(for: m.item) {
-                        #expect(b.sectionIDs[at.section] != refusing || at.section == m.from.section, "run \(run): kept out of the refused section")
+                        #expect(
+                            b.sectionIDs[at.section] != refusing || at.section == m.from.section,
+                            "run \(run): kept out of the refused section")
                     }
                 } else {
                     let pick = all[random.int(0...(all.count - 1))]

@@ -7,12 +7,16 @@ import Testing
 /// through a diffable data source's reordering handlers.
 @MainActor @Suite struct ReorderingTests {
     @MainActor final class Favourites {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 10), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 31, height: 10),
+            layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
         let source: GridDiffableDataSource<Int, String>
         var kept: [GridReorderingTransaction<Int, String>] = []
 
         init() throws {
-            let row = CellRegistration<ListCell, String> { cell, _, name in cell.contentConfiguration = .cell(text: name) }
+            let row = CellRegistration<ListCell, String> { cell, _, name in
+                cell.contentConfiguration = .cell(text: name)
+            }
             source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
                 grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
             }
@@ -41,7 +45,10 @@ import Testing
         #expect(!f.grid.isMovingItem && f.kept.count == 1)
         #expect(f.kept.first?.initialSnapshot.itemIdentifiers == ["Ada", "Grace", "Linus", "Ken"])
         #expect(f.kept.first?.finalSnapshot.itemIdentifiers == ["Grace", "Linus", "Ada", "Ken"])
-        #expect(f.kept.first.map { Array(f.kept[0].initialSnapshot.itemIdentifiers.applying($0.difference) ?? []) } == ["Grace", "Linus", "Ada", "Ken"])
+        #expect(
+            f.kept.first.map { Array(f.kept[0].initialSnapshot.itemIdentifiers.applying($0.difference) ?? []) } == [
+                "Grace", "Linus", "Ada", "Ken"
+            ])
     }
 
     @Test func escPutsItBackAndARefusedItemDoesNotMove() throws {
@@ -57,7 +64,8 @@ import Testing
         f.source.reorderingHandlers.canMoveItemToSection = { _, _ in false }
         #expect(f.grid.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
         f.press(.down)
-        #expect(f.order == ["Ada", "Grace", "Linus", "Ken"] && f.grid.focusedIndexPath == IndexPath(item: 0, section: 0))
+        #expect(
+            f.order == ["Ada", "Grace", "Linus", "Ken"] && f.grid.focusedIndexPath == IndexPath(item: 0, section: 0))
         f.press(.enter)
         #expect(f.kept.isEmpty, "nothing moved, nothing to tell")
         #expect(f.order == ["Ada", "Grace", "Linus", "Ken"])

@@ -34,7 +34,9 @@ final class TickingScreen: Screen, GridDataSource, SearchResultsUpdating {
         context.every(.seconds(1)) { [weak self] in self?.ticks += 1 }
     }
     func detach(from gridView: GridView) { stopped = true }
-    func updateSearchResults(for searchController: SearchController) { searched.append(searchController.searchBar.text) }
+    func updateSearchResults(for searchController: SearchController) {
+        searched.append(searchController.searchBar.text)
+    }
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         guard let context else { return .ignored }
         switch event {
@@ -139,7 +141,9 @@ final class TickingScreen: Screen, GridDataSource, SearchResultsUpdating {
         #expect(app.frame.showsCursor && app.frame.cursor == Point(x: 6, y: 1), "the cursor at the caret")
         #expect(app.gridView?.frame.minY == 2, "the grid makes room for the bar")
         await app.send("enter, down")
-        #expect(!app.frame.showsCursor && app.gridView?.focusedIndexPath == IndexPath(item: 1, section: 0), "keys back to the grid")
+        #expect(
+            !app.frame.showsCursor && app.gridView?.focusedIndexPath == IndexPath(item: 1, section: 0),
+            "keys back to the grid")
         await app.send("esc")
         #expect(screen.searched.last == "" && app.gridView?.frame.minY == 1, "Esc cancels: text gone, bar hidden")
         await app.send("q")
@@ -173,13 +177,19 @@ final class PushingScreen: Screen, GridDataSource {
     func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)) }
     func registerCells(in gridView: GridView) { gridView.register(LabelCell.self) }
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
-    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(LabelCell.self, for: indexPath) }
-    func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction { event == .char("p") ? .push(next) : .ignored }
+    func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+        gridView.dequeue(LabelCell.self, for: indexPath)
+    }
+    func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+        event == .char("p") ? .push(next) : .ignored
+    }
 }
 
 @MainActor @Suite struct ControlsInTheGridTests {
     @Test func theEmptyStateShowsWhileTheGridHasNoItemsAndGoes() throws {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 30, height: 7), layout: FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 30, height: 7),
+            layout: FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)))
         grid.register(LabelCell.self)
         let data = GridDiffableDataSource<Int, String>(gridView: grid) { grid, ip, id in
             let cell = grid.dequeue(LabelCell.self, for: ip)
@@ -204,11 +214,15 @@ final class PushingScreen: Screen, GridDataSource {
         var reuses = 0
         required init() { super.init(); Self.made += 1 }
         override func prepareForReuse() { reuses += 1 }
-        override func draw(in context: DrawContext, bounds: Rect, state: CellState) { context.text(label, at: .zero, style: .plain) }
+        override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
+            context.text(label, at: .zero, style: .plain)
+        }
     }
 
     @Test func reconfiguredItemsUpdateTheirShownCellInPlace() throws {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: 3), layout: FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 20, height: 3),
+            layout: FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)))
         grid.register(CountingCell.self)
         var names = ["a": "apple", "b": "banana"]
         var given: [ObjectIdentifier] = []
@@ -231,7 +245,8 @@ final class PushingScreen: Screen, GridDataSource {
         try data.apply(snapshot)
         grid.render(into: canvas)
         #expect(canvas.row(1).hasPrefix("blueberry"))
-        #expect(grid.cellForItem(at: IndexPath(item: 1, section: 0)) === before && given.last == ObjectIdentifier(before))
+        #expect(
+            grid.cellForItem(at: IndexPath(item: 1, section: 0)) === before && given.last == ObjectIdentifier(before))
         #expect(before.reuses == 0 && CountingCell.made == made, "no new cell, no prepareForReuse")
     }
 
@@ -242,7 +257,9 @@ final class PushingScreen: Screen, GridDataSource {
             func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1)) }
             func registerCells(in gridView: GridView) { gridView.register(LabelCell.self) }
             func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 3 }
-            func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(LabelCell.self, for: indexPath) }
+            func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+                gridView.dequeue(LabelCell.self, for: indexPath)
+            }
         }
         let help = HelpScreen(for: VimLess())
         #expect(help.rows.first { $0.action.hasPrefix("move") }?.keys == "↑ ↓ ← →  j h l")

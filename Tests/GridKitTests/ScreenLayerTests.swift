@@ -34,12 +34,16 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         cell.label = "\(name) row \(indexPath.item)"
         return cell
     }
-    func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { log.append("selected \(indexPath.item)") }
+    func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
+        log.append("selected \(indexPath.item)")
+    }
     func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
         next.map { .push($0()) } ?? .handled
     }
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
-        if case .resize(let size) = event { log.append("resize \(size.width)x\(size.height), grid \(gridView.frame.size.width) wide") }
+        if case .resize(let size) = event {
+            log.append("resize \(size.width)x\(size.height), grid \(gridView.frame.size.width) wide")
+        }
         if event == .char("n"), let next { return .push(next()) }
         return .ignored
     }
@@ -92,9 +96,11 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
     /// wrap instead of being cut.
     @Test func helpShowsEveryKeyAndEveryWord() {
         let wide = ScreenHarness(size: Size(width: 80, height: 30)).run(LoggingScreen("Rows", rows: 3), keys: "?").text
-        #expect(wide.contains("back (quits from the first screen where the app says") && wide.contains("  so)"), "\(wide)")
+        #expect(
+            wide.contains("back (quits from the first screen where the app says") && wide.contains("  so)"), "\(wide)")
         #expect(wide.contains("↑ ↓ ← →  k j h l"), "keys that fit keep their spacing")
-        let narrow = ScreenHarness(size: Size(width: 40, height: 30)).run(LoggingScreen("Rows", rows: 3), keys: "?").text
+        let narrow = ScreenHarness(size: Size(width: 40, height: 30)).run(LoggingScreen("Rows", rows: 3), keys: "?")
+            .text
         #expect(!narrow.contains("…"), "nothing cut: \(narrow)")
         for word in ["↑", "→", "k", "l", "PgUp", "PgDn", "Home", "End", "Ctrl-C", "mouse", "says", "so)"] {
             #expect(narrow.contains(word), "\(word) in \(narrow)")
@@ -133,7 +139,9 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
             return s
         }
         _ = harness.run(root, keys: "n, resize:60x14, esc, esc")
-        #expect(pushed?.log.contains("resize 60x14, grid 60 wide") == true, "the top screen is told as it happens: \(pushed?.log ?? [])")
+        #expect(
+            pushed?.log.contains("resize 60x14, grid 60 wide") == true,
+            "the top screen is told as it happens: \(pushed?.log ?? [])")
         #expect(root.log.filter { $0.hasPrefix("resize") } == ["resize 60x14, grid 60 wide"], "\(root.log)")
         // Nothing more when no resize came in between.
         let again = LoggingScreen("Root")
@@ -161,7 +169,9 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         #expect(host.changedCells == [50 * 12], "the first frame sends every cell")
         let moved = harness.host(running: LoggingScreen("Rows"), keys: "down")
         #expect(moved.presentCount == 2)
-        #expect(moved.changedCells[1] > 0 && moved.changedCells[1] < 50, "one focus move rewrites two rows' labels, not the screen")
+        #expect(
+            moved.changedCells[1] > 0 && moved.changedCells[1] < 50,
+            "one focus move rewrites two rows' labels, not the screen")
     }
 
     /// A status stays apart from the key hints, at the right of the title bar; a screen knows
@@ -188,7 +198,9 @@ final class LoggingScreen: Screen, GridDataSource, GridDelegate {
         #expect(run.focusedIndexPath == IndexPath(item: 2, section: 0))
         #expect(run.selectedIndexPaths == [IndexPath(item: 1, section: 0), IndexPath(item: 3, section: 0)])
         let marked = run.markedText.split(separator: "\n").map(String.init)
-        #expect(marked[2].hasPrefix("●|") && marked[3].hasPrefix("▶|") && marked[4].hasPrefix("●|") && marked[1].hasPrefix(" |"))
+        #expect(
+            marked[2].hasPrefix("●|") && marked[3].hasPrefix("▶|") && marked[4].hasPrefix("●|")
+                && marked[1].hasPrefix(" |"))
         try Snapshot().verify(run, named: "marked-focus-selection", markingFocus: true)
         let second = LoggingScreen("Second")
         root.next = { second }
@@ -209,7 +221,9 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
         cell.label = "row \(indexPath.item)"
         return cell
     }
-    func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath]) { log.append("prefetch \(indexPaths.first!.item)") }
+    func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath]) {
+        log.append("prefetch \(indexPaths.first!.item)")
+    }
     func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
 }
 
@@ -224,9 +238,12 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
         let log = screen.log
         #expect(log.first == "present", "the first frame goes out before anything is fetched ahead: \(log)")
         for (i, entry) in log.enumerated() where entry.hasPrefix("prefetch") {
-            #expect(log[i - 1] == "present" || log[i - 1].hasPrefix("prefetch"), "each prefetch follows a presented frame: \(log)")
+            #expect(
+                log[i - 1] == "present" || log[i - 1].hasPrefix("prefetch"),
+                "each prefetch follows a presented frame: \(log)")
         }
-        #expect(log.filter { $0.hasPrefix("prefetch") }.count >= 3, "the first screen and each scroll fetch ahead: \(log)")
+        #expect(
+            log.filter { $0.hasPrefix("prefetch") }.count >= 3, "the first screen and each scroll fetch ahead: \(log)")
     }
 
     /// The controller defers prefetching only for the frames it presents: the same grid drawn
@@ -259,17 +276,26 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
 @MainActor @Suite struct HintLineTests {
     final class Hinted: Screen, GridDataSource {
         let keyHints: [KeyHint]
-        init(_ hints: [KeyHint] = [.moveUpDown, .select("open"), KeyHint("/", "filter"), KeyHint("g", "groups"), .help, .quit]) {
+        init(
+            _ hints: [KeyHint] = [
+                .moveUpDown, .select("open"), KeyHint("/", "filter"), KeyHint("g", "groups"), .help, .quit
+            ]
+        ) {
             keyHints = hints
         }
         var title: String { "Hints" }
         func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 10, height: 1)) }
         func registerCells(in gridView: GridView) { gridView.register(GridCell.self) }
         func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 1 }
-        func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(GridCell.self, for: indexPath) }
+        func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+            gridView.dequeue(GridCell.self, for: indexPath)
+        }
     }
 
-    @Test(arguments: [(61, "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"), (40, "↑↓ move · Enter open · ? keys · q quit"), (30, "↑↓ move · ? keys · q quit")])
+    @Test(arguments: [
+        (61, "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"),
+        (40, "↑↓ move · Enter open · ? keys · q quit"), (30, "↑↓ move · ? keys · q quit")
+    ])
     func hintsThatDoNotFitGoWhole(width: Int, shown: String) {
         let frame = ScreenHarness(size: Size(width: width, height: 8)).run(Hinted())
         #expect(frame.row(7).split(separator: " ").joined(separator: " ") == shown, "\(frame.row(7))")
@@ -278,8 +304,11 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
     /// The ways to help and out stay wherever they are in the line (a screen's own hints after
     /// them, or `Esc back` before `q quit`).
     @Test func theWaysToHelpAndOutStay() {
-        let frame = ScreenHarness(size: Size(width: 45, height: 8)).run(Hinted([.move, .select("open"), .help, .back, .quit, KeyHint("m", "move favourite")]))
-        #expect(frame.row(7).split(separator: " ").joined(separator: " ") == "↑↓←→ move · ? keys · Esc back · q quit", "\(frame.row(7))")
+        let frame = ScreenHarness(size: Size(width: 45, height: 8)).run(
+            Hinted([.move, .select("open"), .help, .back, .quit, KeyHint("m", "move favourite")]))
+        #expect(
+            frame.row(7).split(separator: " ").joined(separator: " ") == "↑↓←→ move · ? keys · Esc back · q quit",
+            "\(frame.row(7))")
     }
 
     /// The hints of bound keys show the keys as they are bound: rebound, the line follows;
@@ -289,16 +318,24 @@ final class PrefetchLoggingScreen: Screen, GridDataSource, GridPrefetching {
         bindings.bind(.character("?"), to: nil)
         bindings.bind(.function(1), to: .help)
         bindings.bind(.character("q"), to: nil)
-        let hints: [KeyHint] = [.moveUpDown, KeyHint([.first, .last], alternative: 1, "first/last"), KeyHint([.pageUp, .pageDown], ""), KeyHint("/", "filter"), .help, .quit]
+        let hints: [KeyHint] = [
+            .moveUpDown, KeyHint([.first, .last], alternative: 1, "first/last"), KeyHint([.pageUp, .pageDown], ""),
+            KeyHint("/", "filter"), .help, .quit
+        ]
         let standard = ScreenHarness(size: Size(width: 80, height: 8)).run(Hinted(hints))
-        #expect(standard.row(7).split(separator: " ").joined(separator: " ") == "↑↓ move · g/G first/last · PgUp/PgDn · / filter · ? keys · q quit")
+        #expect(
+            standard.row(7).split(separator: " ").joined(separator: " ")
+                == "↑↓ move · g/G first/last · PgUp/PgDn · / filter · ? keys · q quit")
         let rebound = ScreenHarness(size: Size(width: 80, height: 8), keyBindings: bindings).run(Hinted(hints))
-        #expect(rebound.row(7).split(separator: " ").joined(separator: " ") == "↑↓ move · g/G first/last · PgUp/PgDn · / filter · F1 keys")
+        #expect(
+            rebound.row(7).split(separator: " ").joined(separator: " ")
+                == "↑↓ move · g/G first/last · PgUp/PgDn · / filter · F1 keys")
     }
 
     /// The help screen's last line is the hint line as the screen shows it.
     @Test func helpEndsWithTheHintLine() {
         let help = HelpScreen(for: Hinted())
-        #expect(help.rows.last == KeyHelp("on this screen", "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"))
+        #expect(
+            help.rows.last == KeyHelp("on this screen", "↑↓ move · Enter open · / filter · g groups · ? keys · q quit"))
     }
 }

@@ -24,9 +24,12 @@ import Testing
     @Test func aListSectionBesideASidewaysRow() throws {
         let layout = CompositionalLayout { section, environment in
             if section == 0 {
-                let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let item = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
                 let row = LayoutSection(
-                    group: .horizontal(layoutSize: LayoutSize(widthDimension: .absolute(6), heightDimension: .absolute(1)), subitems: [item]))
+                    group: .horizontal(
+                        layoutSize: LayoutSize(widthDimension: .absolute(6), heightDimension: .absolute(1)),
+                        subitems: [item]))
                 row.orthogonalScrollingBehavior = .continuous
                 return row
             }
@@ -54,7 +57,9 @@ import Testing
         try data.apply(snapshot)
         let canvas = Canvas(size: Size(width: 30, height: 8))
         grid.render(into: canvas)
-        #expect(grid.layout.layoutAttributesForItem(at: IndexPath(item: 5, section: 0))!.frame.minY == 0, "the recents in one row")
+        #expect(
+            grid.layout.layoutAttributesForItem(at: IndexPath(item: 5, section: 0))!.frame.minY == 0,
+            "the recents in one row")
         let rows = (0..<8).map { canvas.row($0) }
         #expect(rows[1].contains("All") && rows[2].contains("grinning") && rows[4].contains("apple"), "\(rows)")
     }

@@ -75,7 +75,9 @@ final class TallRows: DelegateDataSource {
         h.gridView.scrollToItem(at: IndexPath(item: 150, section: 0), at: .top)
         h.render()
         let g = h.gridView
-        func screenRow(_ item: Int) -> Int { g.layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame.minY - g.contentOffset.y }
+        func screenRow(_ item: Int) -> Int {
+            g.layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame.minY - g.contentOffset.y
+        }
         let before = screenRow(150)
         #expect(g.isFullyVisible(IndexPath(item: 150, section: 0)))
         // The wheel brings unmeasured cells in above the focus; they are taller than estimated.

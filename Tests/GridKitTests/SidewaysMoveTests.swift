@@ -8,7 +8,9 @@ import Testing
 /// terminal can move it too and be sent only the tile let in.
 @MainActor
 @Suite struct SidewaysMoveTests {
-    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+    func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
 
     /// A sideways row of 10-column tiles over a grid section that scrolls down.
     func albums() -> (GridHarness, CompositionalLayout) {
@@ -16,7 +18,8 @@ import Testing
         tile.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 1)
         let row = LayoutSection(group: .horizontal(layoutSize: size(.absolute(10), .absolute(3)), subitems: [tile]))
         row.orthogonalScrollingBehavior = .continuous
-        let grid = LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [tile]))
+        let grid = LayoutSection(
+            group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(2)), subitems: [tile]))
         let layout = CompositionalLayout { s, _ in s == 0 ? row : grid }
         let h = GridHarness(TestContent(counts: [20, 30]), layout: layout, size: Size(width: 41, height: 12))
         return (h, layout)
@@ -37,7 +40,10 @@ import Testing
         let after = layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame.minX
         #expect(after < before, "the row scrolled")
         let grid = h.gridView.frame
-        #expect(h.canvas.sidewaysMoves == [ColumnShift(rows: grid.minY..<(grid.minY + 3), columns: grid.minX..<grid.maxX, distance: before - after)])
+        #expect(
+            h.canvas.sidewaysMoves == [
+                ColumnShift(rows: grid.minY..<(grid.minY + 3), columns: grid.minX..<grid.maxX, distance: before - after)
+            ])
     }
 
     @Test func scrollingDownIsNotASidewaysMove() {
@@ -58,7 +64,9 @@ import Testing
             let c = Canvas(size: size)
             for y in 1..<4 {
                 for x in 0..<30 where (x + d) % 7 != 0 {
-                    c.put(String(UnicodeScalar(UInt8(65 + (x + d + y) % 26))), width: 1, at: Point(x: x, y: y), style: Style(foreground: .palette(UInt8(16 + (x + d) % 200))))
+                    c.put(
+                        String(UnicodeScalar(UInt8(65 + (x + d + y) % 26))), width: 1, at: Point(x: x, y: y),
+                        style: Style(foreground: .palette(UInt8(16 + (x + d) % 200))))
                 }
             }
             return c

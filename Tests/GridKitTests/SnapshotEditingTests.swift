@@ -35,10 +35,12 @@ import Testing
             func anyItem() -> String {
                 let all = model.sections.flatMap(\.items)
                 // Now and then one the snapshot does not hold.
-                return all.isEmpty || rng.int(0...15) == 0 ? "missing\(rng.int(0...3))" : all[rng.int(0...(all.count - 1))]
+                return all.isEmpty || rng.int(0...15) == 0
+                    ? "missing\(rng.int(0...3))" : all[rng.int(0...(all.count - 1))]
             }
             func anySection() -> Int {
-                model.sections.isEmpty || rng.int(0...15) == 0 ? -1 - rng.int(0...3) : model.sections[rng.int(0...(model.sections.count - 1))].id
+                model.sections.isEmpty || rng.int(0...15) == 0
+                    ? -1 - rng.int(0...3) : model.sections[rng.int(0...(model.sections.count - 1))].id
             }
             func fresh(_ n: Int) -> [String] {
                 defer { nextItem += n }
@@ -54,7 +56,11 @@ import Testing
                 case 1, 2:
                     let ids = [nextSection + 1], anchor = anySection(), after = rng.int(0...1) == 1
                     nextSection += 1
-                    if after { snapshot.insertSections(ids, afterSection: anchor) } else { snapshot.insertSections(ids, beforeSection: anchor) }
+                    if after {
+                        snapshot.insertSections(ids, afterSection: anchor)
+                    } else {
+                        snapshot.insertSections(ids, beforeSection: anchor)
+                    }
                     if let s = model.sections.firstIndex(where: { $0.id == anchor }) {
                         model.sections.insert((ids[0], []), at: after ? s + 1 : s)
                     } else {
@@ -63,18 +69,29 @@ import Testing
                 case 3:
                     let id = anySection()
                     snapshot.deleteSections([id])
-                    if let s = model.sections.firstIndex(where: { $0.id == id }) { model.sections.remove(at: s) } else { model.fail(.unknownSection(id)) }
+                    if let s = model.sections.firstIndex(where: { $0.id == id }) {
+                        model.sections.remove(at: s)
+                    } else {
+                        model.fail(.unknownSection(id))
+                    }
                 case 4, 5:
                     let ids = fresh(rng.int(1...4)), toLast = rng.int(0...3) == 0, section = anySection()
                     snapshot.appendItems(ids, toSection: toLast ? nil : section)
-                    if let s = toLast ? (model.sections.isEmpty ? nil : model.sections.count - 1) : model.sections.firstIndex(where: { $0.id == section }) {
+                    if let s = toLast
+                        ? (model.sections.isEmpty ? nil : model.sections.count - 1)
+                        : model.sections.firstIndex(where: { $0.id == section })
+                    {
                         model.sections[s].items += ids
                     } else {
                         model.fail(.unknownSection(toLast ? nil : section))
                     }
                 case 6:
                     let ids = fresh(rng.int(1...2)), anchor = anyItem(), after = rng.int(0...1) == 1
-                    if after { snapshot.insertItems(ids, afterItem: anchor) } else { snapshot.insertItems(ids, beforeItem: anchor) }
+                    if after {
+                        snapshot.insertItems(ids, afterItem: anchor)
+                    } else {
+                        snapshot.insertItems(ids, beforeItem: anchor)
+                    }
                     if let (s, i) = model.find(anchor) {
                         model.sections[s].items.insert(contentsOf: ids, at: after ? i + 1 : i)
                     } else {
@@ -91,13 +108,25 @@ import Testing
                     // Often within one section, where the anchor's index shifts when the item leaves.
                     let id = anyItem(), after = rng.int(0...1) == 1
                     var anchor = anyItem()
-                    if let (s, _) = model.find(id), rng.int(0...1) == 0, let other = model.sections[s].items.randomElement(using: &rng) { anchor = other }
-                    if after { snapshot.moveItem(id, afterItem: anchor) } else { snapshot.moveItem(id, beforeItem: anchor) }
+                    if let (s, _) = model.find(id), rng.int(0...1) == 0,
+                        let other = model.sections[s].items.randomElement(using: &rng)
+                    {
+                        anchor = other
+                    }
+                    if after {
+                        snapshot.moveItem(id, afterItem: anchor)
+                    } else {
+                        snapshot.moveItem(id, beforeItem: anchor)
+                    }
                     model.move(id, anchor, after: after)
                 case 10:
                     let ids = (0..<rng.int(1...3)).map { _ in anyItem() }
                     snapshot.reloadItems(ids)
-                    if let missing = ids.first(where: { model.find($0) == nil }) { model.fail(.unknownItem(missing)) } else { model.reloads += ids }
+                    if let missing = ids.first(where: { model.find($0) == nil }) {
+                        model.fail(.unknownItem(missing))
+                    } else {
+                        model.reloads += ids
+                    }
                 default:
                     if rng.int(0...5) == 0 {
                         snapshot.deleteAllItems()
@@ -107,14 +136,18 @@ import Testing
                 let context = "round \(round), step \(step)"
                 #expect(snapshot.sectionIdentifiers == model.sections.map(\.id), "\(context)")
                 for section in model.sections where snapshot.itemIdentifiers(inSection: section.id) != section.items {
-                    Issue.record("\(context): section \(section.id) holds \(snapshot.itemIdentifiers(inSection: section.id)), not \(section.items)")
+                    Issue.record(
+                        "\(context): section \(section.id) holds \(snapshot.itemIdentifiers(inSection: section.id)), not \(section.items)"
+                    )
                 }
                 #expect(snapshot.itemIdentifiers == model.sections.flatMap(\.items), "\(context)")
                 #expect(snapshot.reloadedItemIdentifiers == model.reloads, "\(context)")
                 let probe = anyItem()
                 let flat = model.sections.flatMap(\.items)
                 #expect(snapshot.indexOfItem(probe) == flat.firstIndex(of: probe), "\(context)")
-                #expect(snapshot.sectionIdentifier(containingItem: probe) == model.find(probe).map { model.sections[$0.s].id }, "\(context)")
+                #expect(
+                    snapshot.sectionIdentifier(containingItem: probe)
+                        == model.find(probe).map { model.sections[$0.s].id }, "\(context)")
             }
             if let expected = model.firstError {
                 #expect(throws: expected) { try snapshot.validate() }

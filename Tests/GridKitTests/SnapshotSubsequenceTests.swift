@@ -7,7 +7,9 @@ import Testing
 /// deleted): applied from a walk, with the table of positions built only when asked for.
 @MainActor @Suite struct SnapshotSubsequenceTests {
     /// Items "a0" to "e9": five sections of ten.
-    private let all: [(Int, [String])] = (0..<5).map { s in (s, (0..<10).map { "\(Character(UnicodeScalar(97 + s)!))\($0)" }) }
+    private let all: [(Int, [String])] = (0..<5).map { s in
+        (s, (0..<10).map { "\(Character(UnicodeScalar(97 + s)!))\($0)" })
+    }
 
     /// `all` with only the items `keep` lets through, and no empty sections.
     private func filtered(_ keep: (String) -> Bool) -> [(Int, [String])] {
@@ -33,10 +35,16 @@ import Testing
         let narrow = filtered { $0.hasSuffix("1") || $0.hasPrefix("c") }
         let w = try #require(walk(all, narrow))
         #expect(w.added.isEmpty)
-        #expect(replay(w.difference(oldItems: all.map(\.1), newItems: narrow.map(\.1), reloaded: []), old: all.map(\.1), new: narrow.map(\.1)) == narrow.map(\.1))
+        #expect(
+            replay(
+                w.difference(oldItems: all.map(\.1), newItems: narrow.map(\.1), reloaded: []), old: all.map(\.1),
+                new: narrow.map(\.1)) == narrow.map(\.1))
         let back = try #require(walk(narrow, all))
         #expect(back.added.count == 50 - 14)
-        #expect(replay(back.difference(oldItems: narrow.map(\.1), newItems: all.map(\.1), reloaded: []), old: narrow.map(\.1), new: all.map(\.1)) == all.map(\.1))
+        #expect(
+            replay(
+                back.difference(oldItems: narrow.map(\.1), newItems: all.map(\.1), reloaded: []), old: narrow.map(\.1),
+                new: all.map(\.1)) == all.map(\.1))
         // Neither: a reorder, a move to another section, an item swapped for another, sections
         // in another order.
         #expect(walk([(0, ["a", "b", "c"])], [(0, ["b", "a"])]) == nil)
@@ -54,7 +62,10 @@ import Testing
         #expect(!f.source.positionsAreStale)
         f.grid.focusItem(at: IndexPath(item: 3, section: 2)) // c3
         f.grid.selectItem(at: IndexPath(item: 1, section: 4)) // e1
-        let steps: [(String) -> Bool] = [{ $0.hasSuffix("1") || $0.hasSuffix("3") }, { $0.hasSuffix("1") || $0 == "c3" }, { $0.hasSuffix("1") || $0.hasSuffix("3") }, { _ in true }]
+        let steps: [(String) -> Bool] = [
+            { $0.hasSuffix("1") || $0.hasSuffix("3") }, { $0.hasSuffix("1") || $0 == "c3" },
+            { $0.hasSuffix("1") || $0.hasSuffix("3") }, { _ in true }
+        ]
         for (k, keep) in steps.enumerated() {
             let shown = filtered(keep)
             try f.source.apply(snapshot(shown))
@@ -74,7 +85,8 @@ import Testing
         try f.source.apply(snapshot(filtered { $0.hasSuffix("1") || $0.hasSuffix("3") }))
         try f.source.apply(snapshot(filtered { $0.hasSuffix("1") }))
         #expect(f.source.positionsAreStale)
-        #expect(f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:)) == "d1", "c1 and d1 are as near; after wins")
+        #expect(
+            f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:)) == "d1", "c1 and d1 are as near; after wins")
         #expect(f.source.indexPath(for: "c3") == nil && f.source.indexPath(for: "d1") == IndexPath(item: 0, section: 3))
     }
 
@@ -91,13 +103,19 @@ import Testing
             #expect(f.source.positionsAreStale == stale)
             var shownTwice = some
             shownTwice[1].1.append("a4")
-            #expect(throws: GridSnapshotError<Int, String>.duplicateItem("a4")) { try f.source.apply(snapshot(shownTwice)) }
+            #expect(throws: GridSnapshotError<Int, String>.duplicateItem("a4")) {
+                try f.source.apply(snapshot(shownTwice))
+            }
             var addedTwice = some
             addedTwice[1].1 += ["x", "x"]
-            #expect(throws: GridSnapshotError<Int, String>.duplicateItem("x")) { try f.source.apply(snapshot(addedTwice)) }
+            #expect(throws: GridSnapshotError<Int, String>.duplicateItem("x")) {
+                try f.source.apply(snapshot(addedTwice))
+            }
             var manyAdded = some
             manyAdded.append((9, (0..<40).map { "m\($0)" } + ["m7"]))
-            #expect(throws: GridSnapshotError<Int, String>.duplicateItem("m7")) { try f.source.apply(snapshot(manyAdded)) }
+            #expect(throws: GridSnapshotError<Int, String>.duplicateItem("m7")) {
+                try f.source.apply(snapshot(manyAdded))
+            }
             expectShown(f, some, "stale \(stale)")
             #expect(f.source.indexPath(for: "b2") == IndexPath(item: 0, section: 1))
         }
@@ -110,7 +128,10 @@ import Testing
         try f.source.apply(snapshot(all))
         try f.source.apply(snapshot(filtered { $0.hasSuffix("5") || $0.hasSuffix("6") }))
         #expect(f.source.positionsAreStale)
-        #expect(f.source.oldPositions(of: ["b6", "zz", "e5"]) == [SnapshotDifference.pack(1, 1), SnapshotDifference.pack(4, 0)])
+        #expect(
+            f.source.oldPositions(of: ["b6", "zz", "e5"]) == [
+                SnapshotDifference.pack(1, 1), SnapshotDifference.pack(4, 0)
+            ])
         #expect(f.source.positionsAreStale)
         var s = snapshot(filtered { $0.hasSuffix("5") })
         s.reloadItems(["b5"])
@@ -141,7 +162,9 @@ import Testing
             default:
                 // Wider: a random part of everything, holding what is shown.
                 let held = Set(shown.flatMap(\.1))
-                next = all.map { ($0.0, $0.1.filter { held.contains($0) || rng.int(0...2) == 0 }) }.filter { !$0.1.isEmpty }
+                next = all.map { ($0.0, $0.1.filter { held.contains($0) || rng.int(0...2) == 0 }) }.filter {
+                    !$0.1.isEmpty
+                }
             }
             // The walk, where it is taken, finds the full difference's batch.
             let w = walk(shown, next)
@@ -150,15 +173,22 @@ import Testing
             if let w {
                 let old = shown.map(\.1), new = next.map(\.1)
                 var table = PositionTable<String>(sections: old.count)
-                for (s, list) in old.enumerated() { for (i, id) in list.enumerated() { _ = table.insert(id, item: i, section: s) } }
-                let hashed = try HashedSnapshot<Int, String>(new, expected: new.joined().count, old: old, oldPositions: table)
+                for (s, list) in old.enumerated() {
+                    for (i, id) in list.enumerated() { _ = table.insert(id, item: i, section: s) }
+                }
+                let hashed = try HashedSnapshot<Int, String>(
+                    new, expected: new.joined().count, old: old, oldPositions: table)
                 let sectionInNew = shown.map { id in next.firstIndex { $0.0 == id.0 } }
                 let full = SnapshotDifference(
                     oldCounts: old.map(\.count), newCounts: new.map(\.count), sectionInNew: sectionInNew,
                     oldToNew: hashed.oldToNew, newFromOld: hashed.newFromOld, reloaded: [])
                 let mine = w.difference(oldItems: old, newItems: new, reloaded: [])
-                #expect(mine.deletedSections == full.deletedSections && mine.insertedSections == full.insertedSections, "round \(round)")
-                #expect(mine.deletedItems == full.deletedItems && mine.insertedItems == full.insertedItems, "round \(round)")
+                #expect(
+                    mine.deletedSections == full.deletedSections && mine.insertedSections == full.insertedSections,
+                    "round \(round)")
+                #expect(
+                    mine.deletedItems == full.deletedItems && mine.insertedItems == full.insertedItems, "round \(round)"
+                )
                 #expect(mine.movedItems.isEmpty && full.movedItems.isEmpty, "round \(round)")
                 #expect(replay(mine, old: old, new: new) == new, "round \(round)")
             }
@@ -171,7 +201,8 @@ import Testing
             if let at = f.grid.focusedIndexPath { #expect(f.grid.isValid(at)) }
             if rng.int(0...7) == 0 {
                 for (s, (_, list)) in next.enumerated() {
-                    for (i, id) in list.enumerated() where f.source.indexPath(for: id) != IndexPath(item: i, section: s) {
+                    for (i, id) in list.enumerated() where f.source.indexPath(for: id) != IndexPath(item: i, section: s)
+                    {
                         Issue.record("round \(round): \(id) not found at [\(s), \(i)]")
                     }
                 }
@@ -210,7 +241,9 @@ import Testing
         let universe = (0..<40).map { "i\($0)" }
         let f = DiffableFixture()
         f.grid.allowsMultipleSelection = true
-        var shown: [(Int, [String])] = [(0, Array(universe[0..<10])), (1, Array(universe[10..<20])), (2, []), (3, Array(universe[20..<30]))]
+        var shown: [(Int, [String])] = [
+            (0, Array(universe[0..<10])), (1, Array(universe[10..<20])), (2, []), (3, Array(universe[20..<30]))
+        ]
         try f.source.apply(snapshot(shown))
         var throwsSeen = 0, staleSeen = 0
         for round in 0..<1500 {
@@ -239,7 +272,9 @@ import Testing
                 }
             case 5:
                 // widen with a duplicate
-                let pick = rng.int(0...1) == 0 && !held.isEmpty ? held.randomElement(using: &rng)! : (free.randomElement(using: &rng) ?? "i0")
+                let pick =
+                    rng.int(0...1) == 0 && !held.isEmpty
+                    ? held.randomElement(using: &rng)! : (free.randomElement(using: &rng) ?? "i0")
                 if next.isEmpty { next = [(5, [])] }
                 for _ in 0..<(held.contains(pick) ? 1 : 2) {
                     let s = rng.int(0...(next.count - 1))
@@ -267,7 +302,9 @@ import Testing
             }
             var snap = snapshot(next)
             if rng.int(0...2) == 0 {
-                snap.reloadItems(Array(universe.shuffled(using: &rng).prefix(3)).filter { id in next.contains { $0.1.contains(id) } })
+                snap.reloadItems(
+                    Array(universe.shuffled(using: &rng).prefix(3)).filter { id in next.contains { $0.1.contains(id) } }
+                )
             }
             // focus and selection
             let oldItems = shown.map(\.1)
@@ -284,10 +321,16 @@ import Testing
                 #expect(expectedError == nil, "accepted a bad snapshot \(note) \(next)")
             } catch let e as GridSnapshotError<Int, String> {
                 throwsSeen += 1
-                #expect(e == expectedError, "error \(e) vs \(String(describing: expectedError)) \(note) stale \(staleBefore)")
+                #expect(
+                    e == expectedError,
+                    "error \(e) vs \(String(describing: expectedError)) \(note) stale \(staleBefore)")
                 #expect(f.source.snapshot().sectionIdentifiers == shown.map(\.0) && f.source.sections == oldItems, note)
                 #expect(f.source.positionsAreStale == staleBefore || !f.source.positionsAreStale, note)
-                for (s, l) in oldItems.enumerated() { for (i, id) in l.enumerated() where f.source.indexPath(for: id) != IndexPath(item: i, section: s) { Issue.record("after throw \(id) \(note)") } }
+                for (s, l) in oldItems.enumerated() {
+                    for (i, id) in l.enumerated() where f.source.indexPath(for: id) != IndexPath(item: i, section: s) {
+                        Issue.record("after throw \(id) \(note)")
+                    }
+                }
                 continue
             }
             if f.source.positionsAreStale { staleSeen += 1 }
@@ -302,11 +345,15 @@ import Testing
             #expect(gotSel == wantSel && f.grid.indexPathsForSelectedItems.count == wantSel.count, "selection \(note)")
             let want = reference(focus: focused, old: oldItems, new: new)
             let got = f.grid.focusedIndexPath.flatMap(f.source.itemIdentifier(for:))
-            if focused != nil { #expect(got == want, "focus \(String(describing: got)) vs \(String(describing: want)) \(note)") }
+            if focused != nil {
+                #expect(got == want, "focus \(String(describing: got)) vs \(String(describing: want)) \(note)")
+            }
             if rng.int(0...3) == 0 {
                 for id in universe {
                     var expected: IndexPath?
-                    for (s, l) in new.enumerated() { if let i = l.firstIndex(of: id) { expected = IndexPath(item: i, section: s) } }
+                    for (s, l) in new.enumerated() {
+                        if let i = l.firstIndex(of: id) { expected = IndexPath(item: i, section: s) }
+                    }
                     #expect(f.source.indexPath(for: id) == expected, "indexPath \(id) \(note)")
                 }
             }

@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func horizontalGrid() throws {
-        let layout = FlowLayout(itemSize: Size(width: 5, height: 1), scrollDirection: .horizontal, lineSpacing: 1, interitemSpacing: 1)
+        let layout = FlowLayout(
+            itemSize: Size(width: 5, height: 1), scrollDirection: .horizontal, lineSpacing: 1, interitemSpacing: 1)
         let h = GridHarness(TestContent(counts: [20]), layout: layout, size: Size(width: 24, height: 6))
         try snapshot.verify(h.press(InputEvent.script("down*2, right*4")), named: "horizontal")
     }
@@ -36,21 +37,27 @@ import Testing
     /// A list whose rows are as tall as their subtitles wrap, the focus on a wrapped row.
     @Test func listWithWrappedSubtitles() throws {
         let rows = [
-            ("Ada Lovelace", "Analyst"), ("Grace Hopper", "Rear admiral, wrote the first compiler and found a moth in a relay"),
+            ("Ada Lovelace", "Analyst"),
+            ("Grace Hopper", "Rear admiral, wrote the first compiler and found a moth in a relay"),
             ("Alan Turing", "Mathematician, codebreaker"), ("Linus", "")
         ]
         var configuration = ListConfiguration(appearance: .plain)
         configuration.headerMode = .supplementary
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 32, height: 12), layout: CompositionalLayout.list(using: configuration))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 32, height: 12), layout: CompositionalLayout.list(using: configuration))
         let row = CellRegistration<ListCell, Int> { cell, _, i in
             cell.contentConfiguration = .subtitleCell(text: rows[i].0, secondaryText: rows[i].1)
             cell.accessories = [.disclosureIndicator]
         }
-        let header = SupplementaryRegistration<ListCell>(elementKind: .header) { view, _, _ in view.contentConfiguration = .header(text: "People") }
+        let header = SupplementaryRegistration<ListCell>(elementKind: .header) { view, _, _ in
+            view.contentConfiguration = .header(text: "People")
+        }
         let source = GridDiffableDataSource<Int, Int>(gridView: grid) { grid, indexPath, i in
             grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: i)
         }
-        source.supplementaryViewProvider = { grid, _, indexPath in grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath) }
+        source.supplementaryViewProvider = { grid, _, indexPath in
+            grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+        }
         var people = GridSnapshot<Int, Int>()
         people.appendSections([0])
         people.appendItems(Array(rows.indices), toSection: 0)

@@ -106,14 +106,19 @@ import Testing
         #expect(fitted.widths(for: 30) == [5, 9, 8, 5], "a fitted column grows to its maximum")
         fitted.fit(["1", "x", "ab", ""])
         #expect(fitted.widths(for: 30) == [5, 9, 8, 5], "and never shrinks: widths stay put")
-        #expect(columns.widths(for: 10) == [5, 0, 2, 0], "too narrow: fractions, then fitted, then the last columns give")
+        #expect(
+            columns.widths(for: 10) == [5, 0, 2, 0], "too narrow: fractions, then fitted, then the last columns give")
     }
 
     @Test @MainActor func rowsAlignAndCutWithAnEllipsis() {
         let canvas = Canvas(size: Size(width: 30, height: 1))
-        columns.draw(["42", "a name far too long", "root", "ok"], in: DrawContext(canvas: canvas, frame: canvas.bounds), style: .plain)
+        columns.draw(
+            ["42", "a name far too long", "root", "ok"], in: DrawContext(canvas: canvas, frame: canvas.bounds),
+            style: .plain)
         #expect(canvas.row(0) == "   42 a name far … root ok    ")
-        #expect(columns.column(at: 3, width: 30) == 0 && columns.column(at: 5, width: 30) == nil && columns.column(at: 20, width: 30) == 2)
+        #expect(
+            columns.column(at: 3, width: 30) == 0 && columns.column(at: 5, width: 30) == nil
+                && columns.column(at: 20, width: 30) == 2)
     }
 
     @Test @MainActor func theHeaderSortsAndTurnsRound() {

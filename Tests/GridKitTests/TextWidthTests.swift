@@ -53,11 +53,16 @@ import Testing
             }
             return ellipsis ? out + "…" : out
         }
-        let samples = ["", "abcde", "漢a字b漢", "e\u{301}\u{301}xyz", "a\u{200B}b\u{200B}c", "👩‍👩‍👧‍👦🚀ab", String(repeating: "漢x", count: 50)]
+        let samples = [
+            "", "abcde", "漢a字b漢", "e\u{301}\u{301}xyz", "a\u{200B}b\u{200B}c", "👩‍👩‍👧‍👦🚀ab",
+            String(repeating: "漢x", count: 50)
+        ]
         for s in samples {
             for width in 0...12 {
                 for ellipsis in [true, false] {
-                    #expect(TextWidth.truncate(s, toWidth: width, ellipsis: ellipsis) == plain(s, width, ellipsis), "\(s) \(width)")
+                    #expect(
+                        TextWidth.truncate(s, toWidth: width, ellipsis: ellipsis) == plain(s, width, ellipsis),
+                        "\(s) \(width)")
                 }
             }
         }

@@ -25,7 +25,9 @@ import Testing
     @Test func applyingASnapshotThatRemovesTheFocusedItemTellsTheDelegate() throws {
         let (f, log) = try focusedOnB()
         try f.source.apply(snapshot([(0, ["a", "c"])]))
-        #expect(log.focused.count == 1 && f.source.itemIdentifier(for: log.focused[0]) != nil, "told once, of the item that has it")
+        #expect(
+            log.focused.count == 1 && f.source.itemIdentifier(for: log.focused[0]) != nil,
+            "told once, of the item that has it")
         #expect(f.grid.focusedIndexPath == log.focused.first)
         // The focused item only moving is the same item: nothing to tell.
         try f.source.apply(snapshot([(0, ["c", "a"])]))
@@ -58,7 +60,8 @@ import Testing
 
     @Test func aBatchThatDeletesTheFocusedItemTellsTheDelegate() throws {
         let content = TestContent(counts: [5])
-        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 12, height: 6))
+        let h = GridHarness(
+            content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 12, height: 6))
         let log = FocusLog()
         h.gridView.delegate = log
         h.gridView.focusItem(at: IndexPath(item: 2, section: 0))
@@ -71,7 +74,8 @@ import Testing
     /// A grid that loaded from another data source first (a screen's own, say) gets a diffable
     /// one: its first snapshot reloads instead of throwing `invalidSectionCount`.
     @Test func theFirstApplyOnAGridThatAlreadyLoadedReloads() throws {
-        let grid = GridView(frame: Rect(x: 0, y: 0, width: 20, height: 6), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
+        let grid = GridView(
+            frame: Rect(x: 0, y: 0, width: 20, height: 6), layout: FlowLayout(itemSize: Size(width: 100, height: 1)))
         let before = TestContent(counts: [3])
         grid.connect(before)
         #expect(grid.layout.numberOfSections == 1)

@@ -13,8 +13,12 @@ import Testing
         init(count: Int) { self.count = count }
         func registerCells(in gridView: GridView) { gridView.register(LabelCell.self) }
         func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { count }
-        func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell { gridView.dequeue(LabelCell.self, for: indexPath) }
-        func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? { 4.0 / 3.0 }
+        func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+            gridView.dequeue(LabelCell.self, for: indexPath)
+        }
+        func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath)
+            -> Double?
+        { 4.0 / 3.0 }
     }
 
     @Test func itemsOfOneShapeGoRoundTheColumnsInOrder() {

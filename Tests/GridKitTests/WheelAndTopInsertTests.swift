@@ -11,7 +11,8 @@ import Testing
     /// The numbers: 100 one-row items at 40×10, Home, one wheel step down. The focus
     /// stays on the item at the top edge the first one left by, not the bottom row.
     @Test func aWheelStepDownKeepsTheFocusAtTheTop() {
-        let run = ScreenHarness(size: Size(width: 40, height: 10)).run(LoggingScreen("Rows", rows: 100), keys: "home", events: [wheel(.wheelDown)])
+        let run = ScreenHarness(size: Size(width: 40, height: 10)).run(
+            LoggingScreen("Rows", rows: 100), keys: "home", events: [wheel(.wheelDown)])
         #expect(run.gridView?.contentOffset.y == 3)
         #expect(run.focusedIndexPath == IndexPath(item: 3, section: 0))
     }
@@ -19,7 +20,9 @@ import Testing
     /// The focus stays on its item while it is visible, and moves to the nearest item on the
     /// side it left by when it scrolls out: turns of the wheel never throw it across the view.
     @Test func theFocusStaysWhileVisibleAndLeavesByItsOwnEdge() {
-        let h = GridHarness(TestContent(counts: [100]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 40, height: 10))
+        let h = GridHarness(
+            TestContent(counts: [100]), layout: FlowLayout(itemSize: Size(width: 100, height: 1)),
+            size: Size(width: 40, height: 10))
         h.press([.key(.home), wheel(.wheelDown)])
         #expect(h.gridView.contentOffset.y == 3 && h.gridView.focusedIndexPath?.item == 3)
         h.press([wheel(.wheelDown)])
@@ -44,7 +47,8 @@ import Testing
         let h = GridHarness(content, layout: layout, size: Size(width: 40, height: 10))
         h.press([.key(.home), wheel(.wheelDown)])
         #expect(h.gridView.isFullyVisible(h.gridView.focusedIndexPath!))
-        #expect(h.gridView.focusedIndexPath?.item == 3, "the row under the pinned header (offset 3 shows row 2 under it)")
+        #expect(
+            h.gridView.focusedIndexPath?.item == 3, "the row under the pinned header (offset 3 shows row 2 under it)")
     }
 
     /// At the very top, a new first section shows: the view stays at the top and the focused
@@ -52,7 +56,8 @@ import Testing
     /// top, the focused row keeps its place.
     @Test func aBatchInsertingAboveTheFocusAtTheTopShowsTheNewRows() throws {
         let content = TestContent(counts: [40])
-        let h = GridHarness(content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 40, height: 10))
+        let h = GridHarness(
+            content, layout: FlowLayout(itemSize: Size(width: 100, height: 1)), size: Size(width: 40, height: 10))
         h.gridView.focusItem(at: IndexPath(item: 2, section: 0))
         content.counts = [3, 40]
         try h.gridView.performBatchUpdates { $0.insertSections([0]) }
@@ -74,7 +79,8 @@ import Testing
         #expect(offset > 0)
         content.counts = [2, 3, 100]
         try h.gridView.performBatchUpdates { $0.insertSections([0]) }
-        #expect(h.gridView.contentOffset.y == offset + 2 && h.gridView.focusedIndexPath == IndexPath(item: 50, section: 2))
+        #expect(
+            h.gridView.contentOffset.y == offset + 2 && h.gridView.focusedIndexPath == IndexPath(item: 50, section: 2))
     }
 
     /// The same through a diffable data source: a snapshot with a new first section, applied

@@ -11,7 +11,8 @@ import Testing
 /// closure can stop there).
 @discardableResult
 public func waitUntil(
-    _ what: @autoclosure () -> String, timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: @autoclosure () -> String, timeout: Duration = .seconds(60),
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
 ) rethrows -> Bool {
     if try poll(for: timeout, condition) { return true }
@@ -31,7 +32,9 @@ public func holdsThroughout(
     let end = clock.now.advanced(by: duration)
     repeat {
         guard try condition() else {
-            Issue.record(Comment(rawValue: "stopped holding before \(duration) were over: \(what())"), sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(rawValue: "stopped holding before \(duration) were over: \(what())"),
+                sourceLocation: sourceLocation)
             return false
         }
         Thread.sleep(forTimeInterval: 0.005)
@@ -69,7 +72,9 @@ public func waitUntilSettled<Value: Equatable>(
     var last = try sample(), same = 1
     while same < times {
         if clock.now >= end {
-            Issue.record(Comment(rawValue: "timed out after \(timeout) waiting for \(what()) to settle"), sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(rawValue: "timed out after \(timeout) waiting for \(what()) to settle"),
+                sourceLocation: sourceLocation)
             return last
         }
         Thread.sleep(forTimeInterval: interval / .seconds(1))

@@ -25,7 +25,8 @@ package struct FinderOrder: Sendable {
     /// How `a` compares with `b`, as `a.localizedStandardCompare(b)` does in this locale.
     package func compare(_ a: String, _ b: String) -> ComparisonResult {
         if let quick = Self.byNumber(a, b) { return quick }
-        return a.compare(b, options: [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering], range: nil, locale: locale)
+        return a.compare(
+            b, options: [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering], range: nil, locale: locale)
     }
 
     /// The answer when `a` and `b` are the same up to a run of ASCII digits whose values differ;
@@ -37,7 +38,8 @@ package struct FinderOrder: Sendable {
         return a.withUTF8 { x in b.withUTF8 { y in byNumber(x, y) } }
     }
 
-    private static func byNumber(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> ComparisonResult? {
+    private static func byNumber(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> ComparisonResult?
+    {
         let common = min(x.count, y.count)
         var i = 0
         while i < common && x[i] == y[i] { i += 1 }

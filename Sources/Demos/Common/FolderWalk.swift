@@ -64,15 +64,23 @@ package enum FolderWalk {
                         files.append(File(path: path, name: name, problem: Errno(errno).message))
                     } else if info.st_mode & S_IFMT == S_IFDIR {
                         var own = stat()
-                        let isLink = name.withCString { fstatat(fd, $0, &own, AT_SYMLINK_NOFOLLOW) } == 0 && own.st_mode & S_IFMT == S_IFLNK
+                        let isLink =
+                            name.withCString { fstatat(fd, $0, &own, AT_SYMLINK_NOFOLLOW) } == 0
+                            && own.st_mode & S_IFMT == S_IFLNK
                         if !isLink { folders.append(path) }
                     } else {
-                        files.append(File(path: path, name: name, problem: SafeFile.kind(of: info.st_mode).map { "not a regular file (\($0))" }))
+                        files.append(
+                            File(
+                                path: path, name: name,
+                                problem: SafeFile.kind(of: info.st_mode).map { "not a regular file (\($0))" }))
                     }
                 default:
                     var info = stat()
-                    let kind = name.withCString { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0 ? SafeFile.kind(of: info.st_mode) : nil
-                    files.append(File(path: path, name: name, problem: "not a regular file (\(kind ?? "unknown type"))"))
+                    let kind =
+                        name.withCString { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0
+                        ? SafeFile.kind(of: info.st_mode) : nil
+                    files.append(
+                        File(path: path, name: name, problem: "not a regular file (\(kind ?? "unknown type"))"))
                 }
             }
             files.sort { $0.name < $1.name }

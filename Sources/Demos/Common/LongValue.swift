@@ -21,7 +21,8 @@ enum LongValue {
         var end = min(keep, bytes.count)
         // Back to the start of a character: a continuation byte (10xxxxxx) is inside one.
         while end > 0 && end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) + "… (\(size(bytes.count)))"
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+            + "… (\(size(bytes.count)))"
     }
 
     /// A size in bytes as people say it: "812 bytes", "4.1 KB", "10 MB" (1 KB is 1,024 bytes).

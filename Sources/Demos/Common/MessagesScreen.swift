@@ -15,7 +15,9 @@ package final class MessagesScreen: Screen, GridDataSource, GridDelegateFlowLayo
     package var keyHints: [KeyHint] { [.moveUpDown, .back] }
 
     package func makeLayout() -> any GridLayout {
-        FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
+        FlowLayout(
+            itemSize: Size(width: FlowLayout.fullLine, height: 1),
+            sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
     package func registerCells(in gridView: GridView) { gridView.register(MessageCell.self) }
@@ -23,7 +25,12 @@ package final class MessagesScreen: Screen, GridDataSource, GridDelegateFlowLayo
     package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { messages.count }
 
     package func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
-        Size(width: FlowLayout.fullLine, height: max(1, TextWrap.lines(messages[indexPath.item], width: MessageCell.textWidth(in: gridView.layoutSize.width)).count))
+        Size(
+            width: FlowLayout.fullLine,
+            height: max(
+                1,
+                TextWrap.lines(messages[indexPath.item], width: MessageCell.textWidth(in: gridView.layoutSize.width))
+                    .count))
     }
 
     package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {

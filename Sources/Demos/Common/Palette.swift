@@ -15,7 +15,9 @@ enum Palette {
     static let dim = Style(foreground: .brightBlack)
     /// A marker in the text's place: cyan on a dark terminal, blue on a light one (cyan on
     /// white is about 2:1).
-    static func accent(on tone: BackgroundTone) -> Style { Style(foreground: tone == .light ? .blue : .cyan, attributes: .bold) }
+    static func accent(on tone: BackgroundTone) -> Style {
+        Style(foreground: tone == .light ? .blue : .cyan, attributes: .bold)
+    }
     static let error = Style(foreground: .red, attributes: .bold)
 
     /// A stable, pleasant colour for a number (hue walks the colour wheel).

@@ -15,7 +15,9 @@ package struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible,
     package init(_ text: String) { bytes = Array(text.utf8) }
     package init(stringLiteral text: String) { self.init(text) }
     package init(cString: UnsafePointer<CChar>) {
-        bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString)))
+        bytes = Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self), count: strlen(cString)))
     }
 
     package static func < (a: RawPath, b: RawPath) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }

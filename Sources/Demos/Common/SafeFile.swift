@@ -62,7 +62,9 @@ package enum SafeFile {
         if let kind = kind(of: info.st_mode) { throw FileReadError(message: "not a regular file (\(kind))") }
         let identity = Identity(info)
         let size = Int(info.st_size)
-        if size > limit { throw FileReadError(message: "too large (\(megabytes(size)), the limit is \(megabytes(limit)))") }
+        if size > limit {
+            throw FileReadError(message: "too large (\(megabytes(size)), the limit is \(megabytes(limit)))")
+        }
         // Read straight into uninitialized memory: zeroing 30 MB first costs as much as the read.
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
@@ -91,7 +93,9 @@ package enum SafeFile {
         while true {
             let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
             if n <= 0 { break }
-            if bytes.count + n > limit { throw FileReadError(message: "too large (grew past \(megabytes(limit)) while being read)") }
+            if bytes.count + n > limit {
+                throw FileReadError(message: "too large (grew past \(megabytes(limit)) while being read)")
+            }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
@@ -104,7 +108,9 @@ package enum SafeFile {
         guard fd >= 0 else { throw FileReadError(message: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, Identity(info) == identity else { throw FileReadError(message: "changed since it was read") }
+        guard fstat(fd, &info) == 0, Identity(info) == identity else {
+            throw FileReadError(message: "changed since it was read")
+        }
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             filled = 0
@@ -130,7 +136,9 @@ package enum SafeFile {
         }
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
         if !isDirectory, let kind = kind(of: info.st_mode) { return "not a regular file (\(kind))" }
-        guard path.withCString({ access($0, isDirectory ? (R_OK | X_OK) : R_OK) }) == 0 else { return "permission denied" }
+        guard path.withCString({ access($0, isDirectory ? (R_OK | X_OK) : R_OK) }) == 0 else {
+            return "permission denied"
+        }
         return nil
     }
 

@@ -21,7 +21,8 @@ final class SectionHeaderCell: GridCell {
         }
         let used = context.text(" " + shown, at: .zero, style: Palette.header, maxWidth: bounds.width)
         if !detail.isEmpty, used + 2 < bounds.width {
-            context.text("  " + detail, at: Point(x: used, y: 0), style: Palette.headerDetail, maxWidth: bounds.width - used)
+            context.text(
+                "  " + detail, at: Point(x: used, y: 0), style: Palette.headerDetail, maxWidth: bounds.width - used)
         }
     }
 

@@ -40,7 +40,9 @@ package final class HomeScreen: Screen, GridDataSource, GridDelegate {
         return cell
     }
 
-    package func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    package func gridView(
+        _ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+    ) -> GridCell? {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         header.title = "Pick a demo"
         header.detail = entries.count == 1 ? "1 demo" : "\(entries.count) demos"
@@ -48,7 +50,9 @@ package final class HomeScreen: Screen, GridDataSource, GridDelegate {
     }
 
     /// Enter or a double click opens the demo.
-    package func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
+    package func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
+        gridView.deselectItem(at: indexPath)
+    }
 
     package func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
         .push(entries[indexPath.item].make())
@@ -65,7 +69,11 @@ final class HomeEntryCell: GridCell {
         guard let entry else { return }
         let style = state.isFocused ? Palette.focus : Style.plain
         context.fill(style: style)
-        context.text((state.isFocused ? " ▶ " : "   ") + entry.name, at: Point(x: 0, y: 0), style: style.with(.bold), maxWidth: bounds.width)
-        context.text("   " + entry.summary, at: Point(x: 0, y: 1), style: state.isFocused ? style : Palette.dim, maxWidth: bounds.width)
+        context.text(
+            (state.isFocused ? " ▶ " : "   ") + entry.name, at: Point(x: 0, y: 0), style: style.with(.bold),
+            maxWidth: bounds.width)
+        context.text(
+            "   " + entry.summary, at: Point(x: 0, y: 1), style: state.isFocused ? style : Palette.dim,
+            maxWidth: bounds.width)
     }
 }

@@ -28,7 +28,10 @@ package final class NumbersScreen: Screen, GridDataSource {
     private static let rootHints: [KeyHint] = hints(last: .quit)
     private static let pushedHints: [KeyHint] = hints(last: .back)
     private static func hints(last: KeyHint) -> [KeyHint] {
-        [.move, KeyHint([.pageUp, .pageDown], ""), KeyHint([.first, .last], alternative: 1, "first/last"), .select("select"), .help, last]
+        [
+            .move, KeyHint([.pageUp, .pageDown], ""), KeyHint([.first, .last], alternative: 1, "first/last"),
+            .select("select"), .help, last
+        ]
     }
 
     package func attach(to gridView: GridView, context: ScreenContext) { isRoot = context.isRoot }
@@ -40,14 +43,17 @@ package final class NumbersScreen: Screen, GridDataSource {
             // The grid's tiles, composed: 12×3 items repeated across each row with a column
             // between them, a row between rows, a pinned header per section.
             let tile = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(3)))
-            let row = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(3)), subitems: [tile])
+            let row = LayoutGroup.horizontal(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(3)),
+                subitems: [tile])
             row.interItemSpacing = 1
             let section = LayoutSection(group: row)
             section.interGroupSpacing = 1
             section.contentInsets = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
             section.boundarySupplementaryItems = [
                 LayoutBoundarySupplementaryItem(
-                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), elementKind: .header, pinToVisibleBounds: true)
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+                    elementKind: .header, pinToVisibleBounds: true)
             ]
             return CompositionalLayout(section: section)
         case .grid:
@@ -89,7 +95,9 @@ package final class NumbersScreen: Screen, GridDataSource {
         return cell
     }
 
-    package func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    package func gridView(
+        _ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+    ) -> GridCell? {
         let header = gridView.dequeueSupplementary(SectionHeaderCell.self, ofKind: kind, for: indexPath)
         let first = indexPath.section * Self.sectionSize + 1
         let last = first + gridView.layout.numberOfItems(inSection: indexPath.section) - 1
@@ -126,7 +134,8 @@ final class NumberRowCell: NumberCell {
     override func draw(in context: DrawContext, bounds: Rect, state: CellState) {
         context.text("██", at: Point(x: 1, y: 0), style: Style(foreground: Palette.hue(number)))
         if state.isFocused || state.isSelected {
-            context.text(state.isFocused ? "▶" : "•", at: Point(x: 4, y: 0), style: Palette.accent(on: context.backgroundTone))
+            context.text(
+                state.isFocused ? "▶" : "•", at: Point(x: 4, y: 0), style: Palette.accent(on: context.backgroundTone))
         }
         context.text(" Item \(number.formatted) ", at: Point(x: 5, y: 0), style: Palette.body(state))
     }

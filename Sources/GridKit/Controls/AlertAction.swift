@@ -21,7 +21,8 @@ public struct AlertAction {
     let handler: ((AlertAction) -> Void)?
 
     /// An action titled `title`; `handler` runs after the alert is dismissed with it.
-    public init(title: String, style: Style = .default, key: Character? = nil, handler: ((AlertAction) -> Void)? = nil) {
+    public init(title: String, style: Style = .default, key: Character? = nil, handler: ((AlertAction) -> Void)? = nil)
+    {
         self.title = title; self.style = style; self.key = key; self.handler = handler
     }
 }

@@ -59,8 +59,12 @@ public final class AlertController {
     /// The action that `c` chooses, if any.
     func index(forKey c: Character) -> Int? {
         let lower = Character(c.lowercased())
-        if let given = actions.firstIndex(where: { $0.key.map { Character($0.lowercased()) } == lower }) { return given }
-        let starting = actions.indices.filter { actions[$0].key == nil && actions[$0].title.first.map { Character($0.lowercased()) } == lower }
+        if let given = actions.firstIndex(where: { $0.key.map { Character($0.lowercased()) } == lower }) {
+            return given
+        }
+        let starting = actions.indices.filter {
+            actions[$0].key == nil && actions[$0].title.first.map { Character($0.lowercased()) } == lower
+        }
         return starting.count == 1 ? starting[0] : nil
     }
 
@@ -92,20 +96,25 @@ public final class AlertController {
         }
         // Border, rows, a blank line, the buttons, border; rows that do not fit are left out.
         let height = min(screen.height, rows.count + 4)
-        let box = Rect(x: (screen.width - width) / 2, y: max(0, (screen.height - height) / 2), width: width, height: height)
+        let box = Rect(
+            x: (screen.width - width) / 2, y: max(0, (screen.height - height) / 2), width: width, height: height)
         guard height >= 4 else { return }
         canvas.fill(box, style: style)
         drawBorder(box, in: canvas, style: style)
         for (k, row) in rows.prefix(height - 4).enumerated() {
             let w = TextWidth.width(of: row.text)
-            canvas.drawText(row.text, at: Point(x: box.minX + 2 + max(0, (inner - w) / 2), y: box.minY + 1 + k), style: row.style, maxWidth: inner)
+            canvas.drawText(
+                row.text, at: Point(x: box.minX + 2 + max(0, (inner - w) / 2), y: box.minY + 1 + k), style: row.style,
+                maxWidth: inner)
         }
         // The buttons, centred on the row above the bottom border.
         let y = box.maxY - 2
         var x = box.minX + 2 + max(0, (inner - buttonsWidth) / 2)
         buttonFrames = []
         for (k, label) in labels.enumerated() {
-            var buttonStyle = actions[k].style == .destructive ? Style(foreground: .red, background: .white) : Style(foreground: .black, background: .white)
+            var buttonStyle =
+                actions[k].style == .destructive
+                ? Style(foreground: .red, background: .white) : Style(foreground: .black, background: .white)
             if k == highlighted { buttonStyle = buttonStyle.with([.reverse, .bold]) }
             let w = min(TextWidth.width(of: label) + 2, box.maxX - 2 - x)
             guard w > 2 else { break }

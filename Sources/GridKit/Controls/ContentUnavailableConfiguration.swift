@@ -25,8 +25,11 @@ public struct ContentUnavailableConfiguration: Hashable, Sendable {
 
     /// Draws the lines centred in `rect`, each cut with `…` to its width.
     func draw(in canvas: Canvas, rect: Rect) {
-        let lines: [(String, Style)] = [(image, Style(foreground: .brightBlack)), (text, Style.plain.with(.bold)), (secondaryText, Style(foreground: .brightBlack))]
-            .filter { !$0.0.isEmpty }
+        let lines: [(String, Style)] = [
+            (image, Style(foreground: .brightBlack)), (text, Style.plain.with(.bold)),
+            (secondaryText, Style(foreground: .brightBlack))
+        ]
+        .filter { !$0.0.isEmpty }
         guard !lines.isEmpty, rect.width > 0, rect.height > 0 else { return }
         let top = rect.minY + max(0, (rect.height - lines.count) / 2)
         for (k, (line, style)) in lines.enumerated() where top + k < rect.maxY {

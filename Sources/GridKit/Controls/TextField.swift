@@ -129,7 +129,9 @@ public final class TextField {
             if out.count == limit { return (out, true) }
             if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" {
                 out.append(" ")
-            } else if let s = c.unicodeScalars.first, c.unicodeScalars.count == 1, s.value < 0x20 || (0x7F..<0xA0).contains(s.value) {
+            } else if let s = c.unicodeScalars.first, c.unicodeScalars.count == 1,
+                s.value < 0x20 || (0x7F..<0xA0).contains(s.value)
+            {
                 continue
             } else {
                 out.append(c)

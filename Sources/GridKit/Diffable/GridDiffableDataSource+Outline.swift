@@ -14,7 +14,9 @@ extension GridDiffableDataSource: OutlineNavigating {
 
     /// Applies `snapshot` with `tree` already in place, so the cells made while applying read
     /// their items' places in it; the tree before comes back if the snapshot is refused.
-    private func apply(_ snapshot: GridSnapshot<SectionID, ItemID>, tree: GridSectionSnapshot<ItemID>, to section: SectionID) throws {
+    private func apply(
+        _ snapshot: GridSnapshot<SectionID, ItemID>, tree: GridSectionSnapshot<ItemID>, to section: SectionID
+    ) throws {
         let before = sectionSnapshots[section]
         sectionSnapshots[section] = tree
         do { try apply(snapshot) } catch {
@@ -35,7 +37,8 @@ extension GridDiffableDataSource: OutlineNavigating {
     /// could not (not a parent, refused, already open).
     @discardableResult
     public func expand(_ item: ItemID) -> Bool {
-        guard let section = indexPath(for: item).flatMap({ sectionIdentifier(for: $0.section) }), var tree = sectionSnapshots[section],
+        guard let section = indexPath(for: item).flatMap({ sectionIdentifier(for: $0.section) }),
+            var tree = sectionSnapshots[section],
             !tree.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
         else { return false }
         if let load = sectionSnapshotHandlers.snapshotForExpandingParent {
@@ -50,12 +53,14 @@ extension GridDiffableDataSource: OutlineNavigating {
     /// Closes `item`; an item inside it that had the focus hands the focus to `item`.
     @discardableResult
     public func collapse(_ item: ItemID) -> Bool {
-        guard let section = indexPath(for: item).flatMap({ sectionIdentifier(for: $0.section) }), var tree = sectionSnapshots[section],
+        guard let section = indexPath(for: item).flatMap({ sectionIdentifier(for: $0.section) }),
+            var tree = sectionSnapshots[section],
             tree.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willCollapseItem?(item)
         tree.collapse([item])
-        if let grid = gridViewForOutline, let f = grid.focusedIndexPath, let focused = itemIdentifier(for: f), !tree.isVisible(focused),
+        if let grid = gridViewForOutline, let f = grid.focusedIndexPath, let focused = itemIdentifier(for: f),
+            !tree.isVisible(focused),
             let at = indexPath(for: item)
         {
             grid.focusedIndexPath = at
@@ -63,7 +68,9 @@ extension GridDiffableDataSource: OutlineNavigating {
         return (try? applyOutline(tree, to: section, reloading: item)) != nil
     }
 
-    private func applyOutline(_ tree: GridSectionSnapshot<ItemID>, to section: SectionID, reloading parent: ItemID) throws {
+    private func applyOutline(_ tree: GridSectionSnapshot<ItemID>, to section: SectionID, reloading parent: ItemID)
+        throws
+    {
         var snapshot = self.snapshot()
         snapshot.deleteItems(snapshot.itemIdentifiers(inSection: section))
         snapshot.appendItems(tree.visibleItems, toSection: section)
@@ -76,7 +83,9 @@ extension GridDiffableDataSource: OutlineNavigating {
             let tree = sectionSnapshots[section]
         else { return false }
         if right {
-            if !tree.children(of: item).isEmpty || sectionSnapshotHandlers.snapshotForExpandingParent != nil, !tree.isExpanded(item) {
+            if !tree.children(of: item).isEmpty || sectionSnapshotHandlers.snapshotForExpandingParent != nil,
+                !tree.isExpanded(item)
+            {
                 return expand(item)
             }
             if tree.isExpanded(item), let first = tree.children(of: item).first, let at = self.indexPath(for: first) {

@@ -72,7 +72,9 @@ public struct GridSectionTransaction<SectionID: Hashable & Sendable, ItemID: Has
 extension GridDiffableDataSource: DiffableApplying {
     /// See `GridDataSource`: the handlers' `canReorderItem`.
     public func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool {
-        guard let item = itemIdentifier(for: indexPath), let can = reorderingHandlers.canReorderItem, can(item) else { return false }
+        guard let item = itemIdentifier(for: indexPath), let can = reorderingHandlers.canReorderItem, can(item) else {
+            return false
+        }
         // Asked as a move begins (and only then by the grid): the snapshot to report against.
         // An app may ask too, mid-move (a hint for the focused row): the move's start stays.
         if !gridView.isMovingItem { movementStart = snapshot() }
@@ -108,12 +110,15 @@ extension GridDiffableDataSource: DiffableApplying {
     /// See `GridDataSource`: a kept move goes to the handlers' `willReorder` and `didReorder`
     /// (nothing when the item was dropped where it was picked up); a cancelled one puts the
     /// item back if it is not, and goes to `didCancelReorder`.
-    public func gridView(_ gridView: GridView, didEndMovementFrom start: IndexPath, to end: IndexPath, committed: Bool) {
+    public func gridView(_ gridView: GridView, didEndMovementFrom start: IndexPath, to end: IndexPath, committed: Bool)
+    {
         defer { movementStart = nil }
         guard let initial = movementStart else { return }
         guard committed else {
             // The picked-up item is the one at `start` in the snapshot from before the move.
-            guard let s = initial.sectionIdentifiers.indices.contains(start.section) ? initial.sectionIdentifiers[start.section] : nil,
+            guard
+                let s = initial.sectionIdentifiers.indices.contains(start.section)
+                    ? initial.sectionIdentifiers[start.section] : nil,
                 case let items = initial.itemIdentifiers(inSection: s), items.indices.contains(start.item)
             else { return }
             let item = items[start.item]

@@ -66,7 +66,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     func makePositionsCurrent() {
         guard positionsAreStale else { return }
         // The identifiers shown were checked unique when they were applied.
-        guard let table = PositionTable.listing(sections) else { preconditionFailure("GridDiffableDataSource: an identifier is shown twice") }
+        guard let table = PositionTable.listing(sections) else {
+            preconditionFailure("GridDiffableDataSource: an identifier is shown twice")
+        }
         positions = table
         positionsAreStale = false
     }
@@ -115,7 +117,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         if wasStale, try applyAsSubsequence(snapshot) { return }
         makePositionsCurrent()
         // Only adding (loading more): `positions` is updated in place, not built again.
-        if let growth = SnapshotGrowth(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot, positions: &positions) {
+        if let growth = SnapshotGrowth(
+            oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot, positions: &positions)
+        {
             do {
                 try commit(snapshot, positions: positions, oldToNew: []) { growth.changes }
             } catch {
@@ -125,7 +129,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             return
         }
         // A few sections changed: the table is patched where they are.
-        if let patch = SnapshotPatch(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot, positions: &positions) {
+        if let patch = SnapshotPatch(
+            oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot, positions: &positions)
+        {
             do {
                 try commit(snapshot, positions: positions, oldToNew: patch.oldToNew) {
                     patch.difference(oldItems: sections, newItems: snapshot.allItems)
@@ -137,8 +143,11 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             return
         }
         if !wasStale, try applyAsSubsequence(snapshot) { return }
-        let hashed = try HashedSnapshot<SectionID, ItemID>(snapshot.allItems, expected: snapshot.numberOfItems, old: sections, oldPositions: positions)
-        try commit(snapshot, positions: hashed.positions, oldToNew: hashed.oldToNew) { difference(to: snapshot, hashed) }
+        let hashed = try HashedSnapshot<SectionID, ItemID>(
+            snapshot.allItems, expected: snapshot.numberOfItems, old: sections, oldPositions: positions)
+        try commit(snapshot, positions: hashed.positions, oldToNew: hashed.oldToNew) {
+            difference(to: snapshot, hashed)
+        }
     }
 
     /// Applies `snapshot` if it only narrows or only widens what is shown (`SnapshotSubsequence`),
@@ -154,14 +163,17 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             var unmoved: [Int] = []
             if positionsAreStale {
                 unmoved.reserveCapacity(sections.reduce(0) { $0 + $1.count })
-                for s in 0..<sections.count { for i in 0..<sections[s].count { unmoved.append(SnapshotDifference.pack(s, i)) } }
+                for s in 0..<sections.count {
+                    for i in 0..<sections[s].count { unmoved.append(SnapshotDifference.pack(s, i)) }
+                }
             }
             try commit(snapshot, positions: positionsAreStale ? nil : positions, oldToNew: unmoved) {
                 SnapshotDifference(insertedSections: [], insertedItems: [], reloadedItems: reloaded)
             }
             return true
         }
-        guard let walk = SnapshotSubsequence(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot) else { return false }
+        guard let walk = SnapshotSubsequence(oldSections: current.sectionIdentifiers, oldItems: sections, new: snapshot)
+        else { return false }
         let newItems = snapshot.allItems
         var table: PositionTable<ItemID>?
         if !walk.added.isEmpty {
@@ -174,7 +186,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
                 var addedIDs = Set<ItemID>(minimumCapacity: walk.added.count)
                 for p in walk.added {
                     let id = newItems[p >> 32][p & 0xFFFF_FFFF]
-                    guard addedIDs.insert(id).inserted, positionsAreStale || positions.entry(id) == nil else { return false }
+                    guard addedIDs.insert(id).inserted, positionsAreStale || positions.entry(id) == nil else {
+                        return false
+                    }
                 }
                 if positionsAreStale {
                     for list in sections { for id in list where addedIDs.contains(id) { return false } }
@@ -209,7 +223,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     /// Every deletion, insertion and move from what is shown to `snapshot`.
     @usableFromInline
-    func difference(to snapshot: GridSnapshot<SectionID, ItemID>, _ hashed: HashedSnapshot<SectionID, ItemID>) -> SnapshotDifference {
+    func difference(to snapshot: GridSnapshot<SectionID, ItemID>, _ hashed: HashedSnapshot<SectionID, ItemID>)
+        -> SnapshotDifference
+    {
         var newSectionIndex: [SectionID: Int] = [:]
         for (i, id) in snapshot.sectionIdentifiers.enumerated() { newSectionIndex[id] = i }
         let reloaded = oldPositions(of: snapshot.reloadedItemIdentifiers)
@@ -247,8 +263,12 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
         let moved = newPlaces(newPositions, oldToNew: oldToNew)
         let focused = grid.focusedIndexPath, focusedID = focused.flatMap(itemIdentifier(for:))
-        let focusTarget = focused.flatMap { at in focusedID.flatMap { moved($0, at) ?? nearestSurvivor(of: at, oldToNew: oldToNew) } }
-        let selected = grid.indexPathsForSelectedItems.compactMap { at in itemIdentifier(for: at).flatMap { moved($0, at) } }
+        let focusTarget = focused.flatMap { at in
+            focusedID.flatMap { moved($0, at) ?? nearestSurvivor(of: at, oldToNew: oldToNew) }
+        }
+        let selected = grid.indexPathsForSelectedItems.compactMap { at in
+            itemIdentifier(for: at).flatMap { moved($0, at) }
+        }
         let old = (current, sections, positions, positionsAreStale)
         do {
             try grid.performBatchUpdates(notifyingFocus: false) { batch in
@@ -264,14 +284,18 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         if let target = focusTarget {
             grid.focusedIndexPath = target
             grid.scrollToItem(at: target, at: .nearest)
-        } else if let f = grid.focusedIndexPath, f.section >= newSections.count || f.item >= newSections[f.section].count {
+        } else if let f = grid.focusedIndexPath,
+            f.section >= newSections.count || f.item >= newSections[f.section].count
+        {
             // Nothing of what had the focus is left (everything filtered out): the first item
             // there is, or none.
             grid.focusedIndexPath = newSections.firstIndex { !$0.isEmpty }.map { IndexPath(item: 0, section: $0) }
         }
         // The delegate hears of the focus when it is on another item than before (the focused
         // one was removed, everything was replaced, or the first item came), not when it moved.
-        if let f = grid.focusedIndexPath, itemIdentifier(for: f) != focusedID { grid.delegate?.gridView(grid, didFocusItemAt: f) }
+        if let f = grid.focusedIndexPath, itemIdentifier(for: f) != focusedID {
+            grid.delegate?.gridView(grid, didFocusItemAt: f)
+        }
         grid.setNeedsDisplay()
         pruneOutlines()
     }
@@ -279,7 +303,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// Forgets the trees of sections that no longer show them (a whole snapshot replaced them).
     @usableFromInline func pruneOutlines() {
         guard !sectionSnapshots.isEmpty else { return }
-        for (section, tree) in sectionSnapshots where current.indexOfSection(section) == nil || current.itemIdentifiers(inSection: section) != tree.visibleItems {
+        for (section, tree) in sectionSnapshots
+        where current.indexOfSection(section) == nil || current.itemIdentifiers(inSection: section) != tree.visibleItems
+        {
             sectionSnapshots[section] = nil
         }
     }
@@ -289,7 +315,8 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
     /// screen stay (and a reconfigure updates them in place). One pass comparing identifiers.
     @usableFromInline
     func keepsShowing(_ snapshot: GridSnapshot<SectionID, ItemID>) -> Bool {
-        guard snapshot.reloadedItemIdentifiers.isEmpty, snapshot.reloadedSectionIdentifiers.isEmpty, let grid = gridView, grid.dataSource === self, gridShows(sections, grid),
+        guard snapshot.reloadedItemIdentifiers.isEmpty, snapshot.reloadedSectionIdentifiers.isEmpty,
+            let grid = gridView, grid.dataSource === self, gridShows(sections, grid),
             snapshot.sectionIdentifiers == current.sectionIdentifiers, snapshot.allItems == sections
         else { return false }
         current = snapshot.clearingReloads()
@@ -305,7 +332,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         return true
     }
 
-    private func install(_ snapshot: GridSnapshot<SectionID, ItemID>, _ newSections: [[ItemID]], _ newPositions: PositionTable<ItemID>?) {
+    private func install(
+        _ snapshot: GridSnapshot<SectionID, ItemID>, _ newSections: [[ItemID]], _ newPositions: PositionTable<ItemID>?
+    ) {
         current = snapshot.clearingReloads()
         sections = newSections
         positions = newPositions ?? PositionTable()
@@ -314,7 +343,8 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     /// Where a shown item (its identifier and old index path) is after the apply, or nil when it
     /// went: from the new table, or without one from `oldToNew`.
-    private func newPlaces(_ newPositions: PositionTable<ItemID>?, oldToNew: [Int]) -> (ItemID, IndexPath) -> IndexPath? {
+    private func newPlaces(_ newPositions: PositionTable<ItemID>?, oldToNew: [Int]) -> (ItemID, IndexPath) -> IndexPath?
+    {
         if let newPositions { return { id, _ in newPositions[id] } }
         var start = [Int](repeating: 0, count: sections.count + 1)
         for s in 0..<sections.count { start[s + 1] = start[s] + sections[s].count }
@@ -330,7 +360,9 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         var start = at.item
         for s in 0..<at.section { start += sections[s].count }
         for d in 1..<max(1, oldToNew.count) {
-            if start + d < oldToNew.count, oldToNew[start + d] >= 0 { return SnapshotDifference.unpack(oldToNew[start + d]) }
+            if start + d < oldToNew.count, oldToNew[start + d] >= 0 {
+                return SnapshotDifference.unpack(oldToNew[start + d])
+            }
             if start - d >= 0, oldToNew[start - d] >= 0 { return SnapshotDifference.unpack(oldToNew[start - d]) }
             if start + d >= oldToNew.count && start - d < 0 { break }
         }
@@ -359,13 +391,17 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
             sectionSnapshots.isEmpty
             ? nil
             : sectionIdentifier(for: indexPath.section).flatMap { sectionSnapshots[$0] }.map {
-                OutlinePlace(level: $0.level(of: item), hasChildren: !$0.children(of: item).isEmpty, isExpanded: $0.isExpanded(item))
+                OutlinePlace(
+                    level: $0.level(of: item), hasChildren: !$0.children(of: item).isEmpty,
+                    isExpanded: $0.isExpanded(item))
             }
         return cell
     }
 
     /// From the last snapshot applied (`GridDataSource`).
-    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    public func gridView(
+        _ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+    ) -> GridCell? {
         supplementaryViewProvider?(gridView, kind, indexPath)
     }
 }
@@ -383,7 +419,9 @@ struct HashedSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
 
     /// Throws for the first identifier seen twice.
     @inlinable
-    init(_ sections: [[ItemID]], expected: Int, old: [[ItemID]], oldPositions: PositionTable<ItemID>) throws(GridSnapshotError<SectionID, ItemID>) {
+    init(_ sections: [[ItemID]], expected: Int, old: [[ItemID]], oldPositions: PositionTable<ItemID>)
+        throws(GridSnapshotError<SectionID, ItemID>)
+    {
         self.sections = sections
         positions = PositionTable(sections: sections.count, capacity: expected)
         newFromOld.reserveCapacity(expected)

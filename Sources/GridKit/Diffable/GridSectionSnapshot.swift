@@ -55,7 +55,11 @@ public struct GridSectionSnapshot<Item: Hashable & Sendable>: Sendable {
             for child in childrenOf[item] ?? [] { delete([child]) }
             childrenOf[item] = nil
             expanded.remove(item)
-            if let parent = parentOf.removeValue(forKey: item) { childrenOf[parent]?.removeAll { $0 == item } } else { roots.removeAll { $0 == item } }
+            if let parent = parentOf.removeValue(forKey: item) {
+                childrenOf[parent]?.removeAll { $0 == item }
+            } else {
+                roots.removeAll { $0 == item }
+            }
         }
     }
 

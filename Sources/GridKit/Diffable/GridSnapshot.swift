@@ -1,5 +1,7 @@
 /// Why a snapshot could not be applied. Nothing changes when one is thrown.
-public enum GridSnapshotError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable, CustomStringConvertible {
+public enum GridSnapshotError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable,
+    CustomStringConvertible
+{
     /// An item identifier appears more than once.
     case duplicateItem(ItemID)
     /// A section identifier appears more than once.

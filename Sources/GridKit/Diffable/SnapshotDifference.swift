@@ -26,7 +26,8 @@ struct SnapshotDifference {
     ///   - oldToNew: for each old item, section by section, its packed new position or -1.
     ///   - newFromOld: for each new item, section by section, its packed old position or -1.
     ///   - reloaded: packed old positions of items marked for reload.
-    init(oldCounts: [Int], newCounts: [Int], sectionInNew: [Int?], oldToNew: [Int], newFromOld: [Int], reloaded: [Int]) {
+    init(oldCounts: [Int], newCounts: [Int], sectionInNew: [Int?], oldToNew: [Int], newFromOld: [Int], reloaded: [Int])
+    {
         // Sections in both keep their identity only while they keep their relative order; a
         // section that changed places is deleted and inserted again (its items move with it by
         // identifier, so the grid's focus still follows them).
@@ -77,7 +78,8 @@ struct SnapshotDifference {
             var kept = [Bool](repeating: false, count: stayedOld.count)
             for k in longestIncreasingSubsequence(stayedOld) { kept[k] = true }
             for k in stayedOld.indices where !kept[k] {
-                movedItems.append((IndexPath(item: stayedOld[k], section: old), IndexPath(item: stayedNew[k], section: ns)))
+                movedItems.append(
+                    (IndexPath(item: stayedOld[k], section: old), IndexPath(item: stayedNew[k], section: ns)))
             }
         }
         var oldStart = [Int](repeating: 0, count: oldCounts.count + 1)

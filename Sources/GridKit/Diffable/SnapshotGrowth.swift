@@ -22,14 +22,21 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     /// (the full difference then finds the same changes, or throws for the duplicate). Otherwise
     /// `positions`, the table of what is shown, now holds where everything in `new` is.
     @inlinable
-    init?(oldSections: [SectionID], oldItems: [[ItemID]], new: GridSnapshot<SectionID, ItemID>, positions: inout PositionTable<ItemID>) {
+    init?(
+        oldSections: [SectionID], oldItems: [[ItemID]], new: GridSnapshot<SectionID, ItemID>,
+        positions: inout PositionTable<ItemID>
+    ) {
         let newSections = new.sectionIdentifiers, newItems = new.allItems
         // New section identifiers are unique, so one pass in order pairs them with the old ones,
         // and any old one left unpaired went or moved.
         var newOfOld: [Int] = [], insertedSections: [Int] = []
         newOfOld.reserveCapacity(oldSections.count)
         for (j, id) in newSections.enumerated() {
-            if newOfOld.count < oldSections.count && oldSections[newOfOld.count] == id { newOfOld.append(j) } else { insertedSections.append(j) }
+            if newOfOld.count < oldSections.count && oldSections[newOfOld.count] == id {
+                newOfOld.append(j)
+            } else {
+                insertedSections.append(j)
+            }
         }
         guard newOfOld.count == oldSections.count else { return nil }
         for (s, old) in oldItems.enumerated() {
@@ -73,7 +80,8 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
         }
         self.added = added
         self.oldSlots = oldSlots
-        changes = SnapshotDifference(insertedSections: insertedSections, insertedItems: insertedItems, reloadedItems: reloaded)
+        changes = SnapshotDifference(
+            insertedSections: insertedSections, insertedItems: insertedItems, reloadedItems: reloaded)
     }
 
     /// Puts `positions` back as it was before this growth (the apply failed).
@@ -84,7 +92,10 @@ struct SnapshotGrowth<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
 
     /// Takes `added` out of the table and puts its sections back as `slots` had them.
     @inlinable
-    static func restore(_ positions: inout PositionTable<ItemID>, removing added: [ItemID], slots: (sectionOfSlot: [Int], slotOfSection: [Int])) {
+    static func restore(
+        _ positions: inout PositionTable<ItemID>, removing added: [ItemID],
+        slots: (sectionOfSlot: [Int], slotOfSection: [Int])
+    ) {
         for id in added { positions.remove(id) }
         (positions.sectionOfSlot, positions.slotOfSection) = slots
     }

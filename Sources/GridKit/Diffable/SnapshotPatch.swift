@@ -26,7 +26,10 @@ struct SnapshotPatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
     @usableFromInline let oldSlots: (sectionOfSlot: [Int], slotOfSection: [Int])
 
     @inlinable
-    init?(oldSections: [SectionID], oldItems: [[ItemID]], new: GridSnapshot<SectionID, ItemID>, positions: inout PositionTable<ItemID>) {
+    init?(
+        oldSections: [SectionID], oldItems: [[ItemID]], new: GridSnapshot<SectionID, ItemID>,
+        positions: inout PositionTable<ItemID>
+    ) {
         let newSections = new.sectionIdentifiers, newItems = new.allItems
         // Slots are only handed out here: once there are many more than sections, build anew.
         guard positions.sectionOfSlot.count <= 2 * (oldSections.count + newSections.count) + 64 else { return nil }
@@ -51,7 +54,9 @@ struct SnapshotPatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
             let s = oldOfNew[j]
             if s >= 0 && newItems[j] == oldItems[s] { unchanged[j] = true } else { changedItems += newItems[j].count }
         }
-        for s in 0..<oldSections.count where sectionInNew[s].map({ !unchanged[$0] }) ?? true { changedItems += oldItems[s].count }
+        for s in 0..<oldSections.count where sectionInNew[s].map({ !unchanged[$0] }) ?? true {
+            changedItems += oldItems[s].count
+        }
         guard changedItems * 2 <= oldTotal + newTotal else { return nil }
 
         // Where things were and go, read from the old table before it changes.
@@ -72,7 +77,9 @@ struct SnapshotPatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable
                 for i in 0..<list.count {
                     let from = positions.packed(list[i])
                     newFromOld[flat + i] = from
-                    if from >= 0 { oldToNew[oldStart[from >> 32] + (from & 0xFFFF_FFFF)] = SnapshotDifference.pack(j, i) }
+                    if from >= 0 {
+                        oldToNew[oldStart[from >> 32] + (from & 0xFFFF_FFFF)] = SnapshotDifference.pack(j, i)
+                    }
                 }
             }
             flat += list.count

@@ -166,10 +166,18 @@ public final class Canvas {
             ? Array(UnsafeBufferPointer(start: rowTable + r.minY, count: distance))
             : Array(UnsafeBufferPointer(start: rowTable + r.maxY + distance, count: -distance))
         func move(row y: Int) {
-            if fullWidth { rowTable[y] = rowTable[y + distance] } else { (rowTable[y] + r.minX).update(from: rowTable[y + distance] + r.minX, count: moved) }
+            if fullWidth {
+                rowTable[y] = rowTable[y + distance]
+            } else {
+                (rowTable[y] + r.minX).update(from: rowTable[y + distance] + r.minX, count: moved)
+            }
             writeCount.pointee &+= 1
             versions[y] = writeCount.pointee
-            if fullWidth { spanStart[y] = spanStart[y + distance]; spanEnd[y] = spanEnd[y + distance] } else { changed(y, r.minX, r.maxX); repairEdges(ofRow: y, r.minX, r.maxX) }
+            if fullWidth {
+                spanStart[y] = spanStart[y + distance]; spanEnd[y] = spanEnd[y + distance]
+            } else {
+                changed(y, r.minX, r.maxX); repairEdges(ofRow: y, r.minX, r.maxX)
+            }
         }
         if distance > 0 {
             for y in r.minY..<(r.maxY - distance) { move(row: y) }
@@ -299,7 +307,8 @@ public final class Canvas {
     /// Draws `text` from `point` rightwards, clipped to `clip`; control characters are skipped.
     /// With `maxWidth`, text longer than that is cut with `…`. Returns the columns advanced.
     @discardableResult
-    public func drawText(_ text: String, at point: Point, style: Style, clip: Rect? = nil, maxWidth: Int? = nil) -> Int {
+    public func drawText(_ text: String, at point: Point, style: Style, clip: Rect? = nil, maxWidth: Int? = nil) -> Int
+    {
         let clipRect = (clip ?? bounds).intersection(bounds)
         guard point.y >= clipRect.minY, point.y < clipRect.maxY else { return 0 }
         var x = point.x
@@ -307,7 +316,9 @@ public final class Canvas {
         // place, with no width lookups and no truncated copy.
         var s = text
         let drawnAsASCII = s.withUTF8 { bytes -> Bool in
-            guard maxWidth.map({ bytes.count <= $0 }) ?? true, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            guard maxWidth.map({ bytes.count <= $0 }) ?? true, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+                return false
+            }
             for b in bytes {
                 if x >= clipRect.maxX { break }
                 if x >= clipRect.minX { set(CanvasCell(scalar: UInt32(b), width: 1, style: style), x: x, y: point.y) }

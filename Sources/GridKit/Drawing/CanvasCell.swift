@@ -107,12 +107,16 @@ public struct CanvasCell: Equatable, Sendable {
     public static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
 
     /// Adds two combining marks after the base scalar (kitty placeholders: row and column).
-    package mutating func setMarks(_ first: UInt32, _ second: UInt32) { setTail(GraphemeTails.number(of: (first, second, 0))) }
+    package mutating func setMarks(_ first: UInt32, _ second: UInt32) {
+        setTail(GraphemeTails.number(of: (first, second, 0)))
+    }
 
     /// The cell's sixteen bytes as two words, for comparing many cells with one (`sameBits`).
     @inline(__always)
     var words: (UInt64, UInt64) {
-        withUnsafeBytes(of: self) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+        withUnsafeBytes(of: self) {
+            ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
     }
 
     /// Field by field, cheapest and most often different first: a frame diff compares thousands.

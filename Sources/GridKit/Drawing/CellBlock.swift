@@ -24,7 +24,9 @@ public struct CellBlock: Sendable {
         let count = self.size.width * self.size.height
         var cells = Array(cells.prefix(count))
         if cells.count < count { cells += Array(repeating: .blank, count: count - cells.count) }
-        for i in cells.indices where cells[i].width != 1 { cells[i] = CanvasCell(scalar: 32, width: 1, style: cells[i].style) }
+        for i in cells.indices where cells[i].width != 1 {
+            cells[i] = CanvasCell(scalar: 32, width: 1, style: cells[i].style)
+        }
         self.cells = cells
         identity = Self.identities.add(1, ordering: .relaxed).newValue
     }
@@ -58,8 +60,13 @@ extension DrawContext {
             let whole = columns.count == block.size.width
             for row in max(top, clip.minY)..<max(max(top, clip.minY), min(top + block.size.height, clip.maxY)) {
                 let start = (row - top) * block.size.width + (columns.lowerBound - left)
-                canvas.putCells(UnsafeBufferPointer(rebasing: cells[start..<(start + columns.count)]), y: row, from: columns.lowerBound)
-                if whole { canvas.noteBlockRow(DrawnBlockRow(x: left, width: columns.count, block: block.identity, row: row - top), y: row) }
+                canvas.putCells(
+                    UnsafeBufferPointer(rebasing: cells[start..<(start + columns.count)]), y: row,
+                    from: columns.lowerBound)
+                if whole {
+                    canvas.noteBlockRow(
+                        DrawnBlockRow(x: left, width: columns.count, block: block.identity, row: row - top), y: row)
+                }
             }
         }
     }

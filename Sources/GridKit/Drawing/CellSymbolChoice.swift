@@ -94,7 +94,9 @@ package struct CellSymbolChoice: Sendable {
                 bits &= bits - 1
             }
             let k = Float(split.mask.nonzeroBitCount), outside = total - inside
-            let error = squares - (inside * inside).sum() / k - (outside * outside).sum() / (n - k) + (split.fine ? Self.margin : 0)
+            let error =
+                squares - (inside * inside).sum() / k - (outside * outside).sum() / (n - k)
+                + (split.fine ? Self.margin : 0)
             if error < best.error { best = (error, i) }
             if palette256 { errors.append((error, i)) }
         }
@@ -124,7 +126,8 @@ package struct CellSymbolChoice: Sendable {
         errors.sort { $0.error < $1.error }
         let palette = PaletteLab.shared, mean = total / n
         var chosen = (error: Float.infinity, split: -1, fg: 0, bg: 0)
-        func offer(_ error: Float, _ split: Int, _ k: Float, _ fg: SIMD3<Float>, _ bg: SIMD3<Float>, _ f: Int, _ b: Int) {
+        func offer(_ error: Float, _ split: Int, _ k: Float, _ fg: SIMD3<Float>, _ bg: SIMD3<Float>, _ f: Int, _ b: Int)
+        {
             let qf = palette.lab(f), qb = palette.lab(b)
             let df = fg - qf, db = bg - qb, mix = mean - (k * qf + (n - k) * qb) / n
             let e = error + k * (df * df).sum() + (n - k) * (db * db).sum() + Self.mixWeight * n * (mix * mix).sum()

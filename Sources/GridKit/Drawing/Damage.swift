@@ -49,7 +49,9 @@ extension Canvas {
         if let last = pendingSideways.last, last.rows == shift.rows, last.columns == shift.columns {
             pendingSideways.removeLast()
             let total = last.distance + shift.distance
-            if total != 0 { pendingSideways.append(ColumnShift(rows: shift.rows, columns: shift.columns, distance: total)) }
+            if total != 0 {
+                pendingSideways.append(ColumnShift(rows: shift.rows, columns: shift.columns, distance: total))
+            }
             return
         }
         pendingSideways.append(shift)

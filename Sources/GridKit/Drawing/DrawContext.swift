@@ -89,7 +89,9 @@ public struct DrawContext {
         let id = image.id
         for y in shown.minY..<shown.maxY {
             for x in shown.minX..<shown.maxX {
-                canvas.put(.picture(image: id, column: x - target.minX, row: y - target.minY), at: Point(x: x, y: y), clip: clip)
+                canvas.put(
+                    .picture(image: id, column: x - target.minX, row: y - target.minY), at: Point(x: x, y: y),
+                    clip: clip)
             }
         }
         return true

@@ -27,7 +27,8 @@ extension DrawContext {
                 let upper = 2 * row - origin.y
                 canvas.putHalfBlocks(
                     y: y, columns: columns, pixels: pixels, width: width, firstPixel: columns.lowerBound - left,
-                    upper: upper >= 0 && upper < height ? upper : nil, lower: upper + 1 >= 0 && upper + 1 < height ? upper + 1 : nil,
+                    upper: upper >= 0 && upper < height ? upper : nil,
+                    lower: upper + 1 >= 0 && upper + 1 < height ? upper + 1 : nil,
                     matte: matte)
             }
         }
@@ -39,9 +40,11 @@ extension Canvas {
     /// `firstPixel` of pixel rows `upper` and `lower` of `pixels` (`width` pixels a row), and so
     /// on; a row that is nil shows `matte`. Only the cells that change count as changed.
     func putHalfBlocks(
-        y: Int, columns: Range<Int>, pixels: UnsafeBufferPointer<UInt8>, width: Int, firstPixel: Int, upper: Int?, lower: Int?, matte: Color
+        y: Int, columns: Range<Int>, pixels: UnsafeBufferPointer<UInt8>, width: Int, firstPixel: Int, upper: Int?,
+        lower: Int?, matte: Color
     ) {
-        let upperStart = upper.map { ($0 * width + firstPixel) * 3 }, lowerStart = lower.map { ($0 * width + firstPixel) * 3 }
+        let upperStart = upper.map { ($0 * width + firstPixel) * 3 },
+            lowerStart = lower.map { ($0 * width + firstPixel) * 3 }
         putOneColumnCells(y: y, columns: columns) { x in
             let k = (x - columns.lowerBound) * 3
             let top = upperStart.map { Color.rgb(pixels[$0 + k], pixels[$0 + k + 1], pixels[$0 + k + 2]) } ?? matte

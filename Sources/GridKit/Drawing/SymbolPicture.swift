@@ -25,7 +25,9 @@ extension DrawContext {
                 guard y >= clip.minY, y < clip.maxY else { continue }
                 // The picture's half rows in this cell row; nil where the picture does not reach.
                 let upper = 2 * row - origin.y
-                let halves = [upper >= 0 && upper < height ? upper : nil, upper + 1 >= 0 && upper + 1 < height ? upper + 1 : nil]
+                let halves = [
+                    upper >= 0 && upper < height ? upper : nil, upper + 1 >= 0 && upper + 1 < height ? upper + 1 : nil
+                ]
                 canvas.putOneColumnCells(y: y, columns: columns) { x in
                     let px = 2 * (x - left)
                     if let top = halves[0], let bottom = halves[1] {
@@ -52,7 +54,9 @@ extension DrawContext {
                         }
                         return choice.color(sum / 6)
                     }
-                    return CanvasCell(scalar: 0x2580, width: 1, style: Style(foreground: half(halves[0]), background: half(halves[1])))
+                    return CanvasCell(
+                        scalar: 0x2580, width: 1, style: Style(foreground: half(halves[0]), background: half(halves[1]))
+                    )
                 }
             }
         }

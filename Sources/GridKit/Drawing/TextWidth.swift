@@ -44,7 +44,8 @@ public enum TextWidth {
         if cached != 0xFF { return cached }
         var info = UInt8(computeWidth(scalar))
         if v >= 0x300
-            && (info == 0 || (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v)
+            && (info == 0 || (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v)
+                || (0xD7B0...0xD7FF).contains(v)
                 || scalar.properties.isGraphemeExtend)
         {
             info |= joins
@@ -104,7 +105,9 @@ public enum TextWidth {
             if v < 0x300 { if v == 13 { return false }; continue }
             if v < 0x10000 { if bmpInfo(u) & joins != 0 { return false }; continue }
             if width(of: u) == 0 { return false }
-            if (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) { return false }
+            if (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) {
+                return false
+            }
             if (0x1F1E6...0x1F1FF).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return false }
             if u.properties.isGraphemeExtend { return false }
         }

@@ -11,7 +11,8 @@ extension ScreenHost {
     /// The services this host gives a screen `depth` deep on the navigation stack.
     func screenContext(depth: Int) -> ScreenContext {
         ScreenContext(
-            mailbox: mailbox, colorMode: colorMode, depth: depth, graphicsMode: graphicsMode, cellPixelSize: cellPixelSize,
+            mailbox: mailbox, colorMode: colorMode, depth: depth, graphicsMode: graphicsMode,
+            cellPixelSize: cellPixelSize,
             backgroundTone: backgroundTone, prepareImage: imagePreparer, prepareCells: cellPreparer, clock: clock,
             pictureSymbols: pictureSymbols)
     }

@@ -49,7 +49,8 @@ public struct KeyBindings: Sendable, Equatable {
     /// drops it, and Delete or Backspace calls a row's delete accessory.
     public static let standard = KeyBindings([
         (.up, .moveUp), (.down, .moveDown), (.left, .moveLeft), (.right, .moveRight),
-        (.character("k"), .moveUp), (.character("j"), .moveDown), (.character("h"), .moveLeft), (.character("l"), .moveRight),
+        (.character("k"), .moveUp), (.character("j"), .moveDown), (.character("h"), .moveLeft),
+        (.character("l"), .moveRight),
         (.pageUp, .pageUp), (.pageDown, .pageDown),
         (.home, .first), (.end, .last), (.character("g"), .first), (.character("G"), .last),
         (.enter, .select), (.character(" "), .toggleMark),
@@ -93,7 +94,9 @@ public struct KeyBindings: Sendable, Equatable {
             let bound = group.map { self.keys(for: $0) }
             let rounds = bound.map(\.count).max() ?? 0
             guard rounds > 0 else { return nil }
-            let label = (0..<rounds).map { r in bound.compactMap { r < $0.count ? Self.label($0[r]) : nil }.joined(separator: " ") }
+            let label = (0..<rounds).map { r in
+                bound.compactMap { r < $0.count ? Self.label($0[r]) : nil }.joined(separator: " ")
+            }
             return KeyHelp(label.joined(separator: "  "), group[0].summary)
         }
     }

@@ -96,7 +96,8 @@ public final class FlowLayout: GridLayout {
                     var list = [first], uniform = true
                     list.reserveCapacity(count)
                     for i in 1..<max(1, count) {
-                        let size = d.gridView(grid, layout: self, sizeForItemAt: IndexPath(item: i, section: s)) ?? itemSize
+                        let size =
+                            d.gridView(grid, layout: self, sizeForItemAt: IndexPath(item: i, section: s)) ?? itemSize
                         uniform = uniform && size == first
                         list.append(size)
                     }
@@ -109,10 +110,14 @@ public final class FlowLayout: GridLayout {
                 SectionLayoutInput(
                     count: count, sizes: sizes,
                     inset: d?.gridView(grid, layout: self, insetForSectionAt: s) ?? sectionInset,
-                    lineSpacing: d?.gridView(grid, layout: self, minimumLineSpacingForSectionAt: s) ?? minimumLineSpacing,
-                    interitemSpacing: d?.gridView(grid, layout: self, minimumInteritemSpacingForSectionAt: s) ?? minimumInteritemSpacing,
-                    headerSize: d?.gridView(grid, layout: self, referenceSizeForHeaderInSection: s) ?? headerReferenceSize,
-                    footerSize: d?.gridView(grid, layout: self, referenceSizeForFooterInSection: s) ?? footerReferenceSize))
+                    lineSpacing: d?.gridView(grid, layout: self, minimumLineSpacingForSectionAt: s)
+                        ?? minimumLineSpacing,
+                    interitemSpacing: d?.gridView(grid, layout: self, minimumInteritemSpacingForSectionAt: s)
+                        ?? minimumInteritemSpacing,
+                    headerSize: d?.gridView(grid, layout: self, referenceSizeForHeaderInSection: s)
+                        ?? headerReferenceSize,
+                    footerSize: d?.gridView(grid, layout: self, referenceSizeForFooterInSection: s)
+                        ?? footerReferenceSize))
         }
         return out
     }
@@ -273,13 +278,18 @@ public final class FlowLayout: GridLayout {
 
     private func frame(ofItem item: Int, in g: SectionGeometry) -> Rect {
         let p = g.lines.placement(of: item)
-        return rect(cross: g.crossStart + p.cross, main: g.itemsStart + p.main, crossSize: p.crossSize, mainSize: p.mainSize)
+        return rect(
+            cross: g.crossStart + p.cross, main: g.itemsStart + p.main, crossSize: p.crossSize, mainSize: p.mainSize)
     }
 
     /// The natural (unpinned) frame of a section's header or footer; nil when it has no extent.
-    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+        -> LayoutAttributes?
+    {
         prepareIfNeeded()
-        guard indexPath.section >= 0, indexPath.section < sections.count, kind == .header || kind == .footer else { return nil }
+        guard indexPath.section >= 0, indexPath.section < sections.count, kind == .header || kind == .footer else {
+            return nil
+        }
         let g = sections[indexPath.section]
         let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
         guard extent > 0 else { return nil }
@@ -307,7 +317,8 @@ public final class FlowLayout: GridLayout {
         var s = sectionIndex(atOrAfter: lower)
         while s < sections.count, sections[s].start < upper {
             let g = sections[s]
-            if var header = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: s)) {
+            if var header = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: s))
+            {
                 if sectionHeadersPinToVisibleBounds {
                     let pinned = min(max(g.start, lower), g.end - g.headerExtent)
                     if pinned != g.start {
@@ -320,7 +331,8 @@ public final class FlowLayout: GridLayout {
                 }
                 if header.frame.intersects(rect) { out.append(header) }
             }
-            if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: IndexPath(item: 0, section: s)),
+            if let footer = layoutAttributesForSupplementaryElement(
+                ofKind: .footer, at: IndexPath(item: 0, section: s)),
                 footer.frame.intersects(rect)
             {
                 out.append(footer)

@@ -11,7 +11,8 @@ extension FlowLayout {
     /// implements `gridView(_:layout:sizeForItemAt:)` (it answers for the first item) but adopts
     /// only `GridDelegate`, so its sizes would be ignored without a word.
     @MainActor func failIfSizingIsMisplaced(in grid: GridView, delegate: any GridDelegate) {
-        guard (MovedSizingProbe() as any MovedSizingProbing).size(from: delegate, grid: grid, layout: self) != nil else { return }
+        guard (MovedSizingProbe() as any MovedSizingProbing).size(from: delegate, grid: grid, layout: self) != nil
+        else { return }
         GridKitFailure.fail(
             "\(type(of: delegate)) implements gridView(_:layout:sizeForItemAt:) but adopts only GridDelegate; "
                 + "sizes moved to GridDelegateFlowLayout: adopt it, or FlowLayout never asks")

@@ -15,15 +15,24 @@ extension GridDelegateFlowLayout {
     /// Default: nil, the layout's property.
     public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? { nil }
     /// Default: nil, the layout's property.
-    public func gridView(_ gridView: GridView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, insetForSectionAt section: Int) -> EdgeInsets? {
+        nil
+    }
     /// Default: nil, the layout's property.
-    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) -> Int? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) -> Int?
+    { nil }
     /// Default: nil, the layout's property.
-    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int) -> Int? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int)
+        -> Int?
+    { nil }
     /// Default: nil, the layout's property.
-    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int)
+        -> Size?
+    { nil }
     /// Default: nil, the layout's property.
-    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size? { nil }
+    public func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int)
+        -> Size?
+    { nil }
 }
 
 extension GridView {

@@ -115,14 +115,20 @@ extension GridLayout {
 
     /// The last item of the grid, skipping empty sections.
     public var lastIndexPath: IndexPath? {
-        (0..<numberOfSections).last { numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: numberOfItems(inSection: $0) - 1, section: $0) }
+        (0..<numberOfSections).last { numberOfItems(inSection: $0) > 0 }.map {
+            IndexPath(item: numberOfItems(inSection: $0) - 1, section: $0)
+        }
     }
 
     /// The item after `ip` in reading order, across sections.
     public func indexPath(after ip: IndexPath) -> IndexPath? {
-        if ip.item + 1 < numberOfItems(inSection: ip.section) { return IndexPath(item: ip.item + 1, section: ip.section) }
+        if ip.item + 1 < numberOfItems(inSection: ip.section) {
+            return IndexPath(item: ip.item + 1, section: ip.section)
+        }
         var s = ip.section + 1
-        while s < numberOfSections { if numberOfItems(inSection: s) > 0 { return IndexPath(item: 0, section: s) }; s += 1 }
+        while s < numberOfSections {
+            if numberOfItems(inSection: s) > 0 { return IndexPath(item: 0, section: s) }; s += 1
+        }
         return nil
     }
 
@@ -130,7 +136,10 @@ extension GridLayout {
     public func indexPath(before ip: IndexPath) -> IndexPath? {
         if ip.item > 0 { return IndexPath(item: ip.item - 1, section: ip.section) }
         var s = ip.section - 1
-        while s >= 0 { if numberOfItems(inSection: s) > 0 { return IndexPath(item: numberOfItems(inSection: s) - 1, section: s) }; s -= 1 }
+        while s >= 0 {
+            if numberOfItems(inSection: s) > 0 { return IndexPath(item: numberOfItems(inSection: s) - 1, section: s) };
+            s -= 1
+        }
         return nil
     }
 
@@ -144,7 +153,8 @@ extension GridLayout {
 
     /// The main-axis extent of a section's header (0 when it has none).
     public func headerExtent(ofSection section: Int) -> Int {
-        guard let a = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: section)) else { return 0 }
+        guard let a = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: section))
+        else { return 0 }
         return scrollDirection == .vertical ? a.frame.height : a.frame.width
     }
 }
@@ -153,15 +163,22 @@ extension GridLayout {
     /// Adds section `s`'s header and footer where they meet `rect`, for layouts that scroll
     /// vertically: with `pins`, the header stays at the top of `rect` while its section
     /// (`start..<end`) shows, and is marked pinned when it moved.
-    func appendBands(ofSection s: Int, start: Int, end: Int, pins: Bool, in rect: Rect, to out: inout [LayoutAttributes]) {
+    func appendBands(
+        ofSection s: Int, start: Int, end: Int, pins: Bool, in rect: Rect, to out: inout [LayoutAttributes]
+    ) {
         let ip = IndexPath(item: 0, section: s)
         if var header = layoutAttributesForSupplementaryElement(ofKind: .header, at: ip) {
             if pins {
                 let pinned = min(max(start, rect.minY), end - header.frame.height)
-                if pinned != start { header.frame = header.frame.offsetBy(dx: 0, dy: pinned - start); header.isPinned = true }
+                if pinned != start {
+                    header.frame = header.frame.offsetBy(dx: 0, dy: pinned - start); header.isPinned = true
+                }
             }
             if header.frame.intersects(rect) { out.append(header) }
         }
-        if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: ip), footer.frame.intersects(rect) { out.append(footer) }
+        if let footer = layoutAttributesForSupplementaryElement(ofKind: .footer, at: ip), footer.frame.intersects(rect)
+        {
+            out.append(footer)
+        }
     }
 }

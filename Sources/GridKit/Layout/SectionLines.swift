@@ -60,7 +60,10 @@ struct UniformLines: SectionLines {
     let perLine: Int
     let lineCount: Int
 
-    init(count: Int, crossSize: Int, mainSize: Int, available: Int, lineSpacing: Int, spacing: Int, alignment: LineAlignment) {
+    init(
+        count: Int, crossSize: Int, mainSize: Int, available: Int, lineSpacing: Int, spacing: Int,
+        alignment: LineAlignment
+    ) {
         itemCount = count
         self.available = max(0, available)
         self.crossSize = max(0, min(crossSize, self.available))
@@ -110,12 +113,14 @@ struct UniformLines: SectionLines {
                 cross = (available - crossSize) / 2
             } else {
                 let leftover = available - perLine * crossSize - (perLine - 1) * spacing
-                cross = column * (crossSize + spacing) + gapOffset(before: column, leftover: leftover, gaps: perLine - 1)
+                cross =
+                    column * (crossSize + spacing) + gapOffset(before: column, leftover: leftover, gaps: perLine - 1)
             }
         } else {
             let k = items(inLine: l).count
             let width = k * crossSize + (k - 1) * spacing
-            cross = packedStart(width: width, available: available, alignment: alignment) + column * (crossSize + spacing)
+            cross =
+                packedStart(width: width, available: available, alignment: alignment) + column * (crossSize + spacing)
         }
         return LinePlacement(cross: cross, main: l * pitch, crossSize: crossSize, mainSize: mainSize)
     }
@@ -144,25 +149,36 @@ struct VariedLines: SectionLines {
         while i < sizes.count {
             var used = Int(itemCrossSize[i]), thick = Int(itemMainSize[i]), end = i + 1
             // As in UniformLines: never more items on a line than it has columns.
-            while end < sizes.count, end - i < max(1, available), used + spacing + Int(itemCrossSize[end]) <= available {
+            while end < sizes.count, end - i < max(1, available), used + spacing + Int(itemCrossSize[end]) <= available
+            {
                 used += spacing + Int(itemCrossSize[end])
                 thick = max(thick, Int(itemMainSize[end]))
                 end += 1
             }
             lineFirst.append(Int32(i)); lineMain.append(Int32(main)); lineThick.append(Int32(thick))
-            place(i..<end, used: used, available: available, spacing: spacing, alignment: alignment, isLast: end == sizes.count)
+            place(
+                i..<end, used: used, available: available, spacing: spacing, alignment: alignment,
+                isLast: end == sizes.count)
             main += thick + lineSpacing
             i = end
         }
         extent = lineFirst.isEmpty ? 0 : main - lineSpacing
     }
 
-    private mutating func place(_ items: Range<Int>, used: Int, available: Int, spacing: Int, alignment: LineAlignment, isLast: Bool) {
+    private mutating func place(
+        _ items: Range<Int>, used: Int, available: Int, spacing: Int, alignment: LineAlignment, isLast: Bool
+    ) {
         let k = items.count
         var x: Int
         var leftover = 0, gaps = 0
         if alignment == .justified {
-            if isLast { x = 0 } else if k == 1 { x = (available - used) / 2 } else { x = 0; leftover = available - used; gaps = k - 1 }
+            if isLast {
+                x = 0
+            } else if k == 1 {
+                x = (available - used) / 2
+            } else {
+                x = 0; leftover = available - used; gaps = k - 1
+            }
         } else {
             x = packedStart(width: used, available: available, alignment: alignment)
         }

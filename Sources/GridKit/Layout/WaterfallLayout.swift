@@ -4,7 +4,8 @@ public protocol WaterfallLayoutDelegate: GridDelegate {
     /// The item's height in rows for a column `columnWidth` cells wide (the narrowest column's
     /// width, so items of one shape are as tall in every column); nil to use its aspect ratio,
     /// or the layout's `itemHeight`.
-    func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int) -> Int?
+    func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int)
+        -> Int?
     /// The item's width over its height, in pixels (a 4:3 photo is 1.33); nil when unknown.
     /// The layout turns it into rows with `cellAspect`.
     func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double?
@@ -12,9 +13,13 @@ public protocol WaterfallLayoutDelegate: GridDelegate {
 
 extension WaterfallLayoutDelegate {
     /// Default: nil (the aspect ratio, or the layout's `itemHeight`).
-    public func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int) -> Int? { nil }
+    public func gridView(
+        _ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int
+    ) -> Int? { nil }
     /// Default: nil (the aspect ratio, or the layout's `itemHeight`).
-    public func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? { nil }
+    public func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath)
+        -> Double?
+    { nil }
 }
 
 /// Columns of equal width; each item goes into the column that is shortest so far, so items of
@@ -99,7 +104,8 @@ public final class WaterfallLayout: GridLayout {
             g.headerExtent = max(0, headerHeight)
             g.itemsStart = main + g.headerExtent + sectionInset.top
             g.columns = Array(repeating: [], count: columnX.count)
-            g.column.reserveCapacity(count); g.top.reserveCapacity(count); g.height.reserveCapacity(count); g.rank.reserveCapacity(count)
+            g.column.reserveCapacity(count); g.top.reserveCapacity(count); g.height.reserveCapacity(count);
+            g.rank.reserveCapacity(count)
             var heights = Array(repeating: 0, count: columnX.count)
             // Heights for the narrowest column's width, whichever column an item goes to: the
             // leftover columns of a line widen the first columns by one, and items of one shape
@@ -123,7 +129,9 @@ public final class WaterfallLayout: GridLayout {
         }
     }
 
-    @MainActor private func height(of ip: IndexPath, width: Int, _ grid: GridView, _ delegate: WaterfallLayoutDelegate?) -> Int {
+    @MainActor private func height(of ip: IndexPath, width: Int, _ grid: GridView, _ delegate: WaterfallLayoutDelegate?)
+        -> Int
+    {
         if let h = delegate?.gridView(grid, layout: self, heightForItemAt: ip, columnWidth: width) { return h }
         if let ratio = delegate?.gridView(grid, layout: self, aspectRatioForItemAt: ip), ratio > 0 {
             return max(1, Int((Double(width) / ratio / cellAspect).rounded())) + extraRowsForAspectRatio
@@ -135,7 +143,11 @@ public final class WaterfallLayout: GridLayout {
         let available = max(0, viewport.width - sectionInset.left - sectionInset.right)
         let spacing = max(0, columnSpacing)
         var n: Int
-        if let minimum = minimumColumnWidth { n = max(1, (available + spacing) / (max(1, minimum) + spacing)) } else { n = max(1, numberOfColumns) }
+        if let minimum = minimumColumnWidth {
+            n = max(1, (available + spacing) / (max(1, minimum) + spacing))
+        } else {
+            n = max(1, numberOfColumns)
+        }
         // Never so many that a column is zero wide: its items could take the focus and not show.
         n = min(n, max(1, (available + spacing) / (1 + spacing)))
         let width = max(0, (available - (n - 1) * spacing) / n)
@@ -163,7 +175,8 @@ public final class WaterfallLayout: GridLayout {
 
     private func frame(_ item: Int, in g: Section) -> Rect {
         let c = Int(g.column[item])
-        return Rect(x: columnX[c], y: g.itemsStart + Int(g.top[item]), width: columnWidth[c], height: Int(g.height[item]))
+        return Rect(
+            x: columnX[c], y: g.itemsStart + Int(g.top[item]), width: columnWidth[c], height: Int(g.height[item]))
     }
 
     /// See `GridLayout`.
@@ -171,18 +184,24 @@ public final class WaterfallLayout: GridLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count,
             indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
         else { return nil }
-        return LayoutAttributes(indexPath: indexPath, frame: frame(indexPath.item, in: sections[indexPath.section]), kind: .cell)
+        return LayoutAttributes(
+            indexPath: indexPath, frame: frame(indexPath.item, in: sections[indexPath.section]), kind: .cell)
     }
 
     /// See `GridLayout`.
-    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
-        guard indexPath.section >= 0, indexPath.section < sections.count, kind == .header || kind == .footer else { return nil }
+    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+        -> LayoutAttributes?
+    {
+        guard indexPath.section >= 0, indexPath.section < sections.count, kind == .header || kind == .footer else {
+            return nil
+        }
         let g = sections[indexPath.section]
         let extent = kind == .header ? g.headerExtent : g.end - g.footerStart
         guard extent > 0 else { return nil }
         return LayoutAttributes(
             indexPath: IndexPath(item: 0, section: indexPath.section),
-            frame: Rect(x: 0, y: kind == .header ? g.start : g.footerStart, width: viewport.width, height: extent), kind: kind)
+            frame: Rect(x: 0, y: kind == .header ? g.start : g.footerStart, width: viewport.width, height: extent),
+            kind: kind)
     }
 
     /// The first section whose end lies after `y`.
@@ -224,7 +243,9 @@ public final class WaterfallLayout: GridLayout {
         forEachItem(in: rect) { out.append(LayoutAttributes(indexPath: $0, frame: $1, kind: .cell)) }
         var s = section(atOrAfter: rect.minY)
         while s < sections.count, sections[s].start < rect.maxY {
-            appendBands(ofSection: s, start: sections[s].start, end: sections[s].end, pins: sectionHeadersPinToVisibleBounds, in: rect, to: &out)
+            appendBands(
+                ofSection: s, start: sections[s].start, end: sections[s].end, pins: sectionHeadersPinToVisibleBounds,
+                in: rect, to: &out)
             s += 1
         }
         return out
@@ -242,10 +263,14 @@ public final class WaterfallLayout: GridLayout {
         case .up, .down:
             let forward = direction == .down
             let next = rank + (forward ? 1 : -1)
-            if next >= 0 && next < g.columns[c].count { return IndexPath(item: Int(g.columns[c][next]), section: ip.section) }
+            if next >= 0 && next < g.columns[c].count {
+                return IndexPath(item: Int(g.columns[c][next]), section: ip.section)
+            }
             var s = ip.section + (forward ? 1 : -1)
             while s >= 0 && s < sections.count {
-                if let item = nearestInSection(s, x2: here.minX * 2 + here.width, fromTop: forward) { return IndexPath(item: item, section: s) }
+                if let item = nearestInSection(s, x2: here.minX * 2 + here.width, fromTop: forward) {
+                    return IndexPath(item: item, section: s)
+                }
                 s += forward ? 1 : -1
             }
             return nil
@@ -275,7 +300,8 @@ public final class WaterfallLayout: GridLayout {
         var best = Int(list[lo])
         if lo > 0 {
             let prev = Int(list[lo - 1])
-            let dPrev = abs(Int(g.top[prev]) * 2 + Int(g.height[prev]) - y2), dBest = abs(Int(g.top[best]) * 2 + Int(g.height[best]) - y2)
+            let dPrev = abs(Int(g.top[prev]) * 2 + Int(g.height[prev]) - y2),
+                dBest = abs(Int(g.top[best]) * 2 + Int(g.height[best]) - y2)
             if dPrev <= dBest { best = prev }
         }
         return best
@@ -284,7 +310,9 @@ public final class WaterfallLayout: GridLayout {
     /// The first (or last) item of the column nearest `x2` (a doubled centre) that has items.
     private func nearestInSection(_ s: Int, x2: Int, fromTop: Bool) -> Int? {
         let g = sections[s]
-        let order = columnX.indices.sorted { abs(columnX[$0] * 2 + columnWidth[$0] - x2) < abs(columnX[$1] * 2 + columnWidth[$1] - x2) }
+        let order = columnX.indices.sorted {
+            abs(columnX[$0] * 2 + columnWidth[$0] - x2) < abs(columnX[$1] * 2 + columnWidth[$1] - x2)
+        }
         for c in order where !g.columns[c].isEmpty { return Int(fromTop ? g.columns[c].first! : g.columns[c].last!) }
         return nil
     }
@@ -298,9 +326,14 @@ public final class WaterfallLayout: GridLayout {
                 start: { sections[$0].start }, end: { sections[$0].end })
         else { return nil }
         let g = sections[s]
-        let order = columnX.indices.sorted { abs(columnX[$0] * 2 + columnWidth[$0] - point.x * 2 - 1) < abs(columnX[$1] * 2 + columnWidth[$1] - point.x * 2 - 1) }
+        let order = columnX.indices.sorted {
+            abs(columnX[$0] * 2 + columnWidth[$0] - point.x * 2 - 1)
+                < abs(columnX[$1] * 2 + columnWidth[$1] - point.x * 2 - 1)
+        }
         for c in order {
-            if let item = nearest(inColumn: c, of: g, y2: (point.y - g.itemsStart) * 2 + 1) { return IndexPath(item: item, section: s) }
+            if let item = nearest(inColumn: c, of: g, y2: (point.y - g.itemsStart) * 2 + 1) {
+                return IndexPath(item: item, section: s)
+            }
         }
         return nil
     }

@@ -75,6 +75,8 @@ public struct BackgroundConfiguration: Sendable, Equatable {
     /// Fills `bounds` of `context`.
     @MainActor
     func draw(in context: DrawContext, bounds: Rect) {
-        context.fill(bounds, style: Style(foreground: fillColor ?? .default, background: textBackground), character: fillCharacter)
+        context.fill(
+            bounds, style: Style(foreground: fillColor ?? .default, background: textBackground),
+            character: fillCharacter)
     }
 }

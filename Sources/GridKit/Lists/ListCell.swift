@@ -45,11 +45,16 @@ open class ListCell: GridCell {
     open override func preferredSize(fitting size: Size) -> Size? {
         if let content = contentConfiguration, !(content is ListContentConfiguration) {
             let start = contentStart(editing: configurationState.isEditing)
-            guard let inner = content.preferredSize(fitting: Size(width: max(0, size.width - start), height: size.height)) else { return nil }
+            guard
+                let inner = content.preferredSize(fitting: Size(width: max(0, size.width - start), height: size.height))
+            else { return nil }
             return Size(width: size.width, height: inner.height)
         }
         let config = listContent
-        return Size(width: size.width, height: config.rows(width: size.width, textStart: contentStart(editing: configurationState.isEditing) + config.imageWidth))
+        return Size(
+            width: size.width,
+            height: config.rows(
+                width: size.width, textStart: contentStart(editing: configurationState.isEditing) + config.imageWidth))
     }
 
     /// Where the content starts: after the padding, the indentation and leading accessories.
@@ -65,11 +70,14 @@ open class ListCell: GridCell {
     /// outline's disclosure for a parent the app gave none, each side in its order.
     private func shownAccessories(editing: Bool) -> [ListCellAccessory] {
         var shown = accessories.filter { $0.displayed.shows(editing: editing) }
-        if let outline, outline.hasChildren, !accessories.contains(where: { if case .outlineDisclosure = $0.kind { true } else { false } }) {
+        if let outline, outline.hasChildren,
+            !accessories.contains(where: { if case .outlineDisclosure = $0.kind { true } else { false } })
+        {
             shown.insert(.outlineDisclosure(isExpanded: outline.isExpanded), at: 0)
         }
         // Stable: the app's order within each place.
-        return shown.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
+        return shown.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(
+            \.element)
     }
 
     open override var isOpaque: Bool { true }
@@ -97,7 +105,9 @@ open class ListCell: GridCell {
         var base: Style
         if let background = shownBackground(for: full) {
             background.draw(in: context, bounds: bounds)
-            base = Style(foreground: drawnState.isFocused ? config.focusedStyle.foreground : .default, background: background.textBackground)
+            base = Style(
+                foreground: drawnState.isFocused ? config.focusedStyle.foreground : .default,
+                background: background.textBackground)
             if drawnState.isReordering { base.attributes.insert(.bold) }
             if drawnState.isDisabled { base.attributes.insert(.dim) }
         } else {
@@ -110,7 +120,8 @@ open class ListCell: GridCell {
         deleteColumns = nil
         for accessory in accessories where accessory.isLeading {
             let r = accessory.rendering(ascii: ascii)
-            let w = context.text(r.text + " ", at: Point(x: x, y: 0), style: config.styled(r.style, base: base, state: drawnState))
+            let w = context.text(
+                r.text + " ", at: Point(x: x, y: 0), style: config.styled(r.style, base: base, state: drawnState))
             if accessory.kind == .delete { deleteColumns = x..<(x + max(1, w - 1)) }
             x += w
         }
@@ -121,13 +132,16 @@ open class ListCell: GridCell {
             let w = TextWidth.width(of: r.text)
             guard right - w >= x else { break }
             right -= w
-            _ = context.text(r.text, at: Point(x: right, y: 0), style: config.styled(r.style, base: base, state: drawnState))
+            _ = context.text(
+                r.text, at: Point(x: right, y: 0), style: config.styled(r.style, base: base, state: drawnState))
             right -= 1
         }
         if let content, list == nil {
             // Another kind of content draws in the room the accessories leave.
             let room = Rect(x: x, y: 0, width: max(0, right - x), height: bounds.height)
-            let inner = DrawContext(canvas: context.canvas, frame: room.offsetBy(dx: context.origin.x, dy: context.origin.y), clip: context.clip)
+            let inner = DrawContext(
+                canvas: context.canvas, frame: room.offsetBy(dx: context.origin.x, dy: context.origin.y),
+                clip: context.clip)
             content.draw(in: inner, bounds: inner.bounds, state: drawnState)
             return
         }

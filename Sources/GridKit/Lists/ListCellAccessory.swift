@@ -71,7 +71,9 @@ public struct ListCellAccessory: Sendable, Equatable {
     /// `✓`, always shown.
     public static let checkmark = ListCellAccessory(.checkmark)
     /// `✓` at the trailing edge, shown as `displayed` says.
-    public static func checkmark(displayed: DisplayedState) -> ListCellAccessory { ListCellAccessory(.checkmark, displayed: displayed) }
+    public static func checkmark(displayed: DisplayedState) -> ListCellAccessory {
+        ListCellAccessory(.checkmark, displayed: displayed)
+    }
     /// `▸` or `▾` before the content.
     public static func outlineDisclosure(isExpanded: Bool, displayed: DisplayedState = .always) -> ListCellAccessory {
         ListCellAccessory(.outlineDisclosure(isExpanded: isExpanded), displayed: displayed)
@@ -94,7 +96,9 @@ public struct ListCellAccessory: Sendable, Equatable {
     /// the delete key (Delete or Backspace, `KeyAction.deleteItem`) on the row, or a click on
     /// the glyph, calls `actionHandler`, which deletes the item (from the snapshot, say). Shown
     /// only while editing unless `displayed` says otherwise.
-    public static func delete(displayed: DisplayedState = .whenEditing, actionHandler: ActionHandler? = nil) -> ListCellAccessory {
+    public static func delete(displayed: DisplayedState = .whenEditing, actionHandler: ActionHandler? = nil)
+        -> ListCellAccessory
+    {
         ListCellAccessory(.delete, displayed: displayed, actionHandler: actionHandler)
     }
 

@@ -56,7 +56,8 @@ extension CompositionalLayout {
     /// `UICollectionViewCompositionalLayout.list(using:)`). Row heights are estimated, as in
     /// UIKit: each row is as tall as its cell asks when it comes on screen.
     public static func list(using configuration: ListConfiguration) -> CompositionalLayout {
-        CompositionalLayout { _, environment in LayoutSection.list(using: configuration, layoutEnvironment: environment) }
+        CompositionalLayout { _, environment in LayoutSection.list(using: configuration, layoutEnvironment: environment)
+        }
     }
 }
 
@@ -64,8 +65,11 @@ extension LayoutSection {
     /// One section of list rows, as `configuration` says, for a section provider that mixes
     /// lists with other sections (a sideways row, a grid) in one `CompositionalLayout`
     /// (UIKit's `NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
-    public static func list(using configuration: ListConfiguration, layoutEnvironment: LayoutEnvironment) -> LayoutSection {
-        let height = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(max(1, configuration.rowHeight)))
+    public static func list(using configuration: ListConfiguration, layoutEnvironment: LayoutEnvironment)
+        -> LayoutSection
+    {
+        let height = LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .estimated(max(1, configuration.rowHeight)))
         let group = LayoutGroup.horizontal(layoutSize: height, subitems: [LayoutItem(layoutSize: height)])
         let section = LayoutSection(group: group)
         if configuration.showsSeparators {
@@ -88,10 +92,12 @@ extension LayoutSection {
         let band = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
         if configuration.headerMode == .supplementary {
             section.boundarySupplementaryItems.append(
-                LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .header, pinToVisibleBounds: configuration.appearance == .plain))
+                LayoutBoundarySupplementaryItem(
+                    layoutSize: band, elementKind: .header, pinToVisibleBounds: configuration.appearance == .plain))
         }
         if configuration.footerMode == .supplementary {
-            section.boundarySupplementaryItems.append(LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .footer))
+            section.boundarySupplementaryItems.append(
+                LayoutBoundarySupplementaryItem(layoutSize: band, elementKind: .footer))
         }
         return section
     }

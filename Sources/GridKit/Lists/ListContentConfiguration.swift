@@ -60,14 +60,17 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Equatabl
         let state = resolvedState ?? state
         let base = rowStyle(for: state)
         context.fill(bounds, style: base)
-        draw(in: context, bounds: bounds, x: bounds.minX + leadingPadding, firstRowEnd: bounds.maxX - 1, state: state, base: base)
+        draw(
+            in: context, bounds: bounds, x: bounds.minX + leadingPadding, firstRowEnd: bounds.maxX - 1, state: state,
+            base: base)
     }
 
     /// The style of the whole row in `state`: reversed and bold while moving, the focus style
     /// when focused, dim when disabled.
     func rowStyle(for state: GridCellConfigurationState) -> Style {
         // A row picked up to be moved stands out from the focus: reversed and bold.
-        var base = state.isReordering ? Style(attributes: [.reverse, .bold]) : state.isFocused ? focusedStyle : Style.plain
+        var base =
+            state.isReordering ? Style(attributes: [.reverse, .bold]) : state.isFocused ? focusedStyle : Style.plain
         if state.isDisabled { base.attributes.insert(.dim) }
         return base
     }
@@ -101,18 +104,28 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Equatabl
     /// Draws the glyph at column `x` then the texts, the first row's ending before column
     /// `firstRowEnd` (where trailing accessories start), on a row of style `base`.
     @MainActor
-    func draw(in context: DrawContext, bounds: Rect, x start: Int, firstRowEnd right: Int, state: GridCellConfigurationState, base: Style) {
+    func draw(
+        in context: DrawContext, bounds: Rect, x start: Int, firstRowEnd right: Int, state: GridCellConfigurationState,
+        base: Style
+    ) {
         var x = start
         let textStart = start + imageWidth
         if !image.isEmpty {
-            x += context.text(image + " ", at: Point(x: x, y: 0), style: styled(textStyle, base: base, state: state), maxWidth: max(0, right - x))
+            x += context.text(
+                image + " ", at: Point(x: x, y: 0), style: styled(textStyle, base: base, state: state),
+                maxWidth: max(0, right - x))
         }
-        let textEnd = x + context.text(text, at: Point(x: x, y: 0), style: styled(textStyle, base: base, state: state), maxWidth: max(0, right - x))
+        let textEnd =
+            x
+            + context.text(
+                text, at: Point(x: x, y: 0), style: styled(textStyle, base: base, state: state),
+                maxWidth: max(0, right - x))
         guard !secondaryText.isEmpty else { return }
         let secondary = styled(secondaryTextStyle, base: base, state: state)
         switch layout {
         case .inline:
-            _ = context.text("  " + secondaryText, at: Point(x: textEnd, y: 0), style: secondary, maxWidth: max(0, right - textEnd))
+            _ = context.text(
+                "  " + secondaryText, at: Point(x: textEnd, y: 0), style: secondary, maxWidth: max(0, right - textEnd))
         case .trailing:
             let w = min(TextWidth.width(of: secondaryText), max(0, right - textEnd - 1))
             _ = context.text(secondaryText, at: Point(x: right - w, y: 0), style: secondary, maxWidth: w)
@@ -121,7 +134,8 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Equatabl
             let lines = secondaryLines(width: bounds.width, textStart: textStart), room = bounds.height - 1
             for (i, line) in lines.prefix(room).enumerated() {
                 let text = i == room - 1 && lines.count > room ? lines[i...].joined(separator: " ") : line
-                _ = context.text(text, at: Point(x: x, y: 1 + i), style: secondary, maxWidth: max(0, bounds.width - x - 1))
+                _ = context.text(
+                    text, at: Point(x: x, y: 1 + i), style: secondary, maxWidth: max(0, bounds.width - x - 1))
             }
         }
     }
@@ -131,19 +145,25 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Equatabl
 // `ListContentConfiguration.cell(…)` and `cell.contentConfiguration = .cell(…)` find them.
 extension ContentConfiguration where Self == ListContentConfiguration {
     /// A plain row: text, then the secondary text dimmed.
-    public static func cell(text: String = "", secondaryText: String = "", image: String = "") -> ListContentConfiguration {
+    public static func cell(text: String = "", secondaryText: String = "", image: String = "")
+        -> ListContentConfiguration
+    {
         var c = ListContentConfiguration()
         c.text = text; c.secondaryText = secondaryText; c.image = image
         return c
     }
     /// A row with the secondary text at its trailing edge (a value, a count).
-    public static func valueCell(text: String = "", secondaryText: String = "", image: String = "") -> ListContentConfiguration {
+    public static func valueCell(text: String = "", secondaryText: String = "", image: String = "")
+        -> ListContentConfiguration
+    {
         var c = cell(text: text, secondaryText: secondaryText, image: image)
         c.layout = .trailing
         return c
     }
     /// Two rows: the text, and the secondary text below it.
-    public static func subtitleCell(text: String = "", secondaryText: String = "", image: String = "") -> ListContentConfiguration {
+    public static func subtitleCell(text: String = "", secondaryText: String = "", image: String = "")
+        -> ListContentConfiguration
+    {
         var c = cell(text: text, secondaryText: secondaryText, image: image)
         c.layout = .below
         return c

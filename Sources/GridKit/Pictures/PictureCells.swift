@@ -16,7 +16,9 @@ extension CanvasCell {
         let id = UInt32(truncatingIfNeeded: image)
         var cell = CanvasCell(
             scalar: pictureMarker | (id >> 24) << 21, width: 1,
-            style: Style(foreground: Color(rawValue: 3 << 24 | id & 0xFF_FFFF), background: Color(rawValue: 3 << 24 | UInt32(row) & 0xFF_FFFF)))
+            style: Style(
+                foreground: Color(rawValue: 3 << 24 | id & 0xFF_FFFF),
+                background: Color(rawValue: 3 << 24 | UInt32(row) & 0xFF_FFFF)))
         cell.tail = UInt16(truncatingIfNeeded: column)
         return cell
     }

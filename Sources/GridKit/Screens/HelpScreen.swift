@@ -14,7 +14,10 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     /// (the grid toggles marks with it only then), the move and delete keys only while
     /// `editing` (they act only on rows that show editing accessories). A key the screen's
     /// `keyHelp` names is left out of the common keys: the screen took it.
-    public init(for screen: any Screen, bindings: KeyBindings = .standard, multipleSelection: Bool = false, editing: Bool = false) {
+    public init(
+        for screen: any Screen, bindings: KeyBindings = .standard, multipleSelection: Bool = false,
+        editing: Bool = false
+    ) {
         subject = screen.title
         // The hint line as the screen shows it: with every binding, the screen's keys too.
         let hintLine = KeyHint.line(screen.keyHints, with: bindings).map(\.text).joined(separator: " · ")
@@ -22,10 +25,13 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
         // binding never runs there.
         let claimed = Set(screen.keyHelp.flatMap { $0.keys.split(separator: " ").map(String.init) })
         var bindings = bindings
-        for entry in bindings.entries where claimed.contains(KeyBindings.label(entry.key)) { bindings.bind(entry.key, to: nil) }
+        for entry in bindings.entries where claimed.contains(KeyBindings.label(entry.key)) {
+            bindings.bind(entry.key, to: nil)
+        }
         let editingOnly = [KeyAction.moveItem.summary, KeyAction.deleteItem.summary]
         var rows = bindings.help.filter {
-            (multipleSelection || $0.action != KeyAction.toggleMark.summary) && (editing || !editingOnly.contains($0.action))
+            (multipleSelection || $0.action != KeyAction.toggleMark.summary)
+                && (editing || !editingOnly.contains($0.action))
         }
         rows.append(Self.mouseHelp)
         if !screen.keyHelp.isEmpty { rows += [KeyHelp("", "")] + screen.keyHelp }
@@ -40,7 +46,9 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
 
     /// One full-width row per key.
     public func makeLayout() -> any GridLayout {
-        FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
+        FlowLayout(
+            itemSize: Size(width: FlowLayout.fullLine, height: 1),
+            sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
     /// One row per help line (`Screen`, `GridDataSource`).
@@ -95,7 +103,9 @@ final class HelpRowCell: GridCell {
         let style = state.isFocused ? Style(attributes: .reverse) : .plain
         context.fill(style: style)
         let column = Self.keyColumn(in: bounds.width), (keys, action) = Self.lines(of: row, width: bounds.width)
-        for (i, line) in keys.enumerated() { context.text("  " + line, at: Point(x: 0, y: i), style: style.with(.bold), maxWidth: column) }
+        for (i, line) in keys.enumerated() {
+            context.text("  " + line, at: Point(x: 0, y: i), style: style.with(.bold), maxWidth: column)
+        }
         for (i, line) in action.enumerated() { context.text(line, at: Point(x: column + 2, y: i), style: style) }
     }
 }

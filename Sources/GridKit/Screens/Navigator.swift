@@ -3,7 +3,8 @@
 /// weakly).
 @MainActor
 final class Navigator {
-    private(set) var stack: [(screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime)] = []
+    private(set) var stack:
+        [(screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime)] = []
     /// The terminal size each screen on the stack last saw (by position): only the top one is
     /// told of a resize, so one that comes back to the top after one is told then.
     private var sizes: [Size] = []
@@ -12,7 +13,9 @@ final class Navigator {
 
     var top: (screen: any Screen, grid: GridView)? { stack.last.map { ($0.screen, $0.grid) } }
 
-    func push(_ screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime, size: Size) {
+    func push(
+        _ screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime, size: Size
+    ) {
         stack.append((screen, grid, content, lifetime))
         sizes.append(size)
     }
@@ -56,7 +59,10 @@ final class Navigator {
         case .back?: return .pop
         case .help?:
             guard let (screen, grid) = top, !(screen is HelpScreen) else { return .ignored }
-            return .push(HelpScreen(for: screen, bindings: grid.keyBindings, multipleSelection: grid.allowsMultipleSelection, editing: grid.isEditing))
+            return .push(
+                HelpScreen(
+                    for: screen, bindings: grid.keyBindings, multipleSelection: grid.allowsMultipleSelection,
+                    editing: grid.isEditing))
         case .quit?: return .quit
         default: return .ignored
         }

@@ -10,7 +10,11 @@ struct ScreenChrome {
     /// What the bars showed last, on which canvas, and the versions of their rows once drawn:
     /// bars that would come out the same are not drawn again (a key that moves the focus
     /// changes neither, and measuring text is a good part of a small frame's cost).
-    private var drawn: (title: String, hints: [KeyHint], message: String?, bindings: KeyBindings, canvas: UInt64, top: UInt64, bottom: UInt64)?
+    private var drawn:
+        (
+            title: String, hints: [KeyHint], message: String?, bindings: KeyBindings, canvas: UInt64, top: UInt64,
+            bottom: UInt64
+        )?
 
     init() {}
 
@@ -46,7 +50,8 @@ struct ScreenChrome {
         let title = status.isEmpty ? screen.title : screen.title + "\u{0}" + status
         let hints = message == nil ? screen.keyHints : []
         let bindings = grid.keyBindings
-        if let d = drawn, d.title == title, d.hints == hints, d.message == message, d.bindings == bindings, d.canvas == canvas.identity,
+        if let d = drawn, d.title == title, d.hints == hints, d.message == message, d.bindings == bindings,
+            d.canvas == canvas.identity,
             d.top == canvas.version(ofRow: 0), d.bottom == canvas.version(ofRow: bottom)
         {
             // Unchanged, and nobody drew over them since.
@@ -54,9 +59,11 @@ struct ScreenChrome {
             canvas.fill(Rect(x: 0, y: 0, width: w, height: 1), style: Self.titleStyle)
             // The status sits at the right of the title bar; the title gives way to it.
             let statusWidth = status.isEmpty ? 0 : min(w / 2, TextWidth.width(of: status) + 1)
-            canvas.drawText(" " + screen.title, at: .zero, style: Self.titleStyle, maxWidth: max(0, w - statusWidth - 1))
+            canvas.drawText(
+                " " + screen.title, at: .zero, style: Self.titleStyle, maxWidth: max(0, w - statusWidth - 1))
             if statusWidth > 0 {
-                canvas.drawText(status, at: Point(x: w - statusWidth, y: 0), style: Self.titleStyle, maxWidth: statusWidth - 1)
+                canvas.drawText(
+                    status, at: Point(x: w - statusWidth, y: 0), style: Self.titleStyle, maxWidth: statusWidth - 1)
             }
             let hintRow = Rect(x: 0, y: bottom, width: w, height: 1)
             canvas.fill(hintRow, style: .plain)
@@ -66,7 +73,10 @@ struct ScreenChrome {
                 let line = Self.fitting(KeyHint.line(hints, with: bindings), width: w - 1)
                 canvas.drawText(" " + line, at: hintRow.origin, style: Self.hintStyle, maxWidth: w)
             }
-            drawn = (title, hints, message, bindings, canvas.identity, canvas.version(ofRow: 0), canvas.version(ofRow: bottom))
+            drawn = (
+                title, hints, message, bindings, canvas.identity, canvas.version(ofRow: 0),
+                canvas.version(ofRow: bottom)
+            )
         }
         grid.render(into: canvas)
         screen.drawOverlay(in: canvas, gridView: grid)
@@ -98,7 +108,9 @@ struct ScreenChrome {
         guard TextWidth.width(of: whole) > width else { return whole }
         let widths = hints.map { TextWidth.width(of: $0.text) }
         var keep = hints.map(\.isWayOut)
-        func used() -> Int { zip(widths, keep).filter(\.1).map(\.0).reduce(0, +) + 3 * max(0, keep.filter { $0 }.count - 1) }
+        func used() -> Int {
+            zip(widths, keep).filter(\.1).map(\.0).reduce(0, +) + 3 * max(0, keep.filter { $0 }.count - 1)
+        }
         guard keep.contains(true), used() <= width else { return whole } // cut as it comes
         for k in hints.indices where !keep[k] {
             keep[k] = true

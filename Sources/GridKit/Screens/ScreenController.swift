@@ -103,14 +103,17 @@ public final class ScreenController {
         var action = ScreenAction.ignored
         if let search = screen.searchController, search.handle(event, searchKey: event == .key(.character("/"))) {
             action = .handled
-        } else if let header = ScreenChrome.headerRow(for: screen, grid: grid), case .mouse(let m) = event, m.action == .press,
+        } else if let header = ScreenChrome.headerRow(for: screen, grid: grid), case .mouse(let m) = event,
+            m.action == .press,
             header.contains(m.position)
         {
             screen.tableHeader?.click(at: m.position.x - header.minX, width: header.width)
             action = .handled
         } else {
             action = screen.handle(event, in: grid)
-            if case .ignored = action, !grid.handle(event) { action = navigator.fallback(for: event, bindings: keyBindings) }
+            if case .ignored = action, !grid.handle(event) {
+                action = navigator.fallback(for: event, bindings: keyBindings)
+            }
         }
         if let selected = selection {
             selection = nil

@@ -16,17 +16,28 @@ struct BatchMapping {
     /// Checks `b` against the item counts per section `before` and `after` it.
     init(_ b: GridBatchUpdate, before: [Int], after: [Int]) throws {
         let deletedSections = Set(b.deletedSections), insertedSections = Set(b.insertedSections)
-        guard deletedSections.count == b.deletedSections.count else { throw GridUpdateError.conflict("a section is deleted twice") }
-        guard insertedSections.count == b.insertedSections.count else { throw GridUpdateError.conflict("a section is inserted twice") }
-        for s in deletedSections where s < 0 || s >= before.count { throw GridUpdateError.outOfRange("deleted section \(s)") }
-        for s in b.reloadedSections where s < 0 || s >= before.count { throw GridUpdateError.outOfRange("reloaded section \(s)") }
-        for s in insertedSections where s < 0 || s >= after.count { throw GridUpdateError.outOfRange("inserted section \(s)") }
+        guard deletedSections.count == b.deletedSections.count else {
+            throw GridUpdateError.conflict("a section is deleted twice")
+        }
+        guard insertedSections.count == b.insertedSections.count else {
+            throw GridUpdateError.conflict("a section is inserted twice")
+        }
+        for s in deletedSections where s < 0 || s >= before.count {
+            throw GridUpdateError.outOfRange("deleted section \(s)")
+        }
+        for s in b.reloadedSections where s < 0 || s >= before.count {
+            throw GridUpdateError.outOfRange("reloaded section \(s)")
+        }
+        for s in insertedSections where s < 0 || s >= after.count {
+            throw GridUpdateError.outOfRange("inserted section \(s)")
+        }
         if after.count != before.count + insertedSections.count - deletedSections.count {
             throw GridUpdateError.invalidSectionCount(
                 before: before.count, after: after.count,
                 inserted: insertedSections.count, deleted: deletedSections.count)
         }
-        var sectionDeleted = [Bool](repeating: false, count: before.count), sectionInserted = [Bool](repeating: false, count: after.count)
+        var sectionDeleted = [Bool](repeating: false, count: before.count),
+            sectionInserted = [Bool](repeating: false, count: after.count)
         for s in deletedSections { sectionDeleted[s] = true }
         for s in insertedSections { sectionInserted[s] = true }
         var sectionMap: [Int: Int] = [:], newOfOld = [Int](repeating: -1, count: before.count)
@@ -102,7 +113,9 @@ struct BatchMapping {
 
     /// Sorted keys as each section's sorted items; throws `conflict(message)` for an item
     /// named twice.
-    private static func split(_ keys: [Int], sections: Int, repeated message: (IndexPath, Bool) -> String) throws -> [[Int]] {
+    private static func split(_ keys: [Int], sections: Int, repeated message: (IndexPath, Bool) -> String) throws
+        -> [[Int]]
+    {
         var lists = [[Int]](repeating: [], count: sections)
         var k = 0
         while k < keys.count {

@@ -28,7 +28,8 @@ extension DrawnFrame {
     /// horizontal offset, a vertical move of less than a screen, and nobody drew on its rows since.
     private func isStillOn(_ canvas: Canvas, for next: DrawnFrame) -> Bool {
         let dy = next.offset.y - offset.y
-        guard self.canvas == canvas.identity, frame == next.frame, offset.x == next.offset.x, abs(dy) < frame.height else { return false }
+        guard self.canvas == canvas.identity, frame == next.frame, offset.x == next.offset.x, abs(dy) < frame.height
+        else { return false }
         let rows = frame.intersection(canvas.bounds)
         guard rows.height == rowVersions.count else { return false }
         for i in rowVersions.indices where rowVersions[i] != canvas.version(ofRow: rows.minY + i) { return false }
@@ -89,13 +90,17 @@ extension DrawnFrame {
     /// is drawn again only where something over it is (`growRedrawSet` does not clear it whole),
     /// plus the rows a pinned header kept still, which now show another part of it. Otherwise
     /// it is drawn whole.
-    private func markDecoration(_ j: Int, of next: DrawnFrame, found i: Int?, after move: FrameMove, _ scratch: inout RenderScratch) {
+    private func markDecoration(
+        _ j: Int, of next: DrawnFrame, found i: Int?, after move: FrameMove, _ scratch: inout RenderScratch
+    ) {
         let a = next.elements[j]
         if let i, elements[i].frame == a.frame, states[i] == next.states[j], drawers[i] == next.drawers[j] {
             scratch.kept[i] = true
             if move.dy != 0, move.band.minY > move.frame.minY {
                 // Where it was and where it is, in those rows.
-                let still = Rect(x: move.frame.minX, y: move.frame.minY, width: move.frame.width, height: move.band.minY - move.frame.minY)
+                let still = Rect(
+                    x: move.frame.minX, y: move.frame.minY, width: move.frame.width,
+                    height: move.band.minY - move.frame.minY)
                 for r in [move.onScreen(elements[i].frame, offset), scratch.screen[j]] {
                     let stale = r.intersection(still)
                     if !stale.isEmpty { scratch.dirty.append(stale) }
@@ -130,7 +135,8 @@ extension DrawnFrame {
         var k = 0
         while k < scratch.dirty.count {
             let r = scratch.dirty[k]
-            for j in next.elements.indices where !scratch.redraw[j] && !scratch.hidden[j] && r.intersects(scratch.screen[j]) {
+            for j in next.elements.indices
+            where !scratch.redraw[j] && !scratch.hidden[j] && r.intersects(scratch.screen[j]) {
                 scratch.redraw[j] = true
                 // A decoration is drawn again only in the cleared areas (`drawInZOrder`).
                 if next.elements[j].kind != .decoration { scratch.dirty.append(scratch.screen[j]) }
@@ -175,7 +181,9 @@ struct FrameMove {
             // drawn there again, and only the text that differs is sent).
             if a.isPinned, let i = finder.index(of: a), onScreen(previous.elements[i].frame, previous.offset) == now {
                 fixedRows = max(fixedRows, now.height)
-            } else if previous.elements.contains(where: { $0.isPinned && $0.kind == a.kind && onScreen($0.frame, previous.offset) == now }) {
+            } else if previous.elements.contains(where: {
+                $0.isPinned && $0.kind == a.kind && onScreen($0.frame, previous.offset) == now
+            }) {
                 fixedRows = max(fixedRows, now.height)
             }
         }
@@ -184,7 +192,9 @@ struct FrameMove {
     }
 
     /// A content rectangle on screen, for a frame scrolled to `offset`.
-    func onScreen(_ r: Rect, _ offset: Point) -> Rect { r.offsetBy(dx: frame.minX - offset.x, dy: frame.minY - offset.y) }
+    func onScreen(_ r: Rect, _ offset: Point) -> Rect {
+        r.offsetBy(dx: frame.minX - offset.x, dy: frame.minY - offset.y)
+    }
 
     /// Where the last frame's pixels of `r` are now: those the move kept in the band (empty when
     /// it scrolled them all out). Nil when that is not known exactly (`r` straddles the band's

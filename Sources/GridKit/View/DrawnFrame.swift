@@ -24,7 +24,8 @@ struct DrawnFrame {
     /// True when `other` names the same items, headers and footers in the same order.
     func showsSameItems(as other: [LayoutAttributes]) -> Bool {
         guard elements.count == other.count else { return false }
-        for i in elements.indices where elements[i].kind != other[i].kind || elements[i].indexPath != other[i].indexPath { return false }
+        for i in elements.indices where elements[i].kind != other[i].kind || elements[i].indexPath != other[i].indexPath
+        { return false }
         return true
     }
 

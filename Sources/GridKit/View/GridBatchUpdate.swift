@@ -3,7 +3,8 @@ public enum GridUpdateError: Error, Equatable, CustomStringConvertible {
     /// The data source's section count does not match the batch.
     case invalidSectionCount(before: Int, after: Int, inserted: Int, deleted: Int)
     /// A section's item count does not match the batch.
-    case invalidItemCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
+    case invalidItemCount(
+        section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
     /// An index path or section outside the grid.
     case outOfRange(String)
     /// The same item or section named twice.
@@ -78,7 +79,9 @@ extension GridView {
         let before = (0..<layout.numberOfSections).map { layout.numberOfItems(inSection: $0) }
         let after =
             dataSource.map { ds in
-                (0..<max(0, ds.numberOfSections(in: self))).map { max(0, ds.gridView(self, numberOfItemsInSection: $0)) }
+                (0..<max(0, ds.numberOfSections(in: self))).map {
+                    max(0, ds.gridView(self, numberOfItemsInSection: $0))
+                }
             } ?? []
         let mapping = try BatchMapping(batch, before: before, after: after)
 

@@ -90,7 +90,8 @@ open class GridCell {
     /// The cell's state as a frame draws it: `drawn`, the grid's editing mode, and what the
     /// cell knows of itself.
     func configurationState(_ drawn: CellState, isEditing: Bool) -> GridCellConfigurationState {
-        GridCellConfigurationState(drawn, isEditing: isEditing, isDisabled: isDisabled, isExpanded: outline?.isExpanded ?? false)
+        GridCellConfigurationState(
+            drawn, isEditing: isEditing, isDisabled: isDisabled, isExpanded: outline?.isExpanded ?? false)
     }
 
     /// The content configuration as the cell draws it in `state`.

@@ -6,7 +6,8 @@ public protocol GridDataSource: AnyObject {
     /// A dequeued, filled cell for the item.
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell
     /// A header or footer for the section (`indexPath.item` is 0); nil draws nothing there.
-    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell?
+    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath)
+        -> GridCell?
     /// Whether the item may be picked up and moved (UIKit's `canMoveItemAt`).
     func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool
     /// Moves the item in the content; the grid then shows it at `destination`. Called at each
@@ -27,13 +28,18 @@ extension GridDataSource {
     /// Default: false.
     public func gridView(_ gridView: GridView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
     /// Default: false (nothing moves).
-    public func gridView(_ gridView: GridView, moveItemAt source: IndexPath, to destination: IndexPath) -> Bool { false }
+    public func gridView(_ gridView: GridView, moveItemAt source: IndexPath, to destination: IndexPath) -> Bool {
+        false
+    }
     /// Default: nothing.
-    public func gridView(_ gridView: GridView, didEndMovementFrom start: IndexPath, to end: IndexPath, committed: Bool) {}
+    public func gridView(_ gridView: GridView, didEndMovementFrom start: IndexPath, to end: IndexPath, committed: Bool)
+    {}
     /// Default: `1`.
     public func numberOfSections(in gridView: GridView) -> Int { 1 }
     /// Default: nil.
-    public func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? { nil }
+    public func gridView(
+        _ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+    ) -> GridCell? { nil }
 }
 
 /// Behaviour every layout shares: selection, focus, display and scrolling. Every method is

@@ -21,7 +21,9 @@ extension GridView {
     /// The state the focused, selected or moving item `ip` is in now, for `cell`.
     func configurationState(of cell: GridCell, at ip: IndexPath) -> GridCellConfigurationState {
         cell.configurationState(
-            CellState(isFocused: ip == focusedIndexPath, isSelected: selected.contains(ip), isMoving: movement?.at == ip), isEditing: editing)
+            CellState(
+                isFocused: ip == focusedIndexPath, isSelected: selected.contains(ip), isMoving: movement?.at == ip),
+            isEditing: editing)
     }
 
     /// Brings a cell that just came on screen (or was configured again) up to its state
@@ -33,20 +35,25 @@ extension GridView {
     /// The move key: picks the focused row up when it shows a reorder accessory; drops it
     /// when one is picked up (handled with the movement's keys).
     func handleMoveItemKey() -> Bool {
-        guard let f = focusedIndexPath, let cell = visibleCells[f], cell.showsReorderControl(in: configurationState(of: cell, at: f)) else { return false }
+        guard let f = focusedIndexPath, let cell = visibleCells[f],
+            cell.showsReorderControl(in: configurationState(of: cell, at: f))
+        else { return false }
         return beginInteractiveMovementForItem(at: f)
     }
 
     /// The delete key: calls the focused row's delete accessory, when it shows one.
     func handleDeleteItemKey() -> Bool {
-        guard let f = focusedIndexPath, let cell = visibleCells[f], let action = cell.deleteAction(in: configurationState(of: cell, at: f)) else { return false }
+        guard let f = focusedIndexPath, let cell = visibleCells[f],
+            let action = cell.deleteAction(in: configurationState(of: cell, at: f))
+        else { return false }
         action()
         return true
     }
 
     /// A click on the delete glyph of the row at `ip` (content point `p`): its action, if so.
     func deleteAction(at p: Point, item ip: IndexPath) -> ListCellAccessory.ActionHandler? {
-        guard let cell = visibleCells[ip], let frame = layout.layoutAttributesForItem(at: ip)?.frame, p.y == frame.minY else { return nil }
+        guard let cell = visibleCells[ip], let frame = layout.layoutAttributesForItem(at: ip)?.frame, p.y == frame.minY
+        else { return nil }
         return cell.deleteAction(atColumn: p.x - frame.minX)
     }
 }

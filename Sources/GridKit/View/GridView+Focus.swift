@@ -39,9 +39,11 @@ extension GridView {
     private func movePage(forward: Bool) {
         guard let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f) else { return }
         let vertical = layout.scrollDirection == .vertical
-        let page = max(1, viewportMain - (layout.sectionHeadersPinToVisibleBounds ? layout.headerExtent(ofSection: f.section) : 0))
+        let page = max(
+            1, viewportMain - (layout.sectionHeadersPinToVisibleBounds ? layout.headerExtent(ofSection: f.section) : 0))
         let delta = forward ? page : -page
-        let probe = vertical ? Point(x: a.frame.midX, y: a.frame.midY + delta) : Point(x: a.frame.midX + delta, y: a.frame.midY)
+        let probe =
+            vertical ? Point(x: a.frame.midX, y: a.frame.midY + delta) : Point(x: a.frame.midX + delta, y: a.frame.midY)
         var target = layout.indexPathForItem(nearest: probe) ?? f
         if target == f { target = (forward ? layout.lastIndexPath : layout.firstIndexPath) ?? f }
         let current = vertical ? contentOffset.y : contentOffset.x
@@ -131,7 +133,9 @@ extension GridView {
         case .moveDown: moveFocus(.down)
         case .moveLeft, .moveRight:
             // An outline's parents open and close first (the data source knows the tree).
-            if let f = focusedIndexPath, let outline = dataSource as? OutlineNavigating, outline.outlineKey(right: action == .moveRight, at: f, in: self) {
+            if let f = focusedIndexPath, let outline = dataSource as? OutlineNavigating,
+                outline.outlineKey(right: action == .moveRight, at: f, in: self)
+            {
                 return true
             }
             moveFocus(action == .moveRight ? .right : .left)
@@ -178,7 +182,9 @@ extension GridView {
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
             // Headers and footers are drawn over cells (a pinned header covers the items scrolling
             // under it): a click there is on the header, not on the item out of sight beneath.
-            guard supplementaryElement(at: m.position) == nil, let ip = layout.indexPathForItem(at: p) else { return true }
+            guard supplementaryElement(at: m.position) == nil, let ip = layout.indexPathForItem(at: p) else {
+                return true
+            }
             if m.action == .release {
                 // Pressed on one item and let go on another: a move, where the item may move.
                 if let from = pressedItem, from != ip, beginInteractiveMovementForItem(at: from) {
@@ -208,6 +214,8 @@ extension GridView {
         guard frame.contains(screenPoint) else { return nil }
         let p = Point(x: screenPoint.x - frame.minX + offset.x, y: screenPoint.y - frame.minY + offset.y)
         // Asked of the visible rect: headers pin to the leading edge of the rect asked about.
-        return layout.layoutAttributesForElements(in: visibleRect).last { ($0.kind == .header || $0.kind == .footer) && $0.frame.contains(p) }
+        return layout.layoutAttributesForElements(in: visibleRect).last {
+            ($0.kind == .header || $0.kind == .footer) && $0.frame.contains(p)
+        }
     }
 }

@@ -8,7 +8,9 @@ extension GridView {
     }
 
     /// Registers a header or footer class under `identifier`.
-    public func register(_ viewClass: GridCell.Type, forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String) {
+    public func register(
+        _ viewClass: GridCell.Type, forSupplementaryViewOfKind kind: ElementKind, withReuseIdentifier identifier: String
+    ) {
         supplementaryClasses[kind, default: [:]][identifier] = viewClass
         liveCellCount -= reusePool.discard(kind, identifier)
     }
@@ -39,7 +41,9 @@ extension GridView {
     }
 
     /// The supplementary-view counterpart of `dequeueReusableCell`.
-    public func dequeueReusableSupplementaryView(ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> GridCell {
+    public func dequeueReusableSupplementaryView(
+        ofKind kind: ElementKind, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> GridCell {
         if let view = reuse(kind, identifier) { return view }
         guard let type = supplementaryClasses[kind]?[identifier] else {
             GridKitFailure.fail(unregisteredMessage("\(kind) view", identifier, supplementaryClasses[kind] ?? [:]))
@@ -64,7 +68,9 @@ extension GridView {
     }
 
     /// A header or footer of class `View` registered with `register(_:forSupplementaryViewOfKind:)`.
-    public func dequeueSupplementary<View: GridCell>(_ viewClass: View.Type, ofKind kind: ElementKind, for indexPath: IndexPath) -> View {
+    public func dequeueSupplementary<View: GridCell>(
+        _ viewClass: View.Type, ofKind kind: ElementKind, for indexPath: IndexPath
+    ) -> View {
         let id = identifier(of: viewClass)
         return typed(dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: id, for: indexPath), id, kind)
     }
@@ -93,7 +99,8 @@ extension GridView {
 
     private func unregisteredMessage(_ what: String, _ id: String, _ known: [String: GridCell.Type]) -> String {
         let list = known.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-        return "GridView: no \(what) registered for reuse identifier '\(id)' (registered: \(list.isEmpty ? "none" : list)). "
+        return
+            "GridView: no \(what) registered for reuse identifier '\(id)' (registered: \(list.isEmpty ? "none" : list)). "
             + "Register it in registerCells(in:)."
     }
 

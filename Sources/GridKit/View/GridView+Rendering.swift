@@ -70,7 +70,9 @@ extension GridView {
         renderScratch = RenderScratch()
         defer { renderScratch = scratch }
         let everything: Bool
-        if !needsFullRedraw, let previous = drawn, previous.plan(for: frameNow, on: canvas, background: background, scratch: &scratch) == .incremental {
+        if !needsFullRedraw, let previous = drawn,
+            previous.plan(for: frameNow, on: canvas, background: background, scratch: &scratch) == .incremental
+        {
             everything = false
         } else {
             everything = true
@@ -85,10 +87,13 @@ extension GridView {
             for pass in 0..<2 {
                 for i in elements.indices where redraw[i] && (elements[i].kind == .cell) == (pass == 0) {
                     guard let view = views[i] else { continue }
-                    let context = DrawContext(canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
+                    let context = DrawContext(
+                        canvas: canvas, frame: elements[i].frame.offsetBy(dx: dx, dy: dy), clip: grid)
                     // A cell drawn again may be so because its state changed: it is updated for
                     // the state first (a compare, for a cell whose state did not change).
-                    if pass == 0 { view.applyConfigurationState(view.configurationState(frameNow.states[i], isEditing: isEditing)) }
+                    if pass == 0 {
+                        view.applyConfigurationState(view.configurationState(frameNow.states[i], isEditing: isEditing))
+                    }
                     view.draw(in: context, bounds: context.bounds, state: frameNow.states[i])
                 }
             }
@@ -102,10 +107,14 @@ extension GridView {
             let corner = Point(x: max(context.clip.minX, context.origin.x), y: max(context.clip.minY, context.origin.y))
             if context.clip.contains(corner) { canvas.cursor = corner }
         }
-        if showsUnavailable, let unavailable = contentUnavailableConfiguration { unavailable.draw(in: canvas, rect: frame) }
+        if showsUnavailable, let unavailable = contentUnavailableConfiguration {
+            unavailable.draw(in: canvas, rect: frame)
+        }
         // Again after a scroll, and where the plan cleared areas (a row moved sideways clears
         // up to the grid's edge, where the indicator is).
-        if showsScrollIndicator && (everything || drawn?.offset != offset || !scratch.dirty.isEmpty) { drawScrollIndicator(into: canvas) }
+        if showsScrollIndicator && (everything || drawn?.offset != offset || !scratch.dirty.isEmpty) {
+            drawScrollIndicator(into: canvas)
+        }
         frameNow.recordRows(of: canvas)
         drawn?.noteSidewaysMoves(to: frameNow, on: canvas)
         drawn = frameNow
@@ -119,7 +128,8 @@ extension GridView {
     /// again in an incremental frame is drawn only in the areas cleared (`dirty`): the rest of
     /// it is on the canvas, under cells that were not drawn again.
     private func drawInZOrder(
-        _ elements: [LayoutAttributes], views: [GridCell?], states: [CellState], redraw: [Bool], isEditing: Bool, into canvas: Canvas,
+        _ elements: [LayoutAttributes], views: [GridCell?], states: [CellState], redraw: [Bool], isEditing: Bool,
+        into canvas: Canvas,
         clippedTo dirty: [Rect]?
     ) {
         let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
@@ -138,13 +148,16 @@ extension GridView {
             let framed = a.frame.offsetBy(dx: dx, dy: dy)
             if a.kind == .decoration, let dirty {
                 // Once per area: an element's old and new place are often the same.
-                for (k, r) in dirty.enumerated() where r.intersects(framed) && !dirty[..<k].contains(where: { $0.contains(r) }) {
+                for (k, r) in dirty.enumerated()
+                where r.intersects(framed) && !dirty[..<k].contains(where: { $0.contains(r) }) {
                     let context = DrawContext(canvas: canvas, frame: framed, clip: r.intersection(grid))
                     view.draw(in: context, bounds: context.bounds, state: states[i])
                 }
             } else {
                 let context = DrawContext(canvas: canvas, frame: framed, clip: grid)
-                if a.kind == .cell { view.applyConfigurationState(view.configurationState(states[i], isEditing: isEditing)) }
+                if a.kind == .cell {
+                    view.applyConfigurationState(view.configurationState(states[i], isEditing: isEditing))
+                }
                 view.draw(in: context, bounds: context.bounds, state: states[i])
             }
         }
@@ -163,7 +176,9 @@ extension GridView {
         let focusWasShown =
             focusedIndexPath.map { f in
                 guard isFullyVisible(f), let r = layout.layoutAttributesForItem(at: f)?.frame else { return false }
-                return vertical ? r.minX >= offset.x && r.maxX <= offset.x + frame.width : r.minY >= offset.y && r.maxY <= offset.y + frame.height
+                return vertical
+                    ? r.minX >= offset.x && r.maxX <= offset.x + frame.width
+                    : r.minY >= offset.y && r.maxY <= offset.y + frame.height
             } ?? false
         let before = anchor.flatMap { layout.layoutAttributesForItem(at: $0)?.frame.origin }
         var changed = false
@@ -173,12 +188,18 @@ extension GridView {
             else { continue }
             var preferred = original
             preferred.frame.size = size
-            if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) { changed = true }
+            if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+            {
+                changed = true
+            }
         }
         guard changed else { return false }
         if let anchor, let before, let after = layout.layoutAttributesForItem(at: anchor)?.frame.origin {
             let shift = vertical ? after.y - before.y : after.x - before.x
-            if shift != 0 { setContentOffset(vertical ? Point(x: offset.x, y: offset.y + shift) : Point(x: offset.x + shift, y: offset.y)) }
+            if shift != 0 {
+                setContentOffset(
+                    vertical ? Point(x: offset.x, y: offset.y + shift) : Point(x: offset.x + shift, y: offset.y))
+            }
         }
         clampContentOffset()
         // Cells measured in a row that scrolls on its own (a compositional sideways section)
@@ -225,10 +246,14 @@ extension GridView {
         for key in nowSupplementary where visibleSupplementary[key] == nil {
             if key.kind == .decoration {
                 // The layout's, not the data source's: made from the class registered for its kind.
-                if let (kind, viewClass) = layout.decorationViewClass(at: IndexPath(item: key.item, section: key.section)) {
+                if let (kind, viewClass) = layout.decorationViewClass(
+                    at: IndexPath(item: key.item, section: key.section))
+                {
                     visibleSupplementary[key] = dequeueDecorationView(ofKind: kind, viewClass: viewClass)
                 }
-            } else if let view = ds.gridView(self, viewForSupplementaryElementOfKind: key.kind, at: IndexPath(item: 0, section: key.section)) {
+            } else if let view = ds.gridView(
+                self, viewForSupplementaryElementOfKind: key.kind, at: IndexPath(item: 0, section: key.section))
+            {
                 visibleSupplementary[key] = view
             }
         }
@@ -254,7 +279,9 @@ extension GridView {
         // The cells of both lists, walked side by side (headers and footers are skipped).
         var i = 0, j = 0, oldCells = 0
         var last: IndexPath?
-        func nextCell(_ list: [LayoutAttributes], _ k: inout Int) { while k < list.count && list[k].kind != .cell { k += 1 } }
+        func nextCell(_ list: [LayoutAttributes], _ k: inout Int) {
+            while k < list.count && list[k].kind != .cell { k += 1 }
+        }
         var leaving: [IndexPath] = [], coming: [IndexPath] = []
         nextCell(old, &i); nextCell(elements, &j)
         while i < old.count || j < elements.count {
@@ -320,7 +347,8 @@ extension GridView {
         let thumb = max(1, viewport * viewport / content)
         let position = vertical ? offset.y : offset.x
         let start = (position * (viewport - thumb) + (content - viewport) / 2) / (content - viewport)
-        let track = CanvasCell(scalar: vertical ? 0x2502 : 0x2500, width: 1, style: Style(foreground: .brightBlack)) // │ ─
+        // │ ─
+        let track = CanvasCell(scalar: vertical ? 0x2502 : 0x2500, width: 1, style: Style(foreground: .brightBlack))
         let bar = CanvasCell(scalar: vertical ? 0x2503 : 0x2501, width: 1, style: Style(foreground: .default)) // ┃ ━
         let clip = frame.intersection(canvas.bounds)
         for i in 0..<viewport {

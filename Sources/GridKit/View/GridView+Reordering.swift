@@ -59,7 +59,8 @@ extension GridView {
     /// false when the data source refused it.
     @discardableResult
     func moveInteractiveItem(to target: IndexPath) -> Bool {
-        guard let m = movement, target != m.at, let ds = dataSource, ds.gridView(self, moveItemAt: m.at, to: target) else { return false }
+        guard let m = movement, target != m.at, let ds = dataSource, ds.gridView(self, moveItemAt: m.at, to: target)
+        else { return false }
         // A source that is not diffable told nothing to the grid: show its new content.
         if !(ds is any DiffableApplying) { reloadData() }
         movement = (m.start, target)
@@ -86,7 +87,9 @@ extension GridView {
         var s = at.section + (forward ? 1 : -1)
         while s >= 0, s < layout.numberOfSections {
             // The item is not in section `s` yet: its last place there is after all its items.
-            if moveInteractiveItem(to: IndexPath(item: forward ? 0 : layout.numberOfItems(inSection: s), section: s)) { return }
+            if moveInteractiveItem(to: IndexPath(item: forward ? 0 : layout.numberOfItems(inSection: s), section: s)) {
+                return
+            }
             s += forward ? 1 : -1
         }
     }
@@ -97,7 +100,8 @@ extension GridView {
         guard movement != nil else { return false }
         switch action {
         case .moveUp, .moveDown, .moveLeft, .moveRight:
-            let direction: FocusDirection = action == .moveUp ? .up : action == .moveDown ? .down : action == .moveLeft ? .left : .right
+            let direction: FocusDirection =
+                action == .moveUp ? .up : action == .moveDown ? .down : action == .moveLeft ? .left : .right
             stepInteractiveItem(direction)
         case .select, .moveItem: endInteractiveMovement()
         case .back: cancelInteractiveMovement()

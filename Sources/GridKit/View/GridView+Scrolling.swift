@@ -53,14 +53,21 @@ extension GridView {
         case .bottom, .right: target = start + size - viewportMain
         case .centeredVertically, .centeredHorizontally: target = start + size / 2 - (viewportMain + pinned) / 2
         case .nearest:
-            if size > viewportMain - pinned || start - pinned < current { target = start - pinned } else if start + size > current + viewportMain { target = start + size - viewportMain } else { target = current }
+            if size > viewportMain - pinned || start - pinned < current {
+                target = start - pinned
+            } else if start + size > current + viewportMain {
+                target = start + size - viewportMain
+            } else {
+                target = current
+            }
         }
         setContentOffset(makePoint(main: target))
     }
 
     /// The focused item when it is on screen, and how far from the view's top (left) it shows.
     func screenAnchor() -> (item: IndexPath, distance: Int)? {
-        guard let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f), a.frame.intersects(visibleRect) else { return nil }
+        guard let f = focusedIndexPath, let a = layout.layoutAttributesForItem(at: f), a.frame.intersects(visibleRect)
+        else { return nil }
         return (f, main(a.frame.origin) - main(offset))
     }
 
@@ -86,7 +93,9 @@ extension GridView {
     /// (last) fully visible on the side it left by, nearest it across the scroll direction.
     public func scroll(by delta: Int) {
         setContentOffset(makePoint(main: main(offset) + delta))
-        guard let f = focusedIndexPath, !isFullyVisible(f), let a = layout.layoutAttributesForItem(at: f)?.frame else { return }
+        guard let f = focusedIndexPath, !isFullyVisible(f), let a = layout.layoutAttributesForItem(at: f)?.frame else {
+            return
+        }
         // The side the item is on now, not the way the view went: a wheel turn down takes the
         // top rows away, and the focus must not jump to the far (bottom) edge and back.
         let leftAtStart = main(a.origin) < main(offset) + pinnedHeaderExtent(f.section)
@@ -94,7 +103,10 @@ extension GridView {
         var probe = vertical ? Point(x: a.midX, y: edge) : Point(x: edge, y: a.midY)
         if leftAtStart, let candidate = layout.indexPathForItem(nearest: probe) {
             // A pinned header covers the top rows: look below it.
-            probe = vertical ? Point(x: a.midX, y: edge + pinnedHeaderExtent(candidate.section)) : Point(x: edge + pinnedHeaderExtent(candidate.section), y: a.midY)
+            probe =
+                vertical
+                ? Point(x: a.midX, y: edge + pinnedHeaderExtent(candidate.section))
+                : Point(x: edge + pinnedHeaderExtent(candidate.section), y: a.midY)
         }
         guard var candidate = layout.indexPathForItem(nearest: probe) else { return }
         // The item at the edge may be cut; step inwards until one is whole.

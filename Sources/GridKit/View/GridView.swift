@@ -131,8 +131,12 @@ public final class GridView {
     /// of which a section may have several) its item.
     struct SupplementaryKey: Hashable {
         var kind: ElementKind, section: Int, item = 0
-        init(kind: ElementKind, section: Int, item: Int = 0) { self.kind = kind; self.section = section; self.item = item }
-        init(_ a: LayoutAttributes) { self.init(kind: a.kind, section: a.indexPath.section, item: a.kind == .decoration ? a.indexPath.item : 0) }
+        init(kind: ElementKind, section: Int, item: Int = 0) {
+            self.kind = kind; self.section = section; self.item = item
+        }
+        init(_ a: LayoutAttributes) {
+            self.init(kind: a.kind, section: a.indexPath.section, item: a.kind == .decoration ? a.indexPath.item : 0)
+        }
     }
 
     /// A grid at `frame` on the canvas, placing cells with `layout`.
@@ -163,7 +167,11 @@ public final class GridView {
 
     func enqueue(_ cell: GridCell, kind: ElementKind) {
         // A pool never needs more than a screenful; beyond that, let cells go.
-        if !reusePool.put(cell, kind: kind, identifier: cell.reuseIdentifier, limit: max(16, frame.width * frame.height / 2)) { liveCellCount -= 1 }
+        if !reusePool.put(
+            cell, kind: kind, identifier: cell.reuseIdentifier, limit: max(16, frame.width * frame.height / 2))
+        {
+            liveCellCount -= 1
+        }
     }
 
     /// The on-screen cell of an item, if it is visible.

@@ -77,7 +77,11 @@ struct KittyImageModel {
             let placement = Int(c["p"] ?? "")
             switch c["d"] ?? "a" {
             case "i", "I":
-                if let placement { images[number]?.remove(placement) } else if images[number] != nil { images[number] = [] }
+                if let placement {
+                    images[number]?.remove(placement)
+                } else if images[number] != nil {
+                    images[number] = []
+                }
                 if c["d"] == "I" { freeUnplaced() }
             default:
                 for k in images.keys { images[k] = [] }

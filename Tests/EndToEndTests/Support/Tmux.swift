@@ -27,11 +27,14 @@ final class Tmux {
         let quoted = arguments.map(Tmux.shellQuote).joined(separator: " ")
         // The caller's NO_COLOR, GRIDKIT_COLORS and COLORTERM (a user's, or the test runner's)
         // must not change what tests see; a test sets them where it means to.
-        let env = "-u NO_COLOR -u GRIDKIT_COLORS -u COLORTERM " + environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
+        let env =
+            "-u NO_COLOR -u GRIDKIT_COLORS -u COLORTERM "
+            + environment.map { "\($0.key)=\(Tmux.shellQuote($0.value))" }.joined(separator: " ")
         // The shell traps INT so Ctrl-C ends only the program, and the pane survives to report.
         // The tty settings' checksum before and after show whether the program restored them.
         let tty = "$(stty -g | cksum | cut -d' ' -f1)"
-        let script = "trap : INT; echo \"BEFORE \(tty)\"; echo $$ > \(pidFile); env \(env) \(quoted); echo \"EXITED $?\"; echo \"TTY \(tty)\"; sleep 600"
+        let script =
+            "trap : INT; echo \"BEFORE \(tty)\"; echo $$ > \(pidFile); env \(env) \(quoted); echo \"EXITED $?\"; echo \"TTY \(tty)\"; sleep 600"
         try Tmux.run(
             captureOutput: false,
             [
@@ -64,7 +67,9 @@ final class Tmux {
     /// When process `pid` started (field 22 of /proc/<pid>/stat, in clock ticks since boot), or
     /// nil when there is no such process: with the pid, it names one process.
     static func startTime(of pid: Int32) -> String? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the name: the state (field 3), so the start time (field 22) is the 20th.
         return fields.count > 19 ? String(fields[19]) : nil
@@ -84,7 +89,9 @@ final class Tmux {
     func ttyRestored() throws -> Bool {
         let text = try waitFor("TTY ")
         func value(after tag: String) -> String? {
-            text.split(separator: "\n").first { $0.hasPrefix(tag) }.map { String($0.dropFirst(tag.count)).trimmingCharacters(in: .whitespaces) }
+            text.split(separator: "\n").first { $0.hasPrefix(tag) }.map {
+                String($0.dropFirst(tag.count)).trimmingCharacters(in: .whitespaces)
+            }
         }
         guard let before = value(after: "BEFORE "), let after = value(after: "TTY ") else { return false }
         return !before.isEmpty && before == after
@@ -98,13 +105,15 @@ final class Tmux {
     /// Quadrants, vertical halves and sextants count too (`GRIDKIT_SYMBOLS`).
     func showsPicture() -> Bool {
         Tmux.cells(captureWithEscapes()).contains { cell in
-            Tmux.isBlock(cell.scalar) || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
+            Tmux.isBlock(cell.scalar)
+                || (cell.scalar == " " && ((16...231).contains(cell.background) || cell.background == Tmux.direct))
         }
     }
 
     /// A block element a picture cell may be drawn with: half, full, quadrant or sextant.
     static func isBlock(_ s: Unicode.Scalar) -> Bool {
-        ["▀", "▄", "█", "▌", "▐"].contains(s) || (0x2596...0x259F).contains(s.value) || (0x1FB00...0x1FB3B).contains(s.value)
+        ["▀", "▄", "█", "▌", "▐"].contains(s) || (0x2596...0x259F).contains(s.value)
+            || (0x1FB00...0x1FB3B).contains(s.value)
     }
 
     /// Where a screen (`captureWithEscapes`) has picture cells, each shown as `▀`. Which of its
@@ -135,7 +144,8 @@ final class Tmux {
                 !c.attributes.isEmpty
                 ? nil
                 : s == "▀" ? (fg, bg) : s == "▄" ? (bg, fg) : s == "█" ? (fg, fg) : s == " " ? (bg, bg) : nil
-            lines[lines.count - 1].append(block.map { "\($0.0)/\($0.1)" } ?? "\(s) \(fg) \(bg) \(c.attributes.sorted())")
+            lines[lines.count - 1].append(
+                block.map { "\($0.0)/\($0.1)" } ?? "\(s) \(fg) \(bg) \(c.attributes.sorted())")
         }
         return lines.map { line in Array(line.reversed().drop { $0 == "-1/-1" }.reversed()) }
     }
@@ -152,7 +162,9 @@ final class Tmux {
     /// Each character of a screen (`captureWithEscapes`, newlines included) with the colours
     /// (-1 the default, 0–255 a palette entry, `direct` plus the RGB value for a direct colour)
     /// and the other SGR attributes it is drawn with.
-    private static func styled(_ escaped: String) -> [(scalar: Unicode.Scalar, foreground: Int, background: Int, attributes: Set<Int>)] {
+    private static func styled(_ escaped: String) -> [(
+        scalar: Unicode.Scalar, foreground: Int, background: Int, attributes: Set<Int>
+    )] {
         var out: [(scalar: Unicode.Scalar, foreground: Int, background: Int, attributes: Set<Int>)] = []
         var fg = -1, bg = -1, attributes: Set<Int> = []
         let scalars = Array(escaped.unicodeScalars)
@@ -160,9 +172,13 @@ final class Tmux {
         while i < scalars.count {
             if scalars[i] == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
                 var j = i + 2, text = ""
-                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { text.unicodeScalars.append(scalars[j]); j += 1 }
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) {
+                    text.unicodeScalars.append(scalars[j]); j += 1
+                }
                 if j < scalars.count, scalars[j] == "m" {
-                    let p = text.isEmpty ? [0] : text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    let p =
+                        text.isEmpty
+                        ? [0] : text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
                     var k = 0
                     while k < p.count {
                         switch p[k] {
@@ -200,14 +216,17 @@ final class Tmux {
 
     /// The pane's text with its colours and attributes as escape sequences.
     /// (`-N`: spaces at the end of a line too, which may be a picture's cells in their colour.)
-    func captureWithEscapes() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-e", "-N", "-p", "-t", "0"])) ?? "" }
+    func captureWithEscapes() -> String {
+        (try? Tmux.run(["-L", socket, "capture-pane", "-e", "-N", "-p", "-t", "0"])) ?? ""
+    }
 
     /// The pane's text now.
     func capture() -> String { (try? Tmux.run(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? "" }
 
     /// A tmux format value for the pane, such as `#{alternate_on}`.
     func format(_ f: String) -> String {
-        ((try? Tmux.run(["-L", socket, "display-message", "-p", "-t", "0", f])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        ((try? Tmux.run(["-L", socket, "display-message", "-p", "-t", "0", f])) ?? "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// Sends tmux key names (`Down`, `Enter`, `q`, `C-c`, …) one at a time.
@@ -226,7 +245,9 @@ final class Tmux {
     /// Sends mouse input as an xterm (X10-encoded) terminal would: `button` 0 is a left press,
     /// 3 a release, 64/65 the wheel; `x`, `y` are 0-based cell coordinates.
     func mouse(button: Int, x: Int, y: Int) {
-        let seq = "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
+        let seq =
+            "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x)))
+            + String(UnicodeScalar(UInt8(33 + y)))
         type(seq)
     }
 
@@ -242,7 +263,9 @@ final class Tmux {
 
     /// The pid of the shell that runs the program (the program is its child).
     var shellPID: Int32? {
-        (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     /// Sends a signal (`TERM`, `HUP`, `SEGV`, …) to the program running in the pane.
@@ -253,7 +276,9 @@ final class Tmux {
 
     /// Polls the screen until `predicate` holds; throws with the last screen when time runs out.
     @discardableResult
-    func waitUntil(_ what: String, timeout: TimeInterval = Tmux.deadline, _ predicate: (String) -> Bool) throws -> String {
+    func waitUntil(_ what: String, timeout: TimeInterval = Tmux.deadline, _ predicate: (String) -> Bool) throws
+        -> String
+    {
         var screen = ""
         // Its own error rather than a recorded issue: it shows the last screen.
         guard
@@ -287,7 +312,9 @@ enum E2EError: Error, CustomStringConvertible {
 
 /// The path of a built executable: from the environment (`make test` sets it) or the debug build.
 func binary(_ name: String, env: String) throws -> String {
-    if let path = ProcessInfo.processInfo.environment[env], FileManager.default.isExecutableFile(atPath: path) { return path }
+    if let path = ProcessInfo.processInfo.environment[env], FileManager.default.isExecutableFile(atPath: path) {
+        return path
+    }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     for dir in [".build/debug", ".build/release", "Examples/FruitGrid/.build/debug"] {

@@ -60,16 +60,24 @@ final class TestContent: DelegateDataSource, GridDelegateFlowLayout, GridPrefetc
         cell.label = "\(indexPath.section).\(indexPath.item)" + (edits[indexPath].map { "'\($0)" } ?? "")
         return cell
     }
-    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath)
+        -> GridCell?
+    {
         let v = gridView.dequeueSupplementary(HeaderLabel.self, ofKind: kind, for: indexPath)
         v.label = (kind == .header ? "H" : "F") + "\(indexPath.section)"
         v.opaque = opaqueHeaders
         supplementaryViews.append(v)
         return v
     }
-    func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? { sizeFor?(indexPath) }
-    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? { header }
-    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size? { footer }
+    func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+        sizeFor?(indexPath)
+    }
+    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? {
+        header
+    }
+    func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForFooterInSection section: Int) -> Size? {
+        footer
+    }
     func gridView(_ gridView: GridView, shouldSelectItemAt indexPath: IndexPath) -> Bool { shouldSelect(indexPath) }
     func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { log.append("select \(indexPath)") }
     func gridView(_ gridView: GridView, didDeselectItemAt indexPath: IndexPath) { log.append("deselect \(indexPath)") }
@@ -88,7 +96,9 @@ final class TestContent: DelegateDataSource, GridDelegateFlowLayout, GridPrefetc
 }
 
 extension TestContent: WaterfallLayoutDelegate {
-    func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int) -> Int? {
+    func gridView(_ gridView: GridView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, columnWidth: Int)
+        -> Int?
+    {
         sizeFor?(indexPath).height
     }
 }
@@ -117,6 +127,8 @@ func uniform(
 }
 
 extension FlowLayout {
-    func frame(_ item: Int, _ section: Int = 0) -> Rect { layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame }
+    func frame(_ item: Int, _ section: Int = 0) -> Rect {
+        layoutAttributesForItem(at: IndexPath(item: item, section: section))!.frame
+    }
     func xs(_ items: Range<Int>, section: Int = 0) -> [Int] { items.map { frame($0, section).minX } }
 }

@@ -67,7 +67,9 @@ final class Stock: Screen, SearchResultsUpdating {
     func updateSearchResults(for searchController: SearchController) { show() }
 
     func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
-        guard event == .char("d"), let f = gridView.focusedIndexPath, let name = data?.itemIdentifier(for: f) else { return .ignored }
+        guard event == .char("d"), let f = gridView.focusedIndexPath, let name = data?.itemIdentifier(for: f) else {
+            return .ignored
+        }
         let alert = AlertController(title: "Delete \(name)?", message: "Its count goes too.")
         alert.addAction(
             AlertAction(title: "Delete", style: .destructive) { [weak self] _ in
@@ -95,10 +97,15 @@ final class RowCell: GridCell {
     let app = ScreenDriver(size: Size(width: 30, height: 10))
     let stock = Stock()
     app.start(stock)
-    check(app.frame.row(1).hasPrefix("Fruit▲") && app.frame.row(2).hasPrefix("apple"), "the header and rows: \(app.text)")
+    check(
+        app.frame.row(1).hasPrefix("Fruit▲") && app.frame.row(2).hasPrefix("apple"), "the header and rows: \(app.text)")
     await app.advance(by: .seconds(3))
-    check(stock.refreshes == 3 && app.frame.row(0).contains("refresh 3"), "three refreshes, the status drawn: \(app.frame.row(0))")
-    check(app.frame.row(3).hasPrefix("banana") && app.frame.row(3).contains(" 15"), "banana reconfigured in place: \(app.frame.row(3))")
+    check(
+        stock.refreshes == 3 && app.frame.row(0).contains("refresh 3"),
+        "three refreshes, the status drawn: \(app.frame.row(0))")
+    check(
+        app.frame.row(3).hasPrefix("banana") && app.frame.row(3).contains(" 15"),
+        "banana reconfigured in place: \(app.frame.row(3))")
     // Task.sleep on the main actor, as any Swift code writes it.
     var slept = false
     Task { @MainActor in
@@ -107,14 +114,20 @@ final class RowCell: GridCell {
     }
     check(await app.settle(until: { slept }), "a main-actor Task.sleep ended")
     await app.send("/, text:an, enter")
-    check(app.frame.row(1).hasPrefix("/ an") && app.frame.row(3).hasPrefix("banana"), "the search bar filters: \(app.text)")
+    check(
+        app.frame.row(1).hasPrefix("/ an") && app.frame.row(3).hasPrefix("banana"),
+        "the search bar filters: \(app.text)")
     await app.send("esc")
     await app.send(events: [.mouse(MouseEvent(action: .press, position: Point(x: 27, y: 1)))])
-    check(app.frame.row(1).contains("Count▲") && app.frame.row(2).hasPrefix("apple"), "a click on Count sorts by it: \(app.text)")
+    check(
+        app.frame.row(1).contains("Count▲") && app.frame.row(2).hasPrefix("apple"),
+        "a click on Count sorts by it: \(app.text)")
     await app.send("home, d")
     check(app.text.contains("Delete apple?"), "d asks first: \(app.text)")
     await app.send("esc, d, enter")
-    check(stock.counts["apple"] == nil && app.frame.row(9).contains("Deleted apple"), "Enter on Delete deletes: \(app.text)")
+    check(
+        stock.counts["apple"] == nil && app.frame.row(9).contains("Deleted apple"),
+        "Enter on Delete deletes: \(app.text)")
     stock.counts = [:]
     stock.show()
     await app.settle()

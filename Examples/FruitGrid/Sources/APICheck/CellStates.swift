@@ -9,7 +9,9 @@ struct LevelBar: ContentConfiguration {
     var focused = false
     func draw(in context: DrawContext, bounds: Rect, state: GridCellConfigurationState) {
         let mark: Character = focused ? "#" : "="
-        context.fill(Rect(x: bounds.minX, y: bounds.minY, width: min(level, bounds.width), height: 1), style: .plain, character: mark)
+        context.fill(
+            Rect(x: bounds.minX, y: bounds.minY, width: min(level, bounds.width), height: 1), style: .plain,
+            character: mark)
     }
     func preferredSize(fitting size: Size) -> Size? { Size(width: size.width, height: 1) }
     func updated(for state: GridCellConfigurationState) -> LevelBar {
@@ -29,7 +31,9 @@ final class CountingCell: ListCell {
 }
 
 @MainActor func cellStates() throws {
-    let grid = GridView(frame: Rect(x: 0, y: 0, width: 30, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+    let grid = GridView(
+        frame: Rect(x: 0, y: 0, width: 30, height: 8),
+        layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
     var deleted: [String] = []
     var deleteItem: (String) -> Void = { _ in }
     let row = CellRegistration<CountingCell, String> { cell, _, name in
@@ -43,9 +47,12 @@ final class CountingCell: ListCell {
             var content = (cell as? ListCell)?.defaultContentConfiguration() ?? .cell()
             content.text = name
             if state.isEditing { content.secondaryText = "editing" }
-            if state.isSelected || state.isDisabled || state.isExpanded || state.isReordering { content.textStyle = Style(attributes: .underline) }
+            if state.isSelected || state.isDisabled || state.isExpanded || state.isReordering {
+                content.textStyle = Style(attributes: .underline)
+            }
             cell.contentConfiguration = content.updated(for: state)
-            cell.backgroundConfiguration = (state.isFocused ? BackgroundConfiguration.listGroupedCell() : .listPlainCell()).updated(for: state)
+            cell.backgroundConfiguration =
+                (state.isFocused ? BackgroundConfiguration.listGroupedCell() : .listPlainCell()).updated(for: state)
         }
     }
     let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
@@ -65,12 +72,18 @@ final class CountingCell: ListCell {
         try? source.apply(s)
     }
     var lines = text(of: grid)
-    check(lines[0].contains("›") && !lines[0].contains("⊖") && !lines[0].contains("≡"), "not editing: the disclosure, no editing accessories: \(lines[0])")
+    check(
+        lines[0].contains("›") && !lines[0].contains("⊖") && !lines[0].contains("≡"),
+        "not editing: the disclosure, no editing accessories: \(lines[0])")
     let apple = grid.cellForItem(at: IndexPath(item: 0, section: 0)) as? CountingCell
-    check(apple?.updates.last?.isFocused == true && apple?.configurationState.isEditing == false, "the focused row was updated for its state")
+    check(
+        apple?.updates.last?.isFocused == true && apple?.configurationState.isEditing == false,
+        "the focused row was updated for its state")
     grid.isEditing = true
     lines = text(of: grid)
-    check(lines[0].hasPrefix(" ⊖ Apple  editing") && lines[0].contains("≡") && !lines[0].contains("›"), "editing: ⊖ and ≡ show: \(lines[0])")
+    check(
+        lines[0].hasPrefix(" ⊖ Apple  editing") && lines[0].contains("≡") && !lines[0].contains("›"),
+        "editing: ⊖ and ≡ show: \(lines[0])")
     check(apple?.configurationState.isEditing == true, "the state says editing")
     _ = grid.handle(.key(.character("m")))
     check(grid.isMovingItem, "m picks up a row with a reorder accessory")
@@ -79,9 +92,13 @@ final class CountingCell: ListCell {
     check(order == ["Banana", "Apple", "Cherry"], "m drops it and didReorder hears: \(order)")
     _ = text(of: grid) // a frame between keys, as the screen's loop draws one
     _ = grid.handle(.key(.delete))
-    check(deleted == ["Apple"] && source.snapshot().itemIdentifiers == ["Banana", "Cherry"], "Delete calls the delete accessory: \(deleted)")
+    check(
+        deleted == ["Apple"] && source.snapshot().itemIdentifiers == ["Banana", "Cherry"],
+        "Delete calls the delete accessory: \(deleted)")
     apple?.setNeedsUpdateConfiguration()
-    check(KeyBindings.standard.keys(for: .moveItem) == [.character("m")] && KeyBindings.standard.action(for: .delete) == .deleteItem, "the keys are bound")
+    check(
+        KeyBindings.standard.keys(for: .moveItem) == [.character("m")]
+            && KeyBindings.standard.action(for: .delete) == .deleteItem, "the keys are bound")
     let shown: [ListCellAccessory.DisplayedState] = [.always, .whenEditing, .whenNotEditing]
     check(shown.map { $0.shows(editing: true) } == [true, true, false], "displayed states")
 
@@ -96,11 +113,19 @@ final class CountingCell: ListCell {
     fill.selectedBackgroundColor = .green
     fill.reorderingBackgroundColor = .yellow
     bar.backgroundConfiguration = fill
-    bar.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), bounds: canvas.bounds, state: CellState(isFocused: true))
-    check(canvas.row(0) == "###░░░░░" && canvas[5, 0].style.background == .cyan, "content over a background, both by state: \(canvas.row(0))")
-    check(BackgroundConfiguration.listSidebarCell().updated(for: GridCellConfigurationState(isSelected: true)).backgroundColor == .cyan, "a sidebar row's selection")
+    bar.draw(
+        in: DrawContext(canvas: canvas, frame: canvas.bounds), bounds: canvas.bounds, state: CellState(isFocused: true))
+    check(
+        canvas.row(0) == "###░░░░░" && canvas[5, 0].style.background == .cyan,
+        "content over a background, both by state: \(canvas.row(0))")
+    check(
+        BackgroundConfiguration.listSidebarCell().updated(for: GridCellConfigurationState(isSelected: true))
+            .backgroundColor == .cyan, "a sidebar row's selection")
     check(BackgroundConfiguration.clear().backgroundColor == nil, "clear fills nothing")
-    let state = GridCellConfigurationState(isFocused: false, isSelected: true, isEditing: true, isDisabled: false, isExpanded: false, isReordering: false)
+    let state = GridCellConfigurationState(
+        isFocused: false, isSelected: true, isEditing: true, isDisabled: false, isExpanded: false, isReordering: false)
     check(state.isSelected && state.isEditing && !state.isHighlighted, "a state made by hand")
-    check(HelpScreen(for: Stock(), editing: true).rows.contains { $0.action == KeyAction.deleteItem.summary }, "help lists Delete while editing")
+    check(
+        HelpScreen(for: Stock(), editing: true).rows.contains { $0.action == KeyAction.deleteItem.summary },
+        "help lists Delete while editing")
 }

@@ -29,8 +29,11 @@ struct Emoji: Hashable, Sendable {
     static func named(_ name: String) -> Emoji { all.first { $0.name == name }! }
 
     /// The row of recently used emoji the explorer starts with, most recent first.
-    static let recents = ["Rocket", "Cat", "Cherries", "Thinking", "Die", "Fox", "Winking", "Train", "Carrot", "Tiger", "Beaming", "Soccer"]
-        .map(named)
+    static let recents = [
+        "Rocket", "Cat", "Cherries", "Thinking", "Die", "Fox", "Winking", "Train", "Carrot", "Tiger", "Beaming",
+        "Soccer"
+    ]
+    .map(named)
 }
 
 extension Emoji.Category {

@@ -42,7 +42,8 @@ final class EmojiExplorer: Screen {
         guard let data else { return "" }
         let outline = data.snapshot(for: .outline)
         let open = Emoji.Category.allCases.filter { outline.isExpanded(.category($0)) }.map(\.rawValue)
-        return "recent: \(recents.first?.name ?? "none") · open: \(open.isEmpty ? "none" : open.joined(separator: ", "))"
+        return
+            "recent: \(recents.first?.name ?? "none") · open: \(open.isEmpty ? "none" : open.joined(separator: ", "))"
     }
     var keyHelp: [KeyHelp] { [KeyHelp("Enter", "open or close a category; use an emoji")] }
     private var recents = Emoji.recents
@@ -52,15 +53,19 @@ final class EmojiExplorer: Screen {
             switch Section(rawValue: index) {
             case .recents?:
                 // Apple's: a row of square tiles that scrolls sideways on its own.
-                let tile = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
-                let group = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(2)), subitems: [tile])
+                let tile = LayoutItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                let group = LayoutGroup.horizontal(
+                    layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(2)),
+                    subitems: [tile])
                 let row = LayoutSection(group: group)
                 row.orthogonalScrollingBehavior = .continuous
                 row.interGroupSpacing = 1
                 row.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 1, right: 1)
                 row.boundarySupplementaryItems = [
                     LayoutBoundarySupplementaryItem(
-                        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), elementKind: .header)
+                        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+                        elementKind: .header)
                 ]
                 return row
             case .outline?:
@@ -90,7 +95,8 @@ final class EmojiExplorer: Screen {
             }
         }
         let listRow = CellRegistration<ListCell, Emoji> { cell, _, emoji in
-            cell.contentConfiguration = .valueCell(text: emoji.name, secondaryText: emoji.category.rawValue, image: emoji.text)
+            cell.contentConfiguration = .valueCell(
+                text: emoji.name, secondaryText: emoji.category.rawValue, image: emoji.text)
         }
         let header = SupplementaryRegistration<ListCell>(elementKind: .header) { view, _, indexPath in
             view.contentConfiguration = .header(text: Section(rawValue: indexPath.section)?.title ?? "")
@@ -102,7 +108,9 @@ final class EmojiExplorer: Screen {
             case .category, .outlined: grid.dequeueConfiguredReusableCell(using: outlineRow, for: indexPath, item: item)
             }
         }
-        data.supplementaryViewProvider = { grid, _, indexPath in grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath) }
+        data.supplementaryViewProvider = { grid, _, indexPath in
+            grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+        }
         self.data = data
 
         // The sections in order, then each one's items as a section snapshot.

@@ -26,27 +26,35 @@ final class BandLabel: GridCell {
         switch section {
         case 0:
             // Sideways, coming to rest on a group's leading edge.
-            let tile = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            let tile = LayoutItem(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
             let row = LayoutSection(
-                group: .horizontal(layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(1)), subitems: [tile]))
+                group: .horizontal(
+                    layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(1)),
+                    subitems: [tile]))
             row.orthogonalScrollingBehavior = .continuousGroupLeadingBoundary
             row.interGroupSpacing = 1
             return row
         case 1:
             // A grid on a background, its header at the top's trailing end moved a column in,
             // its footer beside the items in the section's leading inset, over the background.
-            let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+            let item = LayoutItem(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
             item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
             item.zIndex = 0
             let grid = LayoutSection(
-                group: .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), subitems: [item]))
+                group: .horizontal(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+                    subitems: [item]))
             grid.contentInsets = EdgeInsets(top: 0, left: 5, bottom: 0, right: 0)
             var header = LayoutBoundarySupplementaryItem(
-                layoutSize: LayoutSize(widthDimension: .absolute(8), heightDimension: .absolute(1)), elementKind: .header,
+                layoutSize: LayoutSize(widthDimension: .absolute(8), heightDimension: .absolute(1)),
+                elementKind: .header,
                 alignment: .topTrailing, absoluteOffset: Point(x: -1, y: 0))
             header.pinToVisibleBounds = true
             var side = LayoutBoundarySupplementaryItem(
-                layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)), elementKind: .footer, alignment: .leading)
+                layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)),
+                elementKind: .footer, alignment: .leading)
             side.extendsBoundary = false
             side.zIndex = 2
             grid.boundarySupplementaryItems = [header, side]
@@ -56,9 +64,11 @@ final class BandLabel: GridCell {
             grid.decorationItems = [background]
             return grid
         case 2:
-            return LayoutSection.list(using: ListConfiguration(appearance: .insetGrouped), layoutEnvironment: environment)
+            return LayoutSection.list(
+                using: ListConfiguration(appearance: .insetGrouped), layoutEnvironment: environment)
         default:
-            return LayoutSection.list(using: ListConfiguration(appearance: .sidebarPlain), layoutEnvironment: environment)
+            return LayoutSection.list(
+                using: ListConfiguration(appearance: .sidebarPlain), layoutEnvironment: environment)
         }
     }
     layout.register(DottedBackground.self, forDecorationViewOfKind: "dots")
@@ -91,9 +101,13 @@ final class BandLabel: GridCell {
     var rows = text(of: grid)
     check(rows[0] == "[recent1]    recent2      recen", "the sideways row first: \(rows[0])")
     check(rows[1] == "                     Stone", "the header at the top's trailing end, a column in: \(rows[1])")
-    check(rows[2] == "Pit···peach·······plum·······", "the footer beside the items, over the background the names show on: \(rows[2])")
+    check(
+        rows[2] == "Pit···peach·······plum·······",
+        "the footer beside the items, over the background the names show on: \(rows[2])")
     check(rows[4] == " ╭──────────────────────────╮", "the inset grouped section's box: \(rows[4])")
-    check(rows[5] == " │ apple                    │" && rows[7] == " ╰──────────────────────────╯", "its rows inside it: \(rows[5...7])")
+    check(
+        rows[5] == " │ apple                    │" && rows[7] == " ╰──────────────────────────╯",
+        "its rows inside it: \(rows[5...7])")
     check(rows[8] == "" && rows[9] == "fig", "a blank row, then the sidebar row edge to edge: \(rows[8...9])")
     // Right along the row: recent3 ends past the 30 columns, so the row comes to rest on
     // group 1's start (13), not at 8 as `.continuous` would.
@@ -102,10 +116,16 @@ final class BandLabel: GridCell {
     rows = text(of: grid)
     check(rows[0] == "recent2      [recent3]    recen", "the row rests on a group's start: \(rows[0])")
     let background = layout.layoutAttributesForDecorationView(ofKind: "dots", at: IndexPath(item: 0, section: 1))
-    check(background?.kind == .decoration && background?.zIndex == -1, "the background's attributes: \(String(describing: background))")
-    check(layout.decorationViewClass(at: IndexPath(item: 0, section: 1))?.kind == "dots", "the decoration's class is the registered one")
+    check(
+        background?.kind == .decoration && background?.zIndex == -1,
+        "the background's attributes: \(String(describing: background))")
+    check(
+        layout.decorationViewClass(at: IndexPath(item: 0, section: 1))?.kind == "dots",
+        "the decoration's class is the registered one")
     let header = layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 1))
-    check(header?.zIndex == 1 && header?.frame == Rect(x: 21, y: 1, width: 8, height: 1), "the header's frame and order: \(String(describing: header))")
+    check(
+        header?.zIndex == 1 && header?.frame == Rect(x: 21, y: 1, width: 8, height: 1),
+        "the header's frame and order: \(String(describing: header))")
     let whole = CompositionalLayout.list(using: ListConfiguration(appearance: .insetGrouped))
     check(whole.scrollDirection == .vertical && RectAlignment.bottom != .bottomLeading, "a whole inset grouped list")
 }

@@ -36,7 +36,9 @@ final class MisplacedSizingRows: GridDataSource, GridDelegate {
     grid.dataSource = rows
     grid.delegate = rows
     grid.reloadData()
-    check(text(of: grid).prefix(6) == ["[row0]", "row1", "row2", "", "", "row3"], "a GridDelegateFlowLayout sizes rows: \(text(of: grid))")
+    check(
+        text(of: grid).prefix(6) == ["[row0]", "row1", "row2", "", "", "row3"],
+        "a GridDelegateFlowLayout sizes rows: \(text(of: grid))")
 }
 
 /// Lays out rows sized the old way: the program stops at the first layout.

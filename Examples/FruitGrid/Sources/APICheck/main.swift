@@ -11,7 +11,9 @@ import GridKit
 import GridKitTerminal
 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] != "--misplaced-sizing" {
-    let screens: [String: @MainActor () -> any Screen] = ["emoji": { EmojiExplorer() }, "reorder": { ReorderableList() }]
+    let screens: [String: @MainActor () -> any Screen] = [
+        "emoji": { EmojiExplorer() }, "reorder": { ReorderableList() }
+    ]
     guard let make = screens[CommandLine.arguments[1]] else {
         print("usage: APICheck [emoji | reorder | --misplaced-sizing]")
         exit(2)
@@ -79,7 +81,8 @@ var passed = 0, failed = 0
     snapshot.moveItem("apple", afterItem: "cherry")
     try fruits.apply(snapshot) // one move: the focus follows "apple"
     // README end
-    check(text(of: grid).contains { $0.contains("[apple]") }, "the focus followed apple to section 1: \(text(of: grid))")
+    check(
+        text(of: grid).contains { $0.contains("[apple]") }, "the focus followed apple to section 1: \(text(of: grid))")
     check(grid.focusedIndexPath == fruits.indexPath(for: "apple"), "focusedIndexPath is apple's new place")
     check(fruits.indexPath(for: "apple") == IndexPath(item: 1, section: 1), "apple is after cherry")
 
@@ -137,12 +140,17 @@ final class StackLayout: GridLayout {
     func numberOfItems(inSection section: Int) -> Int { section == 0 ? heights.count : 0 }
     func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section == 0, heights.indices.contains(indexPath.item) else { return nil }
-        return LayoutAttributes(indexPath: indexPath, frame: Rect(x: 0, y: top(indexPath.item), width: width, height: heights[indexPath.item]), kind: .cell)
+        return LayoutAttributes(
+            indexPath: indexPath,
+            frame: Rect(x: 0, y: top(indexPath.item), width: width, height: heights[indexPath.item]), kind: .cell)
     }
     func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        heights.indices.compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
+        heights.indices.compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter {
+            $0.frame.intersects(rect)
+        }
     }
-    func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? { nil }
+    func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes?
+    { nil }
     func neighbor(of indexPath: IndexPath, direction: FocusDirection) -> IndexPath? {
         let next = indexPath.item + (direction == .down ? 1 : direction == .up ? -1 : 0)
         return next != indexPath.item && heights.indices.contains(next) ? IndexPath(item: next, section: 0) : nil
@@ -153,7 +161,9 @@ final class StackLayout: GridLayout {
     // Self-sizing, through the protocol.
     var sizesCellsByContent: Bool { true }
     func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? { Size(width: width, height: 1) }
-    func shouldInvalidateLayout(forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes) -> Bool {
+    func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes, withOriginalAttributes original: LayoutAttributes
+    ) -> Bool {
         let item = original.indexPath.item
         guard heights[item] != preferred.frame.height else { return false }
         heights[item] = max(1, preferred.frame.height)
@@ -180,7 +190,8 @@ final class StackLayout: GridLayout {
     grid.reloadData()
     let lines = text(of: grid)
     check(
-        lines[0].hasPrefix("tall") && lines[3].hasPrefix("next") && lines[4].hasPrefix("tall") && lines[7].hasPrefix("last"),
+        lines[0].hasPrefix("tall") && lines[3].hasPrefix("next") && lines[4].hasPrefix("tall")
+            && lines[7].hasPrefix("last"),
         "an outside layout sizes its cells through GridLayout: \(lines)")
 }
 
@@ -190,10 +201,12 @@ final class StackLayout: GridLayout {
     let layout = CompositionalLayout { _, environment in
         let columns = environment.containerSize.width >= 60 ? 4 : 2
         let tile = LayoutItem(
-            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .fractionalHeight(1)))
+            layoutSize: LayoutSize(
+                widthDimension: .fractionalWidth(1 / Double(columns)), heightDimension: .fractionalHeight(1)))
         tile.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 1)
         let row = LayoutGroup.horizontal(
-            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(3)), subitems: [tile])
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(3)), subitems: [tile]
+        )
         let section = LayoutSection(group: row)
         section.interGroupSpacing = 1
         section.boundarySupplementaryItems = [
@@ -215,18 +228,24 @@ final class StackLayout: GridLayout {
     snapshot.appendSections([0])
     snapshot.appendItems(["a", "b", "c", "d", "e", "f"], toSection: 0)
     try names.apply(snapshot)
-    check(layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))?.frame == Rect(x: 0, y: 5, width: 19, height: 3), "the fifth tile starts the second row")
+    check(
+        layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))?.frame
+            == Rect(x: 0, y: 5, width: 19, height: 3), "the fifth tile starts the second row")
     _ = grid.handle(.key(.right))
     _ = grid.handle(.key(.down))
-    check(grid.focusedIndexPath == IndexPath(item: 5, section: 0), "Right then Down reach the tile under b: \(String(describing: grid.focusedIndexPath))")
+    check(
+        grid.focusedIndexPath == IndexPath(item: 5, section: 0),
+        "Right then Down reach the tile under b: \(String(describing: grid.focusedIndexPath))")
     grid.frame = Rect(x: 0, y: 0, width: 41, height: 12)
-    check(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.minY == 5, "two columns when narrow")
+    check(
+        layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.minY == 5, "two columns when narrow")
 }
 
 @MainActor func estimatedCompositional() throws {
     // Rows of two side by side, each row as tall as its taller cell.
     let half = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(1)))
-    let row = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)), subitems: [half])
+    let row = LayoutGroup.horizontal(
+        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)), subitems: [half])
     let layout = CompositionalLayout(section: LayoutSection(group: row))
     let grid = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 8), layout: layout)
     grid.register(TallCell.self)
@@ -241,12 +260,18 @@ final class StackLayout: GridLayout {
     try cells.apply(snapshot)
     let lines = text(of: grid)
     check(layout.sizesCellsByContent, "estimated heights in estimated groups are measured")
-    check(lines[0].hasPrefix("short") && lines[3].hasPrefix("next"), "the row holding the tall cell is three rows tall: \(lines)")
-    check(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height == 1, "the short cell keeps its own height")
+    check(
+        lines[0].hasPrefix("short") && lines[3].hasPrefix("next"),
+        "the row holding the tall cell is three rows tall: \(lines)")
+    check(
+        layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height == 1,
+        "the short cell keeps its own height")
 
     // A row that scrolls sideways: each tile as wide as its cell asks.
     let tile = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(8), heightDimension: .fractionalHeight(1)))
-    let tiles = LayoutSection(group: .horizontal(layoutSize: LayoutSize(widthDimension: .estimated(8), heightDimension: .absolute(1)), subitems: [tile]))
+    let tiles = LayoutSection(
+        group: .horizontal(
+            layoutSize: LayoutSize(widthDimension: .estimated(8), heightDimension: .absolute(1)), subitems: [tile]))
     tiles.orthogonalScrollingBehavior = .continuous
     tiles.interGroupSpacing = 1
     let sideways = CompositionalLayout(section: tiles)
@@ -265,9 +290,12 @@ final class StackLayout: GridLayout {
     check(shown[0].hasPrefix("fig watermelon kiwi"), "sideways tiles as wide as their words: \(shown)")
 
     // A list row whose subtitle wraps takes a row for each of its lines.
-    let list = GridView(frame: Rect(x: 0, y: 0, width: 21, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+    let list = GridView(
+        frame: Rect(x: 0, y: 0, width: 21, height: 8),
+        layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
     let subtitle = CellRegistration<ListCell, String> { cell, _, name in
-        cell.contentConfiguration = .subtitleCell(text: name, secondaryText: name == "Ada" ? "wrote the first program" : "")
+        cell.contentConfiguration = .subtitleCell(
+            text: name, secondaryText: name == "Ada" ? "wrote the first program" : "")
     }
     let people = GridDiffableDataSource<Int, String>(gridView: list) { grid, indexPath, name in
         grid.dequeueConfiguredReusableCell(using: subtitle, for: indexPath, item: name)
@@ -277,14 +305,17 @@ final class StackLayout: GridLayout {
     names.appendItems(["Ada", "Alan"], toSection: 0)
     try people.apply(names)
     let rows = text(of: list)
-    check(rows[1].hasPrefix(" wrote the first") && rows[2].hasPrefix(" program") && rows[3].hasPrefix(" Alan"), "a wrapped subtitle takes two rows: \(rows)")
+    check(
+        rows[1].hasPrefix(" wrote the first") && rows[2].hasPrefix(" program") && rows[3].hasPrefix(" Alan"),
+        "a wrapped subtitle takes two rows: \(rows)")
 }
 
 @MainActor func list() throws {
     // README: list
     var configuration = ListConfiguration(appearance: .plain)
     configuration.headerMode = .supplementary
-    let grid = GridView(frame: Rect(x: 0, y: 0, width: 41, height: 8), layout: CompositionalLayout.list(using: configuration))
+    let grid = GridView(
+        frame: Rect(x: 0, y: 0, width: 41, height: 8), layout: CompositionalLayout.list(using: configuration))
     let row = CellRegistration<ListCell, String> { cell, _, name in
         cell.contentConfiguration = .valueCell(text: name, secondaryText: name == "Inbox" ? "12" : "")
         cell.accessories = [.disclosureIndicator]
@@ -304,7 +335,9 @@ final class StackLayout: GridLayout {
     try mail.apply(snapshot)
     // README end
     let lines = text(of: grid)
-    check(lines[0].hasPrefix("Mail") && lines[1].hasPrefix(" Inbox") && lines[1].hasSuffix("12 ›"), "a list row with its value and accessory: \(lines)")
+    check(
+        lines[0].hasPrefix("Mail") && lines[1].hasPrefix(" Inbox") && lines[1].hasSuffix("12 ›"),
+        "a list row with its value and accessory: \(lines)")
     _ = grid.handle(.key(.down))
     check(grid.focusedIndexPath == IndexPath(item: 1, section: 0), "Down moves along the list")
     // The same list with separators: a line under each row but the last.
@@ -312,19 +345,24 @@ final class StackLayout: GridLayout {
     grid.layout = CompositionalLayout.list(using: configuration)
     let separated = text(of: grid)
     check(
-        separated[1].hasPrefix(" Inbox") && separated[2].hasPrefix("───") && separated[3].hasPrefix(" Sent") && separated[5].hasPrefix(" Archive")
+        separated[1].hasPrefix(" Inbox") && separated[2].hasPrefix("───") && separated[3].hasPrefix(" Sent")
+            && separated[5].hasPrefix(" Archive")
             && !separated[6].contains("─"),
         "separators between rows: \(separated)")
 }
 
 @MainActor func outline() throws {
-    let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .sidebar)))
+    let grid = GridView(
+        frame: Rect(x: 0, y: 0, width: 31, height: 8),
+        layout: CompositionalLayout.list(using: ListConfiguration(appearance: .sidebar)))
     var made: GridDiffableDataSource<Int, String>?
     let row = CellRegistration<ListCell, String> { cell, _, name in
         let tree = made?.snapshot(for: 0) ?? GridSectionSnapshot()
         cell.contentConfiguration = .sidebarCell(text: name)
         cell.indentationLevel = tree.level(of: name)
-        if !tree.children(of: name).isEmpty { cell.accessories = [.outlineDisclosure(isExpanded: tree.isExpanded(name))] }
+        if !tree.children(of: name).isEmpty {
+            cell.accessories = [.outlineDisclosure(isExpanded: tree.isExpanded(name))]
+        }
     }
     let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
         grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
@@ -340,11 +378,15 @@ final class StackLayout: GridLayout {
     _ = grid.handle(.key(.right))
     _ = grid.handle(.key(.left))
     _ = grid.handle(.key(.left))
-    check(source.snapshot().itemIdentifiers == ["Mail", "Notes"] && grid.focusedIndexPath == IndexPath(item: 0, section: 0), "Left goes to the parent, then closes it")
+    check(
+        source.snapshot().itemIdentifiers == ["Mail", "Notes"]
+            && grid.focusedIndexPath == IndexPath(item: 0, section: 0), "Left goes to the parent, then closes it")
 }
 
 @MainActor func reorder() throws {
-    let grid = GridView(frame: Rect(x: 0, y: 0, width: 31, height: 8), layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
+    let grid = GridView(
+        frame: Rect(x: 0, y: 0, width: 31, height: 8),
+        layout: CompositionalLayout.list(using: ListConfiguration(appearance: .plain)))
     let row = CellRegistration<ListCell, String> { cell, _, name in cell.contentConfiguration = .cell(text: name) }
     let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
         grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)
@@ -367,7 +409,8 @@ final class StackLayout: GridLayout {
     // A row of albums that scrolls sideways, then every photo in four columns.
     let layout = CompositionalLayout { section, _ in
         if section == 0 {
-            let album = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            let album = LayoutItem(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
             let group = LayoutGroup.horizontal(
                 layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(2)), subitems: [album])
             let row = LayoutSection(group: group)
@@ -375,9 +418,12 @@ final class StackLayout: GridLayout {
             row.interGroupSpacing = 1
             return row
         }
-        let photo = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1)))
+        let photo = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1)))
         return LayoutSection(
-            group: .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), subitems: [photo]))
+            group: .horizontal(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+                subitems: [photo]))
     }
     // README end
     let grid = GridView(frame: Rect(x: 0, y: 0, width: 41, height: 10), layout: layout)
@@ -396,7 +442,9 @@ final class StackLayout: GridLayout {
     check(text(of: grid)[0].hasPrefix("[album1]"), "the row of albums comes first: \(text(of: grid))")
     for _ in 0..<4 { _ = grid.handle(.key(.right)) }
     check(grid.focusedIndexPath == IndexPath(item: 4, section: 0), "Right goes along the row")
-    check(text(of: grid)[0].contains("[album5]") && !text(of: grid)[0].contains("album1"), "and scrolls it: \(text(of: grid)[0])")
+    check(
+        text(of: grid)[0].contains("[album5]") && !text(of: grid)[0].contains("album1"),
+        "and scrolls it: \(text(of: grid)[0])")
     check(text(of: grid)[2].hasPrefix("p1"), "the grid below stays: \(text(of: grid)[2])")
     for _ in 0..<4 { _ = grid.handle(.mouse(MouseEvent(action: .wheelLeft, position: Point(x: 3, y: 0)))) }
     check(text(of: grid)[0].hasPrefix("album1"), "the sideways wheel scrolls the row back: \(text(of: grid)[0])")

@@ -26,7 +26,9 @@ enum ContactCategories {
     /// is lowered here without Foundation (its folding gives the same), into a string short
     /// enough, most often, to need no allocation.
     static func key(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).folding(options: .caseInsensitive, locale: nil) }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: bytes, as: UTF8.self).folding(options: .caseInsensitive, locale: nil)
+        }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             for (k, b) in bytes.enumerated() { out[k] = b >= 65 && b <= 90 ? b + 32 : b }
             return bytes.count

@@ -165,7 +165,12 @@ package final class ContactDirectory {
     /// list shows at once, and the groups are ready before the user asks for them.
     package var groupReader: @Sendable () -> AllGroups {
         let store = store, order = order
-        return { Dictionary(uniqueKeysWithValues: ContactGroup.Kind.allCases.map { ($0, Self.scanGroups($0, store: store, order: order)) }) }
+        return {
+            Dictionary(
+                uniqueKeysWithValues: ContactGroup.Kind.allCases.map {
+                    ($0, Self.scanGroups($0, store: store, order: order))
+                })
+        }
     }
 
     /// Keeps groups read by `groupReader`, for each kind not read here meanwhile.
@@ -178,7 +183,9 @@ package final class ContactDirectory {
     /// How many times the cards were read for their groups here (for tests).
     package private(set) var groupScans = 0
 
-    private static func scanGroups(_ kind: ContactGroup.Kind, store: ContactStore, order: [Int32]) -> [(group: ContactGroup, count: Int)] {
+    private static func scanGroups(_ kind: ContactGroup.Kind, store: ContactStore, order: [Int32]) -> [(
+        group: ContactGroup, count: Int
+    )] {
         var found: [(name: String, count: Int)] = [], byKey: [String: Int] = [:]
         store.text.withUnsafeBufferPointer { text in
             var recent = RecentNames<Int>()
@@ -204,7 +211,8 @@ package final class ContactDirectory {
         return found.sorted { a, b in
             if a.name.isEmpty != b.name.isEmpty { return !a.name.isEmpty }
             let collation = a.name.localizedStandardCompare(b.name)
-            return collation != .orderedSame ? collation == .orderedAscending : Array(a.name.utf8).lexicographicallyPrecedes(b.name.utf8)
+            return collation != .orderedSame
+                ? collation == .orderedAscending : Array(a.name.utf8).lexicographicallyPrecedes(b.name.utf8)
         }.map { (group: ContactGroup(kind, $0.name), count: $0.count) }
     }
 
@@ -312,7 +320,8 @@ package final class ContactDirectory {
         return bySection
     }
 
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ needle: [UInt8]) -> Bool
+    {
         guard needle.count <= range.count else { return false }
         guard !needle.isEmpty else { return true }
         // memchr finds candidates for the first byte (vectorized), memcmp checks the rest.
@@ -368,6 +377,7 @@ package final class ContactDirectory {
     package func section(forLetter c: Character) -> Int? {
         let l = c.isLetter && c.isASCII ? c.uppercased() : "#"
         // # is the last section: only itself, never the next letter up.
-        return sections.firstIndex { $0.letter == l } ?? (l == "#" ? nil : sections.firstIndex { $0.letter > l && $0.letter != "#" })
+        return sections.firstIndex { $0.letter == l }
+            ?? (l == "#" ? nil : sections.firstIndex { $0.letter > l && $0.letter != "#" })
     }
 }

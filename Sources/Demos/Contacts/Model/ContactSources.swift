@@ -78,13 +78,17 @@ package enum ContactSources {
             taken[i] = (ContactStoreBuilder(), [], 0)
             if linesBefore > 0 {
                 for k in piece.cards.places.indices { piece.cards.places[k].line += UInt32(linesBefore) }
-                for k in piece.problems.indices where piece.problems[k].line > 0 { piece.problems[k].line += linesBefore }
+                for k in piece.problems.indices where piece.problems[k].line > 0 {
+                    piece.problems[k].line += linesBefore
+                }
             }
             part.cards.append(piece.cards, blobBase: 0, fileBase: 0)
             part.problems += piece.problems.map(\.description)
             linesBefore += piece.lines
         }
-        if part.cards.places.isEmpty && part.problems.isEmpty { part.problems.append(VCardParser.noCards(file).description) }
+        if part.cards.places.isEmpty && part.problems.isEmpty {
+            part.problems.append(VCardParser.noCards(file).description)
+        }
         part.blobs = [converted ? .bytes(bytes) : .file(path, identity)]
         return part
     }
@@ -139,7 +143,9 @@ package enum ContactSources {
                     fileIndex: index, into: &part.cards
                 ).problems
                 part.problems += problems.map(\.description)
-                if part.cards.places.count == before && problems.isEmpty { part.problems.append(VCardParser.noCards(file).description) }
+                if part.cards.places.count == before && problems.isEmpty {
+                    part.problems.append(VCardParser.noCards(file).description)
+                }
             }
             part.blobs = [.bytes(blob)]
             parts.withLock { $0[k] = part }
@@ -152,7 +158,8 @@ package enum ContactSources {
     static func vcardFiles(in dir: RawPath) -> [RawPath] {
         var out: [RawPath] = []
         FolderWalk.walk(dir.withoutTrailingSlashes) { _, files, _ in
-            out += files.lazy.filter { hasVCardExtension($0.name) }.map(\.path) // a FIFO is refused by the read, and said
+            // a FIFO is refused by the read, and said
+            out += files.lazy.filter { hasVCardExtension($0.name) }.map(\.path)
             return true
         }
         return out.sorted()
@@ -161,6 +168,7 @@ package enum ContactSources {
     /// `.vcf` or `.vcard`, any case, on bytes.
     static func hasVCardExtension(_ name: RawPath) -> Bool {
         let bytes = Array(name.bytes.suffix(6)).map { $0 | 0x20 }
-        return bytes.count >= 4 && (bytes.suffix(4) == Array(".vcf".utf8) || (bytes.count == 6 && bytes == Array(".vcard".utf8)))
+        return bytes.count >= 4
+            && (bytes.suffix(4) == Array(".vcf".utf8) || (bytes.count == 6 && bytes == Array(".vcard".utf8)))
     }
 }

@@ -80,7 +80,10 @@ package final class ContactStore: Sendable {
 
     /// Calls `body` with the name, in `text` (this store's, as a buffer), of each group of
     /// `kind` contact `i` is in: its organisation ("" for none), or each of its categories.
-    func forEachGroup(_ kind: ContactGroup.Kind, of i: Int, in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    func forEachGroup(
+        _ kind: ContactGroup.Kind, of i: Int, in text: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         switch kind {
         case .organisation:
             body(UnsafeBufferPointer(rebasing: text[range(.organization, of: i)]))
@@ -99,14 +102,18 @@ package final class ContactStore: Sendable {
     /// What contact `i`'s list row shows: a long field is cut (`LongValue`), so a row costs
     /// what it shows, not what the card holds.
     package func row(_ i: Int) -> ContactRow {
-        ContactRow(name: shown(.name, of: i), organization: shown(.organization, of: i), primaryContact: shown(.primary, of: i))
+        ContactRow(
+            name: shown(.name, of: i), organization: shown(.organization, of: i), primaryContact: shown(.primary, of: i)
+        )
     }
 
     /// A field as a list shows it: whole, or its start and size when long (the start short
     /// enough that the size shows in the row's column).
     private func shown(_ field: Field, of i: Int) -> String {
         let r = range(field, of: i)
-        return text.withUnsafeBufferPointer { LongValue.shown(UnsafeBufferPointer(rebasing: $0[r]), keep: LongValue.keptInLists) }
+        return text.withUnsafeBufferPointer {
+            LongValue.shown(UnsafeBufferPointer(rebasing: $0[r]), keep: LongValue.keptInLists)
+        }
     }
 
     /// The whole of contact `i`, parsed from its card now when it came from a file.
@@ -120,7 +127,9 @@ package final class ContactStore: Sendable {
             switch blobs[Int(p.blob)] {
             case .bytes(let bytes): card = bytes[start..<(start + Int(p.length))]
             case .file(let path, let identity):
-                do { card = try SafeFile.readPart(path, offset: start, count: Int(p.length), identity: identity)[...] } catch {
+                do {
+                    card = try SafeFile.readPart(path, offset: start, count: Int(p.length), identity: identity)[...]
+                } catch {
                     return unreadable(i, because: "\(file): \(error); open it again to see this card")
                 }
             }
@@ -156,7 +165,8 @@ struct ContactStoreBuilder {
         append(c.formattedName.utf8)
         append(c.organization.utf8)
         append(c.primaryContact.utf8)
-        text += Folding.fold(!c.familyName.isEmpty ? c.familyName : !c.givenName.isEmpty ? c.givenName : c.formattedName)
+        text += Folding.fold(
+            !c.familyName.isEmpty ? c.familyName : !c.givenName.isEmpty ? c.givenName : c.formattedName)
         text.append(0)
         text += Folding.fold(c.givenName + " " + c.formattedName)
         ends.append(UInt32(text.count))

@@ -24,7 +24,9 @@ package enum SampleAddressBook {
         "Acme Corp", "Globex", "Initech", "Umbrella Research", "Stark Industries", "Wayne Enterprises",
         "株式会社サンプル", "Cyberdyne Systems", "Soylent", "Tyrell Corporation"
     ]
-    static let titles = ["Engineer", "Designer", "Director of Operations", "Nurse", "Teacher", "Chef", "Pilot", "Researcher"]
+    static let titles = [
+        "Engineer", "Designer", "Director of Operations", "Nurse", "Teacher", "Chef", "Pilot", "Researcher"
+    ]
     static let cities = ["Lisbon", "Osaka", "Nairobi", "Toronto", "Kraków", "Bogotá", "Athens", "Cairo"]
 
     /// The sample as vCard text. `realistic` adds the lines phone and desktop exports carry on
@@ -35,42 +37,60 @@ package enum SampleAddressBook {
         var out = ""
         for i in 0..<count {
             let (fam, giv): (String, String)
-            if i % 9 == 4 { (fam, giv) = international[rng.next(international.count)] } else { (fam, giv) = (family[rng.next(family.count)], given[rng.next(given.count)]) }
+            if i % 9 == 4 {
+                (fam, giv) = international[rng.next(international.count)]
+            } else {
+                (fam, giv) = (family[rng.next(family.count)], given[rng.next(given.count)])
+            }
             var longFamily = fam
-            if i % 37 == 11 { longFamily = fam + "-" + family[rng.next(family.count)] + " y " + family[rng.next(family.count)] + "-Montgomery-Wolfeschlegelsteinhausen" }
+            if i % 37 == 11 {
+                longFamily =
+                    fam + "-" + family[rng.next(family.count)] + " y " + family[rng.next(family.count)]
+                    + "-Montgomery-Wolfeschlegelsteinhausen"
+            }
             out += "BEGIN:VCARD\r\nVERSION:3.0\r\n"
             if realistic {
                 // Made from the card's number, not the generator, so the people are the same.
                 let h = UInt64(i) &* 0x9E37_79B9_7F4A_7C15
                 let uid = String(h, radix: 16).padding(toLength: 16, withPad: "0", startingAt: 0)
-                out += "PRODID:-//Apple Inc.//iPhone OS 17.5//EN\r\nUID:\(uid.prefix(8))-\(uid.dropFirst(8).prefix(4))-4\(uid.suffix(3))-a\(uid.prefix(3))-\(uid.suffix(12))\r\n"
-                out += "REV:2026-\(10 + i % 3)-\(10 + i % 19)T\(10 + i % 14):\(10 + i % 50):00Z\r\nCATEGORIES:myContacts,\(i % 3 == 0 ? "Work" : "Friends")\r\n"
+                out +=
+                    "PRODID:-//Apple Inc.//iPhone OS 17.5//EN\r\nUID:\(uid.prefix(8))-\(uid.dropFirst(8).prefix(4))-4\(uid.suffix(3))-a\(uid.prefix(3))-\(uid.suffix(12))\r\n"
+                out +=
+                    "REV:2026-\(10 + i % 3)-\(10 + i % 19)T\(10 + i % 14):\(10 + i % 50):00Z\r\nCATEGORIES:myContacts,\(i % 3 == 0 ? "Work" : "Friends")\r\n"
             }
             out += "N:\(escape(longFamily));\(escape(giv));;;\r\n"
             if i % 5 != 0 { out += "FN:\(escape(giv)) \(escape(longFamily))\r\n" } // FN left out: derived from N
             if i % 3 != 2 { out += "ORG:\(escape(companies[rng.next(companies.count)]))\r\n" }
             if i % 4 == 1 { out += "TITLE:\(titles[rng.next(titles.count)])\r\n" }
             if i % 6 != 5 {
-                out += "TEL;TYPE=CELL:+\(1 + rng.next(98)) \(100 + rng.next(900)) \(1000 + rng.next(9000)) \(100 + rng.next(900))\r\n"
+                out +=
+                    "TEL;TYPE=CELL:+\(1 + rng.next(98)) \(100 + rng.next(900)) \(1000 + rng.next(9000)) \(100 + rng.next(900))\r\n"
             }
             if i % 7 == 3 { out += "TEL;TYPE=WORK,VOICE:+44 20 \(7000 + rng.next(2999)) \(1000 + rng.next(8999))\r\n" }
             // Some people have a home line and a fax too (numbers made without the generator, so
             // everyone else stays as they were): their cards are taller.
-            if i % 17 == 8 { out += "TEL;TYPE=HOME:+1 555 01\(10 + i % 90)\r\nTEL;TYPE=FAX:+1 555 02\(10 + i % 90)\r\n" }
+            if i % 17 == 8 {
+                out += "TEL;TYPE=HOME:+1 555 01\(10 + i % 90)\r\nTEL;TYPE=FAX:+1 555 02\(10 + i % 90)\r\n"
+            }
             if i % 4 != 3 {
-                let user = (giv + "." + fam).folding(options: .diacriticInsensitive, locale: nil).lowercased().filter { $0.isASCII && ($0.isLetter || $0 == ".") }
+                let user = (giv + "." + fam).folding(options: .diacriticInsensitive, locale: nil).lowercased().filter {
+                    $0.isASCII && ($0.isLetter || $0 == ".")
+                }
                 out += "EMAIL;TYPE=INTERNET,HOME:\(user.isEmpty || user == "." ? "contact\(i)" : user)@example.com\r\n"
             }
             if i % 8 == 2 {
-                out += "ADR;TYPE=HOME:;;\(1 + rng.next(200)) Main Street;\(cities[rng.next(cities.count)]);;\(10000 + rng.next(89999));\r\n"
+                out +=
+                    "ADR;TYPE=HOME:;;\(1 + rng.next(200)) Main Street;\(cities[rng.next(cities.count)]);;\(10000 + rng.next(89999));\r\n"
             }
             if i % 10 == 6 { out += "BDAY:19\(50 + rng.next(49))-0\(1 + rng.next(9))-1\(rng.next(9))\r\n" }
             if i % 11 == 7 {
-                out += "NOTE:Met at the conference\\, table \(rng.next(40)).\\nLikes tea; dislikes meetings before 10.\r\n"
+                out +=
+                    "NOTE:Met at the conference\\, table \(rng.next(40)).\\nLikes tea; dislikes meetings before 10.\r\n"
             }
             if i % 13 == 5 { out += "URL:https://example.com/people/\(i)\r\n" }
             // Made from the card's number, not the generator, so the people are the same.
-            let groups = [(i % 6 == 1, "Work"), (i % 23 == 5, "Family"), (i % 17 == 3, "Climbing club")].filter(\.0).map(\.1)
+            let groups = [(i % 6 == 1, "Work"), (i % 23 == 5, "Family"), (i % 17 == 3, "Climbing club")].filter(\.0)
+                .map(\.1)
             if !groups.isEmpty { out += "CATEGORIES:\(groups.joined(separator: ","))\r\n" }
             out += "END:VCARD\r\n"
         }
@@ -83,7 +103,8 @@ package enum SampleAddressBook {
     }
 
     private static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: ";", with: "\\;")
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(
+            of: ";", with: "\\;")
     }
 }
 

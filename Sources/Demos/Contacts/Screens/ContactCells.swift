@@ -14,11 +14,14 @@ final class ContactRowCell: GridCell {
         context.fill(style: base)
         // Narrow, the organisation goes first: the name is what tells two rows apart.
         let narrow = bounds.width < 50
-        let nameWidth = narrow ? max(10, bounds.width * 3 / 5) : max(10, bounds.width * 2 / 5), orgWidth = narrow ? 0 : max(0, bounds.width * 3 / 10)
+        let nameWidth = narrow ? max(10, bounds.width * 3 / 5) : max(10, bounds.width * 2 / 5),
+            orgWidth = narrow ? 0 : max(0, bounds.width * 3 / 10)
         context.text(state.isFocused ? "▶" : isFavourite ? "★" : " ", at: .zero, style: base)
         context.text(c.name, at: Point(x: 2, y: 0), style: base.with(.bold), maxWidth: nameWidth - 3)
         if orgWidth > 1 {
-            context.text(c.organization, at: Point(x: nameWidth, y: 0), style: state.isFocused ? base : Palette.dim, maxWidth: orgWidth - 1)
+            context.text(
+                c.organization, at: Point(x: nameWidth, y: 0), style: state.isFocused ? base : Palette.dim,
+                maxWidth: orgWidth - 1)
         }
         context.text(
             c.primaryContact, at: Point(x: nameWidth + orgWidth, y: 0), style: base,
@@ -38,7 +41,9 @@ final class ContactCardCell: GridCell {
 
     /// Phones, then emails, as card lines; past the limit the last line counts the rest.
     static func detailLines(_ c: Contact) -> [String] {
-        let all = c.phones.map { "☎ " + LongValue.shown($0.value, keep: LongValue.keptInLists) } + c.emails.map { "✉ " + LongValue.shown($0.value, keep: LongValue.keptInLists) }
+        let all =
+            c.phones.map { "☎ " + LongValue.shown($0.value, keep: LongValue.keptInLists) }
+            + c.emails.map { "✉ " + LongValue.shown($0.value, keep: LongValue.keptInLists) }
         guard all.count > maxDetailLines else { return all }
         return Array(all.prefix(maxDetailLines - 1)) + ["+\(all.count - maxDetailLines + 1) more"]
     }
@@ -56,7 +61,9 @@ final class ContactCardCell: GridCell {
         let w = bounds.width - 2
         let name = LongValue.shown(c.formattedName, keep: LongValue.keptInLists)
         context.text((state.isFocused ? "▶ " : "") + name, at: Point(x: 1, y: 0), style: base.with(.bold), maxWidth: w)
-        let role = [c.title, c.organization].map { LongValue.shown($0, keep: LongValue.keptInLists) }.filter { !$0.isEmpty }.joined(separator: " · ")
+        let role = [c.title, c.organization].map { LongValue.shown($0, keep: LongValue.keptInLists) }.filter {
+            !$0.isEmpty
+        }.joined(separator: " · ")
         context.text(role, at: Point(x: 1, y: 1), style: base, maxWidth: w)
         for (i, line) in Self.detailLines(c).enumerated() {
             context.text(line, at: Point(x: 1, y: 3 + i), style: base, maxWidth: w)

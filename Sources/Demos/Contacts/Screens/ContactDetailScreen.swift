@@ -44,7 +44,8 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
         case .data(let bytes, let type)?:
             do {
                 // Enough pixels for the box at a large font's cells (20 × 40).
-                let decoded = try ImageDecoder.decode(bytes, minSize: (Self.photoSize.width * 20, Self.photoSize.height * 40))
+                let decoded = try ImageDecoder.decode(
+                    bytes, minSize: (Self.photoSize.width * 20, Self.photoSize.height * 40))
                 image = decoded
                 add("photo", "\(type.isEmpty ? "image" : type), \(decoded.sourceWidth)×\(decoded.sourceHeight)")
             } catch {
@@ -55,19 +56,25 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
         add("source", contact.source)
         self.rows = rows
         self.image = image
-        photo = image.map { Self.photo(of: $0, cell: Size(width: 10, height: 20), mode: .blocks, prepare: nil, tone: .dark) }
+        photo = image.map {
+            Self.photo(of: $0, cell: Size(width: 10, height: 20), mode: .blocks, prepare: nil, tone: .dark)
+        }
     }
 
     package func attach(to gridView: GridView, context: ScreenContext) {
         guard let image else { return }
-        photo = Self.photo(of: image, cell: context.cellPixelSize, mode: context.graphicsMode, prepare: context.prepareImage, tone: context.backgroundTone)
+        photo = Self.photo(
+            of: image, cell: context.cellPixelSize, mode: context.graphicsMode, prepare: context.prepareImage,
+            tone: context.backgroundTone)
     }
 
     /// The photo in as many cells as its shape needs within `photoSize`, on cells of `cell`
     /// pixels: in half blocks, and at the terminal's resolution where it shows pictures. What
     /// the cells hold beyond the photo's shape (less than a cell) is near the terminal's
     /// background, white or black (`tone`), as is transparency.
-    static func photo(of image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer?, tone: BackgroundTone) -> Thumbnail {
+    static func photo(
+        of image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer?, tone: BackgroundTone
+    ) -> Thumbnail {
         let box = cells(for: image, cell: cell)
         let matte: (UInt8, UInt8, UInt8) = tone == .light ? (255, 255, 255) : (0, 0, 0)
         var t = Thumbnail(image: image, columns: box.width, rows: box.height, cell: cell, matte: matte)
@@ -82,14 +89,18 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
         let boxW = photoSize.width * cw, boxH = photoSize.height * ch
         // The largest size of the image's shape in the box, then the cells that hold it.
         let (pw, ph) = w * boxH > h * boxW ? (boxW, max(1, h * boxW / w)) : (max(1, w * boxH / h), boxH)
-        return Size(width: min(photoSize.width, max(1, (pw + cw / 2) / cw)), height: min(photoSize.height, max(1, (ph + ch / 2) / ch)))
+        return Size(
+            width: min(photoSize.width, max(1, (pw + cw / 2) / cw)),
+            height: min(photoSize.height, max(1, (ph + ch / 2) / ch)))
     }
 
     package var title: String { LongValue.shown(contact.formattedName, keep: LongValue.keptInLists) }
     package var keyHints: [KeyHint] { [.moveUpDown, .back] }
 
     package func makeLayout() -> any GridLayout {
-        FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
+        FlowLayout(
+            itemSize: Size(width: FlowLayout.fullLine, height: 1),
+            sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
     package func registerCells(in gridView: GridView) {
@@ -100,11 +111,15 @@ package final class ContactDetailScreen: Screen, GridDataSource, GridDelegateFlo
     package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
 
     /// The photo sits in the section header, above the fields.
-    package func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> Size? {
+    package func gridView(_ gridView: GridView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int)
+        -> Size?
+    {
         photo.map { Size(width: 0, height: $0.rows + 1) } ?? .zero
     }
 
-    package func gridView(_ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath) -> GridCell? {
+    package func gridView(
+        _ gridView: GridView, viewForSupplementaryElementOfKind kind: ElementKind, at indexPath: IndexPath
+    ) -> GridCell? {
         guard let photo else { return nil }
         let view = gridView.dequeueSupplementary(ContactPhotoView.self, ofKind: kind, for: indexPath)
         view.thumbnail = photo
@@ -139,7 +154,8 @@ final class DetailRowCell: GridCell {
         guard let row else { return }
         let style = Palette.body(state)
         context.fill(style: style)
-        context.text("  " + row.label, at: .zero, style: state.isFocused ? style : Palette.dim, maxWidth: Self.valueColumn - 1)
+        context.text(
+            "  " + row.label, at: .zero, style: state.isFocused ? style : Palette.dim, maxWidth: Self.valueColumn - 1)
         for (i, line) in row.value.lines(width: max(1, bounds.width - Self.valueColumn)).enumerated() {
             context.text(line, at: Point(x: Self.valueColumn, y: i), style: style)
         }

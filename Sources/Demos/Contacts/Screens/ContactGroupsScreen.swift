@@ -52,12 +52,21 @@ package final class ContactGroupsScreen: Screen {
         self.counts = counts
     }
 
-    package var title: String { "Groups · \(choices.favourites.count) favourite\(choices.favourites.count == 1 ? "" : "s")" }
+    package var title: String {
+        "Groups · \(choices.favourites.count) favourite\(choices.favourites.count == 1 ? "" : "s")"
+    }
     package var keyHints: [KeyHint] {
-        [.moveUpDown, KeyHint([.moveRight], "open"), KeyHint([.moveLeft], "close"), .select("show"), KeyHint("m", "move favourite"), .back]
+        [
+            .moveUpDown, KeyHint([.moveRight], "open"), KeyHint([.moveLeft], "close"), .select("show"),
+            KeyHint("m", "move favourite"), .back
+        ]
     }
     package var keyHelp: [KeyHelp] {
-        [KeyHelp("→  ←", "open or close Groups or Organisations"), KeyHelp("Enter", "show the group in the list, or open a favourite"), KeyHelp("m", "pick a favourite up: arrows move it, Enter drops it, Esc puts it back")]
+        [
+            KeyHelp("→  ←", "open or close Groups or Organisations"),
+            KeyHelp("Enter", "show the group in the list, or open a favourite"),
+            KeyHelp("m", "pick a favourite up: arrows move it, Enter drops it, Esc puts it back")
+        ]
     }
 
     package func makeLayout() -> any GridLayout {
@@ -79,16 +88,22 @@ package final class ContactGroupsScreen: Screen {
         let contents = GridDiffableDataSource<String, Item>(gridView: gridView) { grid, indexPath, item in
             grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: item)
         }
-        contents.supplementaryViewProvider = { grid, _, indexPath in grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath) }
+        contents.supplementaryViewProvider = { grid, _, indexPath in
+            grid.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+        }
         contents.reorderingHandlers.canReorderItem = { if case .favourite = $0 { true } else { false } }
         contents.reorderingHandlers.canMoveItemToSection = { _, section in section == "favourites" }
         contents.reorderingHandlers.didReorder = { [weak self] transaction in
-            self?.choices.favourites = transaction.finalSnapshot.itemIdentifiers(inSection: "favourites").compactMap { if case .favourite(let index) = $0 { index } else { nil } }
+            self?.choices.favourites = transaction.finalSnapshot.itemIdentifiers(inSection: "favourites").compactMap {
+                if case .favourite(let index) = $0 { index } else { nil }
+            }
         }
         self.contents = contents
         var snapshot = GridSnapshot<String, Item>()
         snapshot.appendSections(["favourites"])
-        snapshot.appendItems(choices.favourites.isEmpty ? [.noFavourites] : choices.favourites.map(Item.favourite), toSection: "favourites")
+        snapshot.appendItems(
+            choices.favourites.isEmpty ? [.noFavourites] : choices.favourites.map(Item.favourite),
+            toSection: "favourites")
         try? contents.apply(snapshot)
         var outline = GridSectionSnapshot<Item>()
         outline.append([.all] + groups.map { .parent($0.kind) })
@@ -117,7 +132,8 @@ package final class ContactGroupsScreen: Screen {
             if choices.group == nil { cell.accessories = [.checkmark] }
         case .parent(let kind):
             let count = groups.first { $0.kind == kind }?.members.count ?? 0
-            cell.contentConfiguration = .valueCell(text: kind == .category ? "Groups" : "Organisations", secondaryText: count.formatted)
+            cell.contentConfiguration = .valueCell(
+                text: kind == .category ? "Groups" : "Organisations", secondaryText: count.formatted)
             cell.accessories = [.outlineDisclosure(isExpanded: tree.isExpanded(item))]
         case .group(let group):
             let name = group == .organisation("") ? "No organisation" : group.name

@@ -56,12 +56,18 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
     package var exitMessages: [String] { problems }
 
     package var title: String {
-        if isLoading { return "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0].description : "\(pendingPaths!.count) files")…" }
+        if isLoading {
+            return
+                "Contacts · reading \(pendingPaths!.count == 1 ? pendingPaths![0].description : "\(pendingPaths!.count) files")…"
+        }
         let count =
-            directory.filter.isEmpty ? directory.count.formatted : "\(directory.visibleCount.formatted) of \(directory.count.formatted)"
+            directory.filter.isEmpty
+            ? directory.count.formatted : "\(directory.visibleCount.formatted) of \(directory.count.formatted)"
         var t = "Contacts · \(count) · \(arrangement == .list ? "list" : "cards")"
         if let group = directory.group { t += " · \(group.title)" }
-        if !problems.isEmpty { t += " · \(problems.count.formatted) problem\(problems.count == 1 ? "" : "s") (! lists)" }
+        if !problems.isEmpty {
+            t += " · \(problems.count.formatted) problem\(problems.count == 1 ? "" : "s") (! lists)"
+        }
         return t
     }
 
@@ -69,7 +75,8 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
         isTypingFilter
             ? [KeyHint("type", "to filter"), .select("keep"), KeyHint([.back], "clear")]
             : [
-                .moveUpDown, .select("open"), KeyHint("/", "filter"), KeyHint("g", "groups"), KeyHint("f", "star"), KeyHint("v", "cards"),
+                .moveUpDown, .select("open"), KeyHint("/", "filter"), KeyHint("g", "groups"), KeyHint("f", "star"),
+                KeyHint("v", "cards"),
                 .help, isRoot ? .quit : .back
             ]
     }
@@ -81,7 +88,10 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
             KeyHelp("g", "groups: favourites, the cards' groups and organisations; Enter shows one in the list"),
             KeyHelp("f", "mark or unmark the contact as a favourite (for this session)"),
             KeyHelp("!", "the problems met reading the files (also listed on exit)"),
-            KeyHelp("a–z  #", "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " "))), # to names in other scripts")
+            KeyHelp(
+                "a–z  #",
+                "jump to a letter (Shift+letter for \(takenLetters.map(String.init).joined(separator: " "))), # to names in other scripts"
+            )
         ]
     }
 
@@ -187,7 +197,8 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
         case .list:
             let cell = gridView.dequeue(ContactRowCell.self, for: indexPath)
             cell.row = directory.row(at: indexPath)
-            cell.isFavourite = !choices.favourites.isEmpty && choices.favourites.contains(directory.contactIndex(at: indexPath))
+            cell.isFavourite =
+                !choices.favourites.isEmpty && choices.favourites.contains(directory.contactIndex(at: indexPath))
             return cell
         case .cards:
             let cell = gridView.dequeue(ContactCardCell.self, for: indexPath)
@@ -205,7 +216,9 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
     }
 
     /// Enter or a double click opens the contact.
-    package func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) { gridView.deselectItem(at: indexPath) }
+    package func gridView(_ gridView: GridView, didSelectItemAt indexPath: IndexPath) {
+        gridView.deselectItem(at: indexPath)
+    }
 
     package func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction {
         .push(ContactDetailScreen(contact: directory.contact(at: indexPath)))
@@ -252,11 +265,18 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
         case .character("f"):
             guard let f = gridView.focusedIndexPath, f.section < directory.sections.count else { return .handled }
             let index = directory.contactIndex(at: f)
-            if let at = choices.favourites.firstIndex(of: index) { choices.favourites.remove(at: at) } else { choices.favourites.append(index) }
+            if let at = choices.favourites.firstIndex(of: index) {
+                choices.favourites.remove(at: at)
+            } else {
+                choices.favourites.append(index)
+            }
             gridView.reloadItems(at: [f])
             return .handled
         case .character(let c) where c == "#" || c.isLetter && (c.isUppercase || !takenLetters.contains(c)):
-            if let s = directory.section(forLetter: c) { gridView.focusItem(at: IndexPath(item: 0, section: s)); gridView.scrollToItem(at: IndexPath(item: 0, section: s), at: .top) }
+            if let s = directory.section(forLetter: c) {
+                gridView.focusItem(at: IndexPath(item: 0, section: s));
+                gridView.scrollToItem(at: IndexPath(item: 0, section: s), at: .top)
+            }
             return .handled
         default:
             return .ignored
@@ -268,7 +288,10 @@ package final class ContactsScreen: Screen, GridDelegate, SearchResultsUpdating,
         directory.setFilter(text)
         showDirectory()
         gridView.contentUnavailableConfiguration =
-            text.isEmpty ? nil : ContentUnavailableConfiguration(image: "⌕", text: "No contacts match “\(text)”", secondaryText: "Esc clears the search.")
+            text.isEmpty
+            ? nil
+            : ContentUnavailableConfiguration(
+                image: "⌕", text: "No contacts match “\(text)”", secondaryText: "Esc clears the search.")
         gridView.setNeedsDisplay()
     }
 

@@ -26,7 +26,9 @@ struct CardBuilder {
     }
 
     /// The problem of a card that the file ends (or the next card starts) before END:VCARD.
-    var missingEnd: VCardProblem { VCardProblem(file: file, line: startLine, message: "card has no END:VCARD; left out") }
+    var missingEnd: VCardProblem {
+        VCardProblem(file: file, line: startLine, message: "card has no END:VCARD; left out")
+    }
 
     /// Leaves line `line` out of the card, saying why.
     mutating func skip(_ line: Int, _ message: String) {
@@ -65,12 +67,15 @@ struct CardBuilder {
         case "CATEGORIES": categories += VCardText.items(text)
         case "TEL":
             var number = VCardText.oneLine(VCardText.unescape(text)).trimming(" \t")
-            if number.utf8.count > 4, number.utf8.prefix(4).map({ $0 | 0x20 }).elementsEqual("tel:".utf8) { number = String(number.dropFirst(4)) }
+            if number.utf8.count > 4, number.utf8.prefix(4).map({ $0 | 0x20 }).elementsEqual("tel:".utf8) {
+                number = String(number.dropFirst(4))
+            }
             addLabeled(line, number, kind: "TEL")
         case "EMAIL": addLabeled(line, VCardText.oneLine(VCardText.unescape(text)).trimming(" \t"), kind: "EMAIL")
         case "ADR":
             let p = VCardText.components(text) + Array(repeating: "", count: 7)
-            let cityLine = [p[3], [p[4], p[5]].filter { !$0.isEmpty }.joined(separator: " ")].filter { !$0.isEmpty }.joined(separator: ", ")
+            let cityLine = [p[3], [p[4], p[5]].filter { !$0.isEmpty }.joined(separator: " ")].filter { !$0.isEmpty }
+                .joined(separator: ", ")
             let formatted = [p[0], p[1], p[2], cityLine, p[6]].filter { !$0.isEmpty }.joined(separator: ", ")
             if !formatted.isEmpty { addLabeled(line, formatted, kind: "ADR") }
         case "PHOTO": addPhoto(line)
@@ -106,7 +111,9 @@ struct CardBuilder {
             guard let comma = raw.firstIndex(of: ",") else { return }
             let header = raw[raw.index(raw.startIndex, offsetBy: 5)..<comma]
             let mediaType = header.split(separator: ";").first.map(String.init) ?? ""
-            if let data = Data(base64Encoded: String(raw[raw.index(after: comma)...]), options: .ignoreUnknownCharacters) {
+            if let data = Data(
+                base64Encoded: String(raw[raw.index(after: comma)...]), options: .ignoreUnknownCharacters)
+            {
                 contact.photo = .data([UInt8](data), mediaType: mediaType)
             }
         } else if encoding == "B" || encoding == "BASE64" {
@@ -140,7 +147,9 @@ struct CardBuilder {
         if c.formattedName.isEmpty, !c.organization.isEmpty { c.formattedName = c.organization }
         // A card with only an address to reach it by (RFC 6350 wants FN, not every program
         // writes one) is listed under that address rather than lost.
-        if c.formattedName.isEmpty, !hasN, let reach = c.emails.first ?? c.phones.first { c.formattedName = reach.value }
+        if c.formattedName.isEmpty, !hasN, let reach = c.emails.first ?? c.phones.first {
+            c.formattedName = reach.value
+        }
         guard !c.formattedName.isEmpty || hasN else { return .failure(namelessProblem) }
         return .success(c)
     }

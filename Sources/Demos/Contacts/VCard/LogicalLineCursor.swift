@@ -37,7 +37,9 @@ struct LogicalLineCursor {
     private var nextLF = -1, nextCR = -1
 
     /// The first `byte` at or after `start`, from `cached` while it is still ahead.
-    private static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, cached: inout Int) {
+    private static func find(
+        _ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, cached: inout Int
+    ) {
         guard cached < start else { return }
         if let base = buffer.baseAddress, let hit = memchr(base + start, Int32(byte), limit - start) {
             cached = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
@@ -125,7 +127,9 @@ extension UnsafeBufferPointer<UInt8> {
         guard let first = word.first, range.count >= word.count else { return false }
         for start in range.lowerBound...(range.upperBound - word.count) where self[start] & 0xDF == first {
             var j = 1
-            while j < word.count && (self[start + j] >= 97 && self[start + j] <= 122 ? self[start + j] - 32 : self[start + j]) == word[j] { j += 1 }
+            while j < word.count
+                && (self[start + j] >= 97 && self[start + j] <= 122 ? self[start + j] - 32 : self[start + j]) == word[j]
+            { j += 1 }
             if j == word.count { return true }
         }
         return false

@@ -13,7 +13,8 @@ struct OutsideLines {
     mutating func met(_ line: Int, into problems: inout [VCardProblem]) {
         guard !reported else { return }
         reported = true
-        problems.append(VCardProblem(file: file, line: line, message: "not in a card (no BEGIN:VCARD before it); left out"))
+        problems.append(
+            VCardProblem(file: file, line: line, message: "not in a card (no BEGIN:VCARD before it); left out"))
     }
 
     /// A card begins: lines after it are a new run.

@@ -59,7 +59,11 @@ struct VCardLine {
     private static func split(_ s: ArraySlice<UInt8>, on sep: UInt8) -> [ArraySlice<UInt8>] {
         var out: [ArraySlice<UInt8>] = [], start = s.startIndex, inQuotes = false
         for i in s.indices {
-            if s[i] == quote { inQuotes.toggle() } else if s[i] == sep && !inQuotes { out.append(s[start..<i]); start = i + 1 }
+            if s[i] == quote {
+                inQuotes.toggle()
+            } else if s[i] == sep && !inQuotes {
+                out.append(s[start..<i]); start = i + 1
+            }
         }
         out.append(s[start..<s.endIndex])
         return out

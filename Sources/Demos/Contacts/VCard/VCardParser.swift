@@ -84,7 +84,9 @@ package enum VCardParser {
         bytes.withUnsafeBufferPointer { b in
             for k in 1..<parts {
                 var i = max(b.count * k / parts, cuts.last! + 2)
-                while i + marker.count <= b.count, b[i - 1] != 10 && b[i - 1] != 13 || memcmp(b.baseAddress! + i, marker, marker.count) != 0 {
+                while i + marker.count <= b.count,
+                    b[i - 1] != 10 && b[i - 1] != 13 || memcmp(b.baseAddress! + i, marker, marker.count) != 0
+                {
                     i += 1
                 }
                 guard i + marker.count <= b.count else { break }
@@ -113,7 +115,11 @@ package enum VCardParser {
                 let isBlank = line.allSatisfy { $0 == 32 || $0 == 9 }
                 if isBlank { continue }
                 guard let parsed = VCardLine.parse(line, lineNumber: number) else {
-                    if card != nil { card!.skip(number, noColonMessage(line)) } else { outside.met(number, into: &result.problems) }
+                    if card != nil {
+                        card!.skip(number, noColonMessage(line))
+                    } else {
+                        outside.met(number, into: &result.problems)
+                    }
                     continue
                 }
                 switch delimiter(parsed) {
@@ -151,7 +157,9 @@ package enum VCardParser {
     }
 
     /// The problem with a line that has no `:` outside quotes.
-    static func noColonMessage(_ line: ArraySlice<UInt8>) -> String { "line has no ':' (\"\(line.prefix(40).utf8String)\")" }
+    static func noColonMessage(_ line: ArraySlice<UInt8>) -> String {
+        "line has no ':' (\"\(line.prefix(40).utf8String)\")"
+    }
 
     /// UTF-8 without a byte-order mark; UTF-16 files (with a BOM) are converted.
     static func normalizedUTF8(_ data: [UInt8]) -> [UInt8] {

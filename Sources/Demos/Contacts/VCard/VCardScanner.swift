@@ -20,7 +20,8 @@ enum VCardScanner {
         var emails: [Range<Int>] = []
         var categories: [Range<Int>] = []
         /// Scratch space for `summarize`, kept from card to card.
-        var parts: [Range<Int>] = [], orgParts: [Range<Int>] = [], phones: [Range<Int>] = [], nameParts: [Range<Int>] = []
+        var parts: [Range<Int>] = [], orgParts: [Range<Int>] = [], phones: [Range<Int>] = [],
+            nameParts: [Range<Int>] = []
 
         mutating func reset(start: Int, line: Int) {
             self.start = start
@@ -89,11 +90,13 @@ enum VCardScanner {
                 switch kind {
                 case .begin, .end:
                     // `BEGIN:VCARD` as written almost everywhere needs no parsing to be sure of.
-                    let exact = parsed == nil && l.joined == nil && Head.isVCard(buffer, (l.start + head.colon! + 1)..<l.end)
+                    let exact =
+                        parsed == nil && l.joined == nil && Head.isVCard(buffer, (l.start + head.colon! + 1)..<l.end)
                     let delimiter =
                         exact
                         ? (kind == .begin ? .begin : .end)
-                        : VCardParser.delimiter(parsed ?? VCardLine.parse(l.joined?[...] ?? bytes[l.start..<l.end], lineNumber: number)!)
+                        : VCardParser.delimiter(
+                            parsed ?? VCardLine.parse(l.joined?[...] ?? bytes[l.start..<l.end], lineNumber: number)!)
                     switch delimiter {
                     case .begin?:
                         if isOpen { problems.append(CardBuilder(file: file, startLine: card.line).missingEnd) }
@@ -189,12 +192,20 @@ enum VCardScanner {
         func putJoined(_ rs: [Range<Int>], _ separator: String) {
             for (k, r) in rs.enumerated() { if k > 0 { store.text += separator.utf8 }; put(r) }
         }
-        func fold(_ r: Range<Int>) { Folding.append(folded: UnsafeBufferPointer(rebasing: b[r]), to: &store.text, cache: &cache) }
+        func fold(_ r: Range<Int>) {
+            Folding.append(folded: UnsafeBufferPointer(rebasing: b[r]), to: &store.text, cache: &cache)
+        }
         func foldJoined(_ rs: [Range<Int>], _ separator: String) {
             for (k, r) in rs.enumerated() { if k > 0 { store.text += separator.utf8 }; fold(r) }
         }
         func foldName() {
-            if let fn { fold(fn) } else if !fromParts.isEmpty { foldJoined(fromParts, " ") } else { foldJoined(org, ", ") }
+            if let fn {
+                fold(fn)
+            } else if !fromParts.isEmpty {
+                foldJoined(fromParts, " ")
+            } else {
+                foldJoined(org, ", ")
+            }
         }
         func end() { store.ends.append(UInt32(store.text.count)) }
         let textStart = store.text.count, endsStart = store.ends.count
@@ -252,7 +263,9 @@ enum VCardScanner {
     /// with nothing appended, for a value that is not ASCII or has an escape or a control
     /// character (a tab too: the parser turns one inside a category into a space), and for a card
     /// with very many categories: the parser's way, which keeps a set, is for those.
-    private static func appendPlainCategories(_ b: UnsafeBufferPointer<UInt8>, _ values: [Range<Int>], to out: inout [UInt8]) -> Bool {
+    private static func appendPlainCategories(
+        _ b: UnsafeBufferPointer<UInt8>, _ values: [Range<Int>], to out: inout [UInt8]
+    ) -> Bool {
         let fieldStart = out.count
         var written = 0
         for r in values {
@@ -285,19 +298,25 @@ enum VCardScanner {
 
     /// Whether the ASCII category at `r` is among those `out` holds from `fieldStart` on,
     /// letters compared without case.
-    private static func isWritten(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, in out: [UInt8], from fieldStart: Int) -> Bool {
+    private static func isWritten(
+        _ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, in out: [UInt8], from fieldStart: Int
+    ) -> Bool {
         var k = fieldStart
         while k < out.count {
             var end = k
             while end < out.count && out[end] != ContactCategories.separator { end += 1 }
-            if end - k == r.count && (0..<r.count).allSatisfy({ sameLetter(out[k + $0], b[r.lowerBound + $0]) }) { return true }
+            if end - k == r.count && (0..<r.count).allSatisfy({ sameLetter(out[k + $0], b[r.lowerBound + $0]) }) {
+                return true
+            }
             k = end + 1
         }
         return false
     }
 
     /// Whether two ASCII bytes are equal, letters compared without case.
-    private static func sameLetter(_ p: UInt8, _ q: UInt8) -> Bool { p == q || (p | 0x20 == q | 0x20 && (97...122).contains(p | 0x20)) }
+    private static func sameLetter(_ p: UInt8, _ q: UInt8) -> Bool {
+        p == q || (p | 0x20 == q | 0x20 && (97...122).contains(p | 0x20))
+    }
 
     private static let telScheme = Array("tel:".utf8)
 

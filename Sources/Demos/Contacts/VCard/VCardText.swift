@@ -58,10 +58,14 @@ enum VCardText {
             var parts: [String] = [], start = 0, i = 0
             while i < bytes.count {
                 if bytes[i] == backslash { i += 2; continue }
-                if bytes[i] == sep { parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)); start = i + 1 }
+                if bytes[i] == sep {
+                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self));
+                    start = i + 1
+                }
                 i += 1
             }
-            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[min(start, bytes.count)...]), as: UTF8.self))
+            parts.append(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[min(start, bytes.count)...]), as: UTF8.self))
             return parts
         }
     }

@@ -15,7 +15,8 @@ extension Thumbnail {
             return (0..<target).map { t in
                 let a = Double(t) * scale, b = Double(t + 1) * scale
                 let first = min(source - 1, Int(a)), last = min(source - 1, max(first, Int((b - 1e-9).rounded(.down))))
-                let weights = (first...last).map { s in Float(min(b, Double(s + 1)) - max(a, Double(s))) / Float(scale) }
+                let weights = (first...last).map { s in Float(min(b, Double(s + 1)) - max(a, Double(s))) / Float(scale)
+                }
                 return (first, weights)
             }
         }

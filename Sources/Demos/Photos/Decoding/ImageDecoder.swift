@@ -36,14 +36,18 @@ package enum ImageDecoder {
     /// Decodes PNG or JPEG bytes. With `minSize`, a JPEG is decoded straight to the smallest
     /// DCT scale (1/2, 1/4, 1/8) that is still at least that big. An image of more than
     /// `maxPixels` is refused before its pixels are.
-    package static func decode(_ data: [UInt8], minSize: (width: Int, height: Int)? = nil, maxPixels: Int = ImageDecoder.maxPixels) throws -> RGBAImage {
+    package static func decode(
+        _ data: [UInt8], minSize: (width: Int, height: Int)? = nil, maxPixels: Int = ImageDecoder.maxPixels
+    ) throws -> RGBAImage {
         var img = gk_image()
         let status: Int32
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             status = data.withUnsafeBufferPointer { gk_decode_png($0.baseAddress, $0.count, maxPixels, &img) }
         } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             let (w, h) = minSize ?? (0, 0)
-            status = data.withUnsafeBufferPointer { gk_decode_jpeg($0.baseAddress, $0.count, Int32(w), Int32(h), maxPixels, &img) }
+            status = data.withUnsafeBufferPointer {
+                gk_decode_jpeg($0.baseAddress, $0.count, Int32(w), Int32(h), maxPixels, &img)
+            }
         } else if data.isEmpty {
             throw ImageDecodeError(message: "empty file")
         } else {
@@ -73,7 +77,9 @@ package enum ImageDecoder {
     /// file's frame header gives it (callers take the aspect ratio from it), else its own.
     package static func exifThumbnail(_ bytes: [UInt8], minSize: (width: Int, height: Int)) -> RGBAImage? {
         var info = gk_exif_thumbnail_info()
-        guard bytes.withUnsafeBufferPointer({ gk_exif_thumbnail($0.baseAddress, $0.count, &info) }) == 0 else { return nil }
+        guard bytes.withUnsafeBufferPointer({ gk_exif_thumbnail($0.baseAddress, $0.count, &info) }) == 0 else {
+            return nil
+        }
         let orientation = Int(info.orientation)
         // Too small is known from the thumbnail's frame header, before any decoding.
         let thumbSize = upright(Int(info.thumb_width), Int(info.thumb_height), orientation)
@@ -82,12 +88,17 @@ package enum ImageDecoder {
         let jpeg = Array(bytes[start..<(start + Int(info.length))])
         var img = gk_image()
         let status = jpeg.withUnsafeBufferPointer {
-            gk_decode_jpeg_oriented($0.baseAddress, $0.count, Int32(clamping: minSize.width), Int32(clamping: minSize.height), maxPixels, Int32(orientation), &img)
+            gk_decode_jpeg_oriented(
+                $0.baseAddress, $0.count, Int32(clamping: minSize.width), Int32(clamping: minSize.height), maxPixels,
+                Int32(orientation), &img)
         }
-        guard let thumbnail = try? take(&img, status: status), covers((thumbnail.width, thumbnail.height), minSize) else { return nil }
+        guard let thumbnail = try? take(&img, status: status), covers((thumbnail.width, thumbnail.height), minSize)
+        else { return nil }
         let main = upright(Int(info.width), Int(info.height), orientation)
         let source = main.width > 0 && main.height > 0 ? main : thumbSize
-        return RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels, sourceWidth: source.width, sourceHeight: source.height)
+        return RGBAImage(
+            width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels, sourceWidth: source.width,
+            sourceHeight: source.height)
     }
 
     /// True when the thumbnail has the main image's shape, to a pixel of the thumbnail (or the

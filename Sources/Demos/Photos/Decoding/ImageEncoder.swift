@@ -8,7 +8,8 @@ package enum ImageEncoder {
         for i in stride(from: 0, to: image.pixels.count, by: 4) { rgb += image.pixels[i..<(i + 3)] }
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        guard gk_encode_jpeg(rgb, Int32(image.width), Int32(image.height), Int32(quality), &out, &size) == 0, let out else { return nil }
+        guard gk_encode_jpeg(rgb, Int32(image.width), Int32(image.height), Int32(quality), &out, &size) == 0, let out
+        else { return nil }
         defer { gk_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: Int(size)))
     }

@@ -16,12 +16,14 @@ extension RGBAImage {
                     for sy in y0..<y1 {
                         var i = (sy * width + x0) * 4
                         for _ in x0..<x1 {
-                            sum.0 += Int(src[i]); sum.1 += Int(src[i + 1]); sum.2 += Int(src[i + 2]); sum.3 += Int(src[i + 3])
+                            sum.0 += Int(src[i]); sum.1 += Int(src[i + 1]); sum.2 += Int(src[i + 2]);
+                            sum.3 += Int(src[i + 3])
                             i += 4
                         }
                     }
                     let n = (y1 - y0) * (x1 - x0), o = (y * w + x) * 4
-                    out[o] = UInt8(sum.0 / n); out[o + 1] = UInt8(sum.1 / n); out[o + 2] = UInt8(sum.2 / n); out[o + 3] = UInt8(sum.3 / n)
+                    out[o] = UInt8(sum.0 / n); out[o + 1] = UInt8(sum.1 / n); out[o + 2] = UInt8(sum.2 / n);
+                    out[o + 3] = UInt8(sum.3 / n)
                 }
             }
         }

@@ -26,7 +26,8 @@ package struct Thumbnail: Sendable {
 
     /// Bytes held, for the cache's budget. (What the host made of the cells it keeps, and counts, itself.)
     package var byteCount: Int {
-        rgb.count + (fine?.rgb.count ?? 0) + 64 + (picture.map { $0.rgba.count * 2 } ?? 0) + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
+        rgb.count + (fine?.rgb.count ?? 0) + 64 + (picture.map { $0.rgba.count * 2 } ?? 0)
+            + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
     }
 
     /// Makes the cells that draw the thumbnail in half blocks on `background`, and hands them to
@@ -48,7 +49,8 @@ package struct Thumbnail: Sendable {
         from image: RGBAImage, cell: Size, mode: GraphicsMode, prepare: ImagePreparer? = nil,
         matte: (UInt8, UInt8, UInt8) = (24, 24, 24)
     ) {
-        guard mode != .blocks, columns > 0, rows > 0, cell.width > 0, cell.height > 0, image.width > 0, image.height > 0 else { return }
+        guard mode != .blocks, columns > 0, rows > 0, cell.width > 0, cell.height > 0, image.width > 0, image.height > 0
+        else { return }
         let boxW = columns * cell.width, boxH = rows * cell.height
         var tw = boxW, th = max(1, (image.height * boxW + image.width / 2) / image.width)
         if th > boxH { th = boxH; tw = max(1, min(boxW, (image.width * boxH + image.height / 2) / image.height)) }
@@ -73,7 +75,8 @@ package struct Thumbnail: Sendable {
     /// falls into each target pixel. Transparency is blended onto `matte`.
     /// With `symbols` finer than half blocks, the picture is also sampled for them.
     package init(
-        image: RGBAImage, columns: Int, rows: Int, cell: Size = Size(width: 10, height: 20), matte: (UInt8, UInt8, UInt8) = (24, 24, 24),
+        image: RGBAImage, columns: Int, rows: Int, cell: Size = Size(width: 10, height: 20),
+        matte: (UInt8, UInt8, UInt8) = (24, 24, 24),
         symbols: PictureSymbols = .halfBlocks
     ) {
         self.columns = max(0, columns)
@@ -91,7 +94,8 @@ package struct Thumbnail: Sendable {
         tw = min(tw, boxW)
         imageRect = ((boxW - tw) / 2, (boxH - th) / 2, tw, th)
         rgb = Thumbnail.areaAverage(image, to: tw, th, matte: matte)
-        fine = symbols > .halfBlocks ? (Thumbnail.exactAreaAverage(image, to: tw * 2, th * 3, matte: matte), symbols) : nil
+        fine =
+            symbols > .halfBlocks ? (Thumbnail.exactAreaAverage(image, to: tw * 2, th * 3, matte: matte), symbols) : nil
     }
 
     /// Box-filter downscaling: each target pixel is the mean of the source pixels it covers.
@@ -118,7 +122,8 @@ package struct Thumbnail: Sendable {
                         }
                     }
                     let n = (y1 - y0) * (x1 - x0), o = (ty * tw + tx) * 3
-                    out[o] = UInt8((r + n / 2) / n); out[o + 1] = UInt8((g + n / 2) / n); out[o + 2] = UInt8((b + n / 2) / n)
+                    out[o] = UInt8((r + n / 2) / n); out[o + 1] = UInt8((g + n / 2) / n);
+                    out[o + 2] = UInt8((b + n / 2) / n)
                 }
             }
         }
@@ -164,7 +169,9 @@ package struct Thumbnail: Sendable {
                 if top == nil && bottom == nil { context.put(" ", at: p, style: background); continue }
                 if colour && ascii {
                     let both = [top, bottom].compactMap { $0 }
-                    func mean(_ k: KeyPath<(UInt8, UInt8, UInt8), UInt8>) -> UInt8 { UInt8(both.map { Int($0[keyPath: k]) }.reduce(0, +) / both.count) }
+                    func mean(_ k: KeyPath<(UInt8, UInt8, UInt8), UInt8>) -> UInt8 {
+                        UInt8(both.map { Int($0[keyPath: k]) }.reduce(0, +) / both.count)
+                    }
                     context.put(" ", at: p, style: Style(background: .rgb(mean(\.0), mean(\.1), mean(\.2))))
                 } else {
                     let lum = [top, bottom].compactMap { $0 }.map(Thumbnail.luminance)
@@ -190,12 +197,18 @@ package struct Thumbnail: Sendable {
         // Cell rows the image reaches, and around them what it does not.
         let firstRow = iy / 2, endRow = (iy + ih + 1) / 2
         context.fill(Rect(x: area.minX, y: area.minY, width: columns, height: firstRow), style: background)
-        context.fill(Rect(x: area.minX, y: area.minY + endRow, width: columns, height: rows - endRow), style: background)
-        context.fill(Rect(x: area.minX, y: area.minY + firstRow, width: ix, height: endRow - firstRow), style: background)
-        context.fill(Rect(x: area.minX + ix + iw, y: area.minY + firstRow, width: columns - ix - iw, height: endRow - firstRow), style: background)
+        context.fill(
+            Rect(x: area.minX, y: area.minY + endRow, width: columns, height: rows - endRow), style: background)
+        context.fill(
+            Rect(x: area.minX, y: area.minY + firstRow, width: ix, height: endRow - firstRow), style: background)
+        context.fill(
+            Rect(x: area.minX + ix + iw, y: area.minY + firstRow, width: columns - ix - iw, height: endRow - firstRow),
+            style: background)
         let at = Point(x: origin.x + ix, y: 2 * origin.y + iy)
         if let fine {
-            context.drawSymbols(rgb: fine.rgb, size: Size(width: iw * 2, height: ih * 3), at: at, matte: background.background, symbols: fine.symbols)
+            context.drawSymbols(
+                rgb: fine.rgb, size: Size(width: iw * 2, height: ih * 3), at: at, matte: background.background,
+                symbols: fine.symbols)
         } else {
             context.drawHalfBlocks(rgb: rgb, size: Size(width: iw, height: ih), at: at, matte: background.background)
         }

@@ -60,7 +60,9 @@ package struct PhotoLibrary: Sendable {
     /// Paths are bytes: a name that is not UTF-8 is opened as it is and shown escaped. Each photo
     /// costs one `stat` (for its type, size and permissions), made relative to its open folder;
     /// folders are read with `readdir`.
-    package static func scan(_ paths: [RawPath], every interval: Duration, stop: () -> Bool = { false }, report: (Found) -> Bool) {
+    package static func scan(
+        _ paths: [RawPath], every interval: Duration, stop: () -> Bool = { false }, report: (Found) -> Bool
+    ) {
         var found = Found()
         let clock = ContinuousClock()
         let order = FinderOrder()
@@ -68,7 +70,9 @@ package struct PhotoLibrary: Sendable {
         var last: ContinuousClock.Instant?
         var going = true
         func flush(force: Bool) {
-            guard going, !found.isEmpty, force || found.sections.isEmpty == false && last.map({ clock.now - $0 >= interval }) ?? true else { return }
+            guard going, !found.isEmpty,
+                force || found.sections.isEmpty == false && last.map({ clock.now - $0 >= interval }) ?? true
+            else { return }
             going = report(found)
             found = Found()
             last = clock.now
@@ -92,7 +96,8 @@ package struct PhotoLibrary: Sendable {
                             if let problem = file.problem ?? problem(with: open.status(of: file.name)) {
                                 found.skipped.append("\(file.path): \(problem)")
                             } else {
-                                items.append(PhotoItem(name: file.name.description, folder: shown, source: .file(file.path)))
+                                items.append(
+                                    PhotoItem(name: file.name.description, folder: shown, source: .file(file.path)))
                             }
                         }
                         if !items.isEmpty { found.sections.append((shown, sortedByName(items, in: order))) }
@@ -101,7 +106,8 @@ package struct PhotoLibrary: Sendable {
                     })
             } else if extensions.contains(path.lowercasedExtension) {
                 let folder = path.parent.bytes.isEmpty ? "." : path.parent.description
-                found.sections.append((folder, [PhotoItem(name: path.lastComponent.description, folder: folder, source: .file(path))]))
+                found.sections.append(
+                    (folder, [PhotoItem(name: path.lastComponent.description, folder: folder, source: .file(path))]))
             } else {
                 found.skipped.append("\(path): not a .png, .jpg or .jpeg file")
             }
@@ -116,8 +122,12 @@ package struct PhotoLibrary: Sendable {
     /// path as given.
     package static func shownName(of folder: RawPath, under root: RawPath) -> String {
         let name = root.lastComponent
-        let base = name.bytes.isEmpty || name.bytes == [0x2E] || name.bytes == [0x2E, 0x2E] || name.bytes.first == 0x2F ? root : name
-        guard folder.bytes.count > root.bytes.count, folder.bytes.starts(with: root.bytes) else { return base.description }
+        let base =
+            name.bytes.isEmpty || name.bytes == [0x2E] || name.bytes == [0x2E, 0x2E] || name.bytes.first == 0x2F
+            ? root : name
+        guard folder.bytes.count > root.bytes.count, folder.bytes.starts(with: root.bytes) else {
+            return base.description
+        }
         let rest = folder.bytes[root.bytes.count...].drop { $0 == 0x2F }
         return base.appending(RawPath(bytes: Array(rest))).description
     }
@@ -138,7 +148,8 @@ package struct PhotoLibrary: Sendable {
         }
         if let kind = SafeFile.kind(of: info.st_mode) { return "not a regular file (\(kind))" }
         if Int(info.st_size) > SafeFile.imageLimit {
-            return "too large (\(SafeFile.megabytes(Int(info.st_size))), the limit is \(SafeFile.megabytes(SafeFile.imageLimit)))"
+            return
+                "too large (\(SafeFile.megabytes(Int(info.st_size))), the limit is \(SafeFile.megabytes(SafeFile.imageLimit)))"
         }
         return mayRead(info) ? nil : "permission denied"
     }

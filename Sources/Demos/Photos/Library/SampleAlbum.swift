@@ -41,7 +41,8 @@ package enum SampleAlbum {
                     (r, g, b) = ColorMath.hsv(hue + p * 60, 0.75, 0.6 + p / 8)
                 }
                 let i = (y * width + x) * 4
-                px[i] = UInt8(max(0, min(255, r * 255))); px[i + 1] = UInt8(max(0, min(255, g * 255))); px[i + 2] = UInt8(max(0, min(255, b * 255)))
+                px[i] = UInt8(max(0, min(255, r * 255))); px[i + 1] = UInt8(max(0, min(255, g * 255)));
+                px[i + 2] = UInt8(max(0, min(255, b * 255)))
             }
         }
         return RGBAImage(width: width, height: height, pixels: px)

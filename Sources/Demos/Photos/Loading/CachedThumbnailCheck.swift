@@ -9,7 +9,9 @@ enum CachedThumbnailCheck {
     /// The most bytes a thumbnail of `flavor` is read to: 8 bytes a pixel (16-bit RGBA stored
     /// uncompressed) and 256 KB for text chunks (a URI of a long path, a colour profile) — 384 KB
     /// in `normal/`, 8.25 MB in `xx-large/`.
-    static func byteLimit(_ flavor: SharedThumbnails.Flavor) -> Int { flavor.rawValue * flavor.rawValue * 8 + (256 << 10) }
+    static func byteLimit(_ flavor: SharedThumbnails.Flavor) -> Int {
+        flavor.rawValue * flavor.rawValue * 8 + (256 << 10)
+    }
 
     /// The most pixels a thumbnail of `flavor` is decoded to.
     static func pixelLimit(_ flavor: SharedThumbnails.Flavor) -> Int { flavor.rawValue * flavor.rawValue }
@@ -29,10 +31,14 @@ enum CachedThumbnailCheck {
     static func headerSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // The signature, then length 13 and "IHDR", then width and height (big-endian).
-        guard bytes.count >= 24, bytes.starts(with: signature), bytes[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) else {
+        guard bytes.count >= 24, bytes.starts(with: signature),
+            bytes[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        else {
             return nil
         }
-        func word(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        func word(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
         return (word(16), word(20))
     }
 }

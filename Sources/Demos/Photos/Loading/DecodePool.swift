@@ -82,7 +82,8 @@ package final class DecodePool: @unchecked Sendable {
 
     /// Stops the workers once their current job is done; pending jobs are dropped.
     package func stop() {
-        condition.lock(); stopped = true; queue.removeAll(); later.removeAll(); condition.broadcast(); condition.unlock()
+        condition.lock(); stopped = true; queue.removeAll(); later.removeAll(); condition.broadcast();
+        condition.unlock()
     }
 
     /// Queues `work` to run when no decode for the screen is waiting.

@@ -10,7 +10,9 @@ package enum MD5 {
         6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21
     ]
     /// floor(|sin(i + 1)| × 2³²), as the RFC defines them.
-    private static let constants: [UInt32] = (0..<64).map { i in UInt32(truncatingIfNeeded: Int64(abs(sin(Double(i + 1))) * 4_294_967_296)) }
+    private static let constants: [UInt32] = (0..<64).map { i in
+        UInt32(truncatingIfNeeded: Int64(abs(sin(Double(i + 1))) * 4_294_967_296))
+    }
 
     /// The 16-byte digest of `message`.
     package static func digest(_ message: [UInt8]) -> [UInt8] {
@@ -24,7 +26,8 @@ package enum MD5 {
         for chunk in stride(from: 0, to: data.count, by: 64) {
             for i in 0..<16 {
                 let o = chunk + i * 4
-                m[i] = UInt32(data[o]) | UInt32(data[o + 1]) << 8 | UInt32(data[o + 2]) << 16 | UInt32(data[o + 3]) << 24
+                m[i] =
+                    UInt32(data[o]) | UInt32(data[o + 1]) << 8 | UInt32(data[o + 2]) << 16 | UInt32(data[o + 3]) << 24
             }
             var a = a0, b = b0, c = c0, d = d0
             for i in 0..<64 {

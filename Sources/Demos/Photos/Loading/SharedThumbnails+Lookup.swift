@@ -31,7 +31,9 @@ extension SharedThumbnails {
             let limit = CachedThumbnailCheck.byteLimit(flavor)
             func reject(_ reason: String) { result.rejected.append(Rejection(file: file, reason: reason)) }
             guard let bytes = try? SafeFile.read(file, limit: limit) else {
-                if let size = Self.regularFileSize(file), size > limit { reject("\(size) bytes, over the \(limit) a thumbnail in \(flavor.folder)/ can take") }
+                if let size = Self.regularFileSize(file), size > limit {
+                    reject("\(size) bytes, over the \(limit) a thumbnail in \(flavor.folder)/ can take")
+                }
                 continue
             }
             if let problem = CachedThumbnailCheck.problem(bytes, flavor) {
@@ -55,7 +57,9 @@ extension SharedThumbnails {
     /// A decoded thumbnail with its picture's size, when it covers `pixels`: fitted into the box
     /// (keeping its shape), it must shrink or stay, to be as sharp as a decode would be. The
     /// whole picture always covers.
-    private static func fitted(_ decoded: RGBAImage, _ text: [String: String], covering pixels: (width: Int, height: Int)) -> RGBAImage? {
+    private static func fitted(
+        _ decoded: RGBAImage, _ text: [String: String], covering pixels: (width: Int, height: Int)
+    ) -> RGBAImage? {
         var image = decoded
         let w = text["Thumb::Image::Width"].flatMap(Int.init), h = text["Thumb::Image::Height"].flatMap(Int.init)
         let whole = w == image.width && h == image.height

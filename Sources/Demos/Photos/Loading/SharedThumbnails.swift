@@ -40,9 +40,13 @@ package struct SharedThumbnails: Sendable {
     /// The cache the environment names (`$XDG_CACHE_HOME/thumbnails`, else
     /// `$HOME/.cache/thumbnails`), or nil when `GRIDKIT_NO_THUMBNAIL_CACHE` is set (to anything
     /// but empty or `0`) or neither variable is.
-    package static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> SharedThumbnails? {
+    package static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment)
+        -> SharedThumbnails?
+    {
         if let off = env["GRIDKIT_NO_THUMBNAIL_CACHE"], !off.isEmpty, off != "0" { return nil }
-        if let cache = env["XDG_CACHE_HOME"], cache.hasPrefix("/") { return SharedThumbnails(root: RawPath(cache).appending("thumbnails")) }
+        if let cache = env["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return SharedThumbnails(root: RawPath(cache).appending("thumbnails"))
+        }
         guard let home = env["HOME"], home.hasPrefix("/") else { return nil }
         return SharedThumbnails(root: RawPath(home).appending(".cache/thumbnails"))
     }
@@ -85,13 +89,16 @@ package struct SharedThumbnails: Sendable {
         guard !absolute.bytes.starts(with: root.bytes + [0x2F]) else { return nil }
         // By its real place too: a link into the cache (a folder shown that holds one).
         if let real = Self.resolved(path), real.bytes.starts(with: resolvedRoot.bytes + [0x2F]) { return nil }
-        return Original(path: path, uri: Self.uri(absolute), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
+        return Original(
+            path: path, uri: Self.uri(absolute), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
     }
 
     /// The reason recorded when `original` last failed to decode, if it has not changed since.
     package func failure(of original: Original) -> String? {
         let file = root.appending(RawPath(Self.failFolder)).appending(RawPath(original.name))
-        guard let bytes = try? SafeFile.read(file, limit: 1 << 20), let text = PNGText.entries(bytes), Self.describes(text, original) else { return nil }
+        guard let bytes = try? SafeFile.read(file, limit: 1 << 20), let text = PNGText.entries(bytes),
+            Self.describes(text, original)
+        else { return nil }
         return text["GridKit::Error"] ?? "cannot be decoded"
     }
 
@@ -99,11 +106,15 @@ package struct SharedThumbnails: Sendable {
     /// shrunk to the flavour that covers `pixels`. A picture no larger than that is not stored:
     /// it is its own thumbnail. Failures to write are ignored: the cache is only a cache.
     package func store(_ image: RGBAImage, of original: Original, covering pixels: (width: Int, height: Int)) {
-        guard let flavor = Flavor.covering(pixels), max(image.sourceWidth, image.sourceHeight) > flavor.rawValue else { return }
+        guard let flavor = Flavor.covering(pixels), max(image.sourceWidth, image.sourceHeight) > flavor.rawValue else {
+            return
+        }
         let thumb = image.scaledToFit(flavor.rawValue)
         write(
             thumb, to: root.appending(RawPath(flavor.folder)),
-            text: Self.chunks(original) + [("Thumb::Image::Width", "\(image.sourceWidth)"), ("Thumb::Image::Height", "\(image.sourceHeight)")],
+            text: Self.chunks(original) + [
+                ("Thumb::Image::Width", "\(image.sourceWidth)"), ("Thumb::Image::Height", "\(image.sourceHeight)")
+            ],
             name: original.name)
     }
 
@@ -115,7 +126,10 @@ package struct SharedThumbnails: Sendable {
     }
 
     private static func chunks(_ o: Original) -> [(String, String)] {
-        [("Thumb::URI", o.uri), ("Thumb::MTime", "\(o.modified)"), ("Thumb::Size", "\(o.size)"), ("Software", "GridKit griddemo")]
+        [
+            ("Thumb::URI", o.uri), ("Thumb::MTime", "\(o.modified)"), ("Thumb::Size", "\(o.size)"),
+            ("Software", "GridKit griddemo")
+        ]
     }
 
     static func describes(_ text: [String: String], _ o: Original) -> Bool {
@@ -140,7 +154,9 @@ package struct SharedThumbnails: Sendable {
         let failed = image.pixels.withUnsafeBufferPointer { px in
             keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
                 values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
-                    gk_encode_png(px.baseAddress, Int32(image.width), Int32(image.height), k.baseAddress, v.baseAddress, Int32(text.count), &out, &size)
+                    gk_encode_png(
+                        px.baseAddress, Int32(image.width), Int32(image.height), k.baseAddress, v.baseAddress,
+                        Int32(text.count), &out, &size)
                 }
             }
         }
@@ -160,7 +176,8 @@ package struct SharedThumbnails: Sendable {
             written += n
         }
         let closed = close(fd) == 0
-        guard written == Int(size), closed, temporary.withCString({ t in final.withCString { rename(t, $0) } }) == 0 else {
+        guard written == Int(size), closed, temporary.withCString({ t in final.withCString { rename(t, $0) } }) == 0
+        else {
             _ = temporary.withCString { unlink($0) }
             return
         }
@@ -198,7 +215,9 @@ package struct SharedThumbnails: Sendable {
     }
 
     /// PNG text is Latin-1; the URI is ASCII (escaped), and a message is turned into ASCII here.
-    private static func latin1(_ s: String) -> String { String(s.unicodeScalars.map { $0.value < 0x80 && $0.value >= 0x20 ? Character($0) : "?" }) }
+    private static func latin1(_ s: String) -> String {
+        String(s.unicodeScalars.map { $0.value < 0x80 && $0.value >= 0x20 ? Character($0) : "?" })
+    }
 
     // MARK: URIs
 
@@ -268,7 +287,9 @@ package struct SharedThumbnails: Sendable {
 package enum PNGText {
     /// Nil when `bytes` is not a PNG.
     package static func entries(_ bytes: [UInt8]) -> [String: String]? {
-        guard bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        guard bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            return nil
+        }
         var out: [String: String] = [:], i = 8
         while bytes.count - i >= 12 {
             let length = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
@@ -276,19 +297,24 @@ package enum PNGText {
             guard length <= bytes.count - i - 12 else { break }
             let data = bytes[(i + 8)..<(i + 8 + length)]
             if type == "IEND" { break }
-            if ["tEXt", "zTXt", "iTXt"].contains(type), Self.checksumHolds(bytes, chunkAt: i, length: length), let zero = data.firstIndex(of: 0) {
+            if ["tEXt", "zTXt", "iTXt"].contains(type), Self.checksumHolds(bytes, chunkAt: i, length: length),
+                let zero = data.firstIndex(of: 0)
+            {
                 let keyword = latin1(data[data.startIndex..<zero])
                 switch type {
                 case "tEXt":
                     out[keyword] = latin1(data[(zero + 1)...])
                 case "zTXt":
                     // keyword, 0, method (0: deflate), the compressed text
-                    if data.endIndex - zero > 2, data[zero + 1] == 0, let text = inflated(data[(zero + 2)...]) { out[keyword] = latin1(text[...]) }
+                    if data.endIndex - zero > 2, data[zero + 1] == 0, let text = inflated(data[(zero + 2)...]) {
+                        out[keyword] = latin1(text[...])
+                    }
                 case "iTXt":
                     // keyword, 0, compressed (0 or 1), method, language tag, 0, translated keyword, 0, text
                     guard data.endIndex - zero > 3 else { break }
                     let compressed = data[zero + 1], rest = data[(zero + 3)...]
-                    guard let langEnd = rest.firstIndex(of: 0), let transEnd = rest[(langEnd + 1)...].firstIndex(of: 0) else { break }
+                    guard let langEnd = rest.firstIndex(of: 0), let transEnd = rest[(langEnd + 1)...].firstIndex(of: 0)
+                    else { break }
                     let text = rest[(transEnd + 1)...]
                     if compressed == 0 {
                         out[keyword] = String(decoding: text, as: UTF8.self)
@@ -308,14 +334,18 @@ package enum PNGText {
     /// leaves out an ancillary chunk whose CRC is wrong).
     private static func checksumHolds(_ bytes: [UInt8], chunkAt i: Int, length: Int) -> Bool {
         let end = i + 8 + length
-        let stored = UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8 | UInt32(bytes[end + 3])
+        let stored =
+            UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8
+            | UInt32(bytes[end + 3])
         return bytes.withUnsafeBufferPointer { gk_crc32(0, $0.baseAddress! + i + 4, 4 + length) } == stored
     }
 
     /// A zlib stream's bytes, up to 64 KB: nil when damaged or longer.
     private static func inflated(_ stream: ArraySlice<UInt8>) -> [UInt8]? {
         var out = [UInt8](repeating: 0, count: 64 << 10)
-        let n = stream.withUnsafeBufferPointer { src in out.withUnsafeMutableBufferPointer { gk_inflate(src.baseAddress, src.count, $0.baseAddress, $0.count) } }
+        let n = stream.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { gk_inflate(src.baseAddress, src.count, $0.baseAddress, $0.count) }
+        }
         guard n >= 0 else { return nil }
         out.removeSubrange(n...)
         return out

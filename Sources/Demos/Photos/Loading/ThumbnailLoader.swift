@@ -13,21 +13,30 @@ package enum ThumbnailLoader {
     /// `report` hears of cached thumbnails that were not fit to use, one line each.
     package static func load(
         _ item: PhotoItem, columns: Int, rows: Int, graphics: GraphicsMode = .blocks,
-        cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil, prepareCells: (CellPreparer, background: Style)? = nil,
-        shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil, report: (String) -> Void = { _ in },
+        cell: Size = Size(width: 10, height: 20), prepare: ImagePreparer? = nil,
+        prepareCells: (CellPreparer, background: Style)? = nil,
+        shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil,
+        report: (String) -> Void = { _ in },
         symbols: PictureSymbols = .halfBlocks
     ) -> ThumbnailCache.Entry {
         do {
             let fine = graphics == .blocks && symbols > .halfBlocks
-            let pixels = graphics == .blocks ? (columns * (fine ? 2 : 1), rows * (fine ? 6 : 2)) : (columns * cell.width, rows * cell.height)
+            let pixels =
+                graphics == .blocks
+                ? (columns * (fine ? 2 : 1), rows * (fine ? 6 : 2)) : (columns * cell.width, rows * cell.height)
             let image: RGBAImage
             switch item.source {
-            case .file(let path): image = try pixelsOf(path, covering: pixels, shared: shared, later: later, report: report)
-            case .generated(let kind, let seed, let w, let h): image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
+            case .file(let path):
+                image = try pixelsOf(path, covering: pixels, shared: shared, later: later, report: report)
+            case .generated(let kind, let seed, let w, let h):
+                image = SampleAlbum.render(kind: kind, seed: seed, width: w, height: h)
             }
-            var thumbnail = Thumbnail(image: image, columns: columns, rows: rows, cell: cell, symbols: fine ? symbols : .halfBlocks)
+            var thumbnail = Thumbnail(
+                image: image, columns: columns, rows: rows, cell: cell, symbols: fine ? symbols : .halfBlocks)
             thumbnail.addPicture(from: image, cell: cell, mode: graphics, prepare: prepare)
-            if graphics == .blocks, let (prepareCells, background) = prepareCells { thumbnail.addCells(background: background, prepare: prepareCells) }
+            if graphics == .blocks, let (prepareCells, background) = prepareCells {
+                thumbnail.addCells(background: background, prepare: prepareCells)
+            }
             return .thumbnail(thumbnail)
         } catch let e as ImageDecodeError {
             return .failure(e.message)
@@ -51,21 +60,28 @@ package enum ThumbnailLoader {
             let found = shared.lookup(original, covering: pixels)
             if !found.rejected.isEmpty {
                 shared.discard(found.rejected)
-                for r in found.rejected { report("\(path): its cached thumbnail \(r.file) was not used (\(r.reason)); made again") }
+                for r in found.rejected {
+                    report("\(path): its cached thumbnail \(r.file) was not used (\(r.reason)); made again")
+                }
             }
             if let cached = found.image { return cached }
         }
         let bytes: [UInt8]
-        do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError { throw ImageDecodeError(message: e.message) }
+        do { bytes = try SafeFile.read(path, limit: SafeFile.imageLimit) } catch let e as FileReadError {
+            throw ImageDecodeError(message: e.message)
+        }
         // A camera's thumbnail may serve where the picture itself failed (too many pixels).
         if let exif = ImageDecoder.exifThumbnail(bytes, minSize: pixels) { return exif }
-        if let shared, let original, let reason = shared.failure(of: original) { throw ImageDecodeError(message: reason) }
+        if let shared, let original, let reason = shared.failure(of: original) {
+            throw ImageDecodeError(message: reason)
+        }
         let flavor = shared == nil ? nil : SharedThumbnails.Flavor.covering(pixels)
         let side = flavor?.rawValue ?? 0
         do {
             // The tile's own decode, as small as covers it; when that is too small for the
             // cache's flavour, a larger one fills the cache later, not while the screen waits.
-            let image = try ImageDecoder.decode(bytes, minSize: later == nil ? (max(pixels.0, side), max(pixels.1, side)) : pixels)
+            let image = try ImageDecoder.decode(
+                bytes, minSize: later == nil ? (max(pixels.0, side), max(pixels.1, side)) : pixels)
             if let shared, let original {
                 if max(image.width, image.height) >= side || max(image.sourceWidth, image.sourceHeight) <= side {
                     shared.store(image, of: original, covering: pixels)

@@ -16,15 +16,20 @@ enum AlbumsLayout {
     static func make(tile: Size, folders: @escaping () -> Int) -> CompositionalLayout {
         CompositionalLayout { section, environment in
             let header = LayoutBoundarySupplementaryItem(
-                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), elementKind: .header,
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+                elementKind: .header,
                 pinToVisibleBounds: true)
-            let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(tile.width), heightDimension: .absolute(tile.height)))
+            let item = LayoutItem(
+                layoutSize: LayoutSize(widthDimension: .absolute(tile.width), heightDimension: .absolute(tile.height)))
             let isRow = section < folders()
             // Rows: one tile per group, side by side; the grid: as many tiles as fit, two apart,
             // as the flow grid places them.
-            let columns = isRow ? 1 : max(1, (max(tile.width, environment.containerSize.width - 2) + 2) / (tile.width + 2))
+            let columns =
+                isRow ? 1 : max(1, (max(tile.width, environment.containerSize.width - 2) + 2) / (tile.width + 2))
             let group = LayoutGroup.horizontal(
-                layoutSize: LayoutSize(widthDimension: .absolute(columns * tile.width + (columns - 1) * 2), heightDimension: .absolute(tile.height)),
+                layoutSize: LayoutSize(
+                    widthDimension: .absolute(columns * tile.width + (columns - 1) * 2),
+                    heightDimension: .absolute(tile.height)),
                 repeatingSubitem: item, count: columns)
             group.interItemSpacing = 2
             let s = LayoutSection(group: group)

@@ -34,7 +34,9 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
         [KeyHelp("← →  h l  Space  PgUp PgDn", "previous or next photo"), KeyHelp("Home  End", "first or last photo")]
     }
 
-    package func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 10_000), interitemSpacing: 0) }
+    package func makeLayout() -> any GridLayout {
+        FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 10_000), interitemSpacing: 0)
+    }
 
     package func registerCells(in gridView: GridView) {
         gridView.register(PhotoViewCell.self)
@@ -60,7 +62,9 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
     private func key(_ photo: Int, _ size: Size) -> Int { (photo * 4096 + size.width) * 4096 + size.height }
 
     /// The picture's room: the view less its caption line.
-    private func pictureSize(_ gridView: GridView) -> Size { Size(width: gridView.frame.width, height: max(1, gridView.frame.height - 1)) }
+    private func pictureSize(_ gridView: GridView) -> Size {
+        Size(width: gridView.frame.width, height: max(1, gridView.frame.height - 1))
+    }
 
     package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(PhotoViewCell.self, for: indexPath)
@@ -82,12 +86,15 @@ package final class PhotoViewerScreen: Screen, GridDataSource, GridDelegateFlowL
         let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, symbols = self.symbols
         pool.submit(key: -k - 1, urgent: urgent, joiningRunning: true) { [weak self] in
             let entry = ThumbnailLoader.load(
-                item, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, symbols: symbols)
+                item, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare,
+                symbols: symbols)
             mailbox.post {
                 guard let self else { return }
                 self.requested.remove(k)
                 self.cache.insert(entry, for: k)
-                if let grid = self.grid, k == self.key(self.index, self.pictureSize(grid)) { grid.reloadItems(at: [IndexPath(item: 0, section: 0)]) }
+                if let grid = self.grid, k == self.key(self.index, self.pictureSize(grid)) {
+                    grid.reloadItems(at: [IndexPath(item: 0, section: 0)])
+                }
             }
         }
     }

@@ -30,7 +30,9 @@ extension PhotosScreen {
         guard let grid, library.count > 0 else { return false }
         let photo = flat(ip)
         guard photo >= 0, photo < library.count else { return false }
-        return indexPaths(ofPhoto: photo).contains { $0 != ip && grid.cellForItem(at: $0) != nil && self.key($0) == key }
+        return indexPaths(ofPhoto: photo).contains {
+            $0 != ip && grid.cellForItem(at: $0) != nil && self.key($0) == key
+        }
     }
 
     // MARK: Prefetching
@@ -53,12 +55,14 @@ extension PhotosScreen {
         // The photo, not its index path: folders may come in before "All photos" (or the view
         // change) by the time the thumbnail does, and a path would then name another place.
         let index = flat(ip), photo = item(at: ip), size = thumbnailSize(ip)
-        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool, symbols = self.symbols
+        let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool,
+            symbols = self.symbols
         let cells = prepareCells.map { ($0, background: PhotoCell.tileBackground) }
         pool.submit(key: k, urgent: urgent, joiningRunning: true) { [weak self] in
             var met: [String] = []
             let entry = ThumbnailLoader.load(
-                photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare, prepareCells: cells,
+                photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare,
+                prepareCells: cells,
                 shared: shared, later: { pool.submitWhenIdle($0) }, report: { met.append($0) }, symbols: symbols)
             // What the host left for later in the cells (the terminal's bytes for their rows).
             // A prefetch makes them here: nobody waits for it, and the Page Down that brings its
@@ -87,9 +91,12 @@ extension PhotosScreen {
     /// A decoded file tells its real size; in the waterfall its cell then takes that shape
     /// (one relayout for all the sizes learnt in a turn of the run loop).
     private func learnAspect(of flat: Int, from entry: ThumbnailCache.Entry) {
-        guard case .thumbnail(let t) = entry, t.sourceSize.width > 0, t.sourceSize.height > 0, flat < library.count else { return }
+        guard case .thumbnail(let t) = entry, t.sourceSize.width > 0, t.sourceSize.height > 0, flat < library.count
+        else { return }
         let s = folder(ofPhoto: flat)
-        guard aspects[flat] == nil, case .file = library.sections[s].items[flat - sectionStarts[s]].source else { return }
+        guard aspects[flat] == nil, case .file = library.sections[s].items[flat - sectionStarts[s]].source else {
+            return
+        }
         aspects[flat] = Double(t.sourceSize.width) / Double(t.sourceSize.height)
         guard isWaterfall, !relayoutPosted, let mailbox else { return }
         relayoutPosted = true

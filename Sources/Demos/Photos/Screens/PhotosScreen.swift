@@ -8,7 +8,9 @@ import GridKit
 /// aspect ratio.
 package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelegate, ExitReporting {
     /// Thumbnail cell sizes; the last row of each is the caption.
-    static let sizes = [Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)]
+    static let sizes = [
+        Size(width: 12, height: 6), Size(width: 16, height: 8), Size(width: 22, height: 11), Size(width: 30, height: 15)
+    ]
 
     private(set) var library: PhotoLibrary
     /// Paths still to be walked (`init(paths:)`): the walk starts when the screen is attached.
@@ -19,8 +21,11 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private let stopScan = StopFlag()
     /// How the paths are walked: `PhotoLibrary.scan`, or a stand-in in tests that hands out
     /// folders when the test says.
-    package typealias Scanner = @Sendable (_ paths: [RawPath], _ stop: StopFlag, _ report: (PhotoLibrary.Found) -> Bool) -> Void
-    private var scanner: Scanner = { paths, stop, report in PhotoLibrary.scan(paths, every: .milliseconds(50), stop: { stop.isSet }, report: report) }
+    package typealias Scanner =
+        @Sendable (_ paths: [RawPath], _ stop: StopFlag, _ report: (PhotoLibrary.Found) -> Bool) -> Void
+    private var scanner: Scanner = { paths, stop, report in
+        PhotoLibrary.scan(paths, every: .milliseconds(50), stop: { stop.isSet }, report: report)
+    }
     package let pool: DecodePool
     /// Thumbnails made, by `key`: an album opened from Albums shares its screen's, so what the
     /// row and All photos showed shows at once in the album.
@@ -69,7 +74,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// `cache` and `photoBase`: another screen's thumbnails, where this library's photos start
     /// among that screen's (an album opened from it); by default a cache of `cacheBudget` bytes.
     package init(
-        library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20, shared: SharedThumbnails? = nil,
+        library: PhotoLibrary, pool: DecodePool = DecodePool(), cacheBudget: Int = 64 << 20,
+        shared: SharedThumbnails? = nil,
         view: PhotosView = .grid, focus: Int? = nil, cache: ThumbnailCache? = nil, photoBase: Int = 0,
         cacheProblems: CacheProblems = CacheProblems()
     ) {
@@ -128,7 +134,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         [
             KeyHelp("Enter", "in an album's row: open the album; elsewhere: view the photo full size"),
             KeyHelp("a", "albums (a row per folder, then all photos) or all photos by folder"),
-            KeyHelp("+  -", "bigger or smaller thumbnails"), KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)"),
+            KeyHelp("+  -", "bigger or smaller thumbnails"),
+            KeyHelp("w", "grid or waterfall (each picture at its own aspect ratio)"),
             KeyHelp("!", "the files skipped, and why (also listed on exit)")
         ]
     }
@@ -146,7 +153,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             layout.sectionHeadersPinToVisibleBounds = true
             return layout
         }
-        let layout = FlowLayout(itemSize: Self.sizes[sizeLevel], lineSpacing: 1, interitemSpacing: 2, sectionInset: inset)
+        let layout = FlowLayout(
+            itemSize: Self.sizes[sizeLevel], lineSpacing: 1, interitemSpacing: 2, sectionInset: inset)
         layout.headerReferenceSize = Size(width: 0, height: 1)
         layout.sectionHeadersPinToVisibleBounds = true
         return layout
@@ -154,10 +162,14 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
 
     /// A picture's width over its height: known for generated ones, learnt from the first decode
     /// for files (4:3 until then).
-    package func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath) -> Double? {
+    package func gridView(_ gridView: GridView, layout: WaterfallLayout, aspectRatioForItemAt indexPath: IndexPath)
+        -> Double?
+    {
         let flat = flat(indexPath)
         if let known = aspects[flat] { return known }
-        if case .generated(_, _, let w, let h) = item(at: indexPath).source, w > 0, h > 0 { return Double(w) / Double(h) }
+        if case .generated(_, _, let w, let h) = item(at: indexPath).source, w > 0, h > 0 {
+            return Double(w) / Double(h)
+        }
         return 4.0 / 3.0
     }
 
@@ -215,7 +227,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             snapshot.appendSections(folders)
         }
         for s in folders {
-            snapshot.appendItems(Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count)), toSection: s)
+            snapshot.appendItems(
+                Array(sectionStarts[s]..<(sectionStarts[s] + library.sections[s].items.count)), toSection: s)
         }
         try? contents.apply(snapshot) // indexes are unique
     }
@@ -317,7 +330,9 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
             return .push(viewer)
         case .mouse(let m) where m.action == .press && view == .albums:
             // A click on a row's header opens its album, as Enter in the row does.
-            guard let header = gridView.supplementaryElement(at: m.position), header.indexPath.section < library.sections.count else {
+            guard let header = gridView.supplementaryElement(at: m.position),
+                header.indexPath.section < library.sections.count
+            else {
                 return .ignored
             }
             return .push(album(header.indexPath.section, focus: 0))
@@ -329,7 +344,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private func album(_ section: Int, focus: Int) -> PhotosScreen {
         let folder = library.sections[section]
         let screen = PhotosScreen(
-            library: PhotoLibrary(sections: [folder]), shared: shared, view: .grid, focus: focus, cache: cache, photoBase: sectionStarts[section],
+            library: PhotoLibrary(sections: [folder]), shared: shared, view: .grid, focus: focus, cache: cache,
+            photoBase: sectionStarts[section],
             cacheProblems: cacheProblems)
         screen.sizeLevel = sizeLevel
         screen.albumName = folder.folder

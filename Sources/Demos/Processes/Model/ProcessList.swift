@@ -35,7 +35,9 @@ package struct ProcessList: Sendable {
             let old = byPID[record.pid]
             if let old, old != record { changed.insert(record.pid) }
             next[record.pid] = record
-            let searched = old.map { $0.name == record.name && $0.user == record.user && $0.commandLine == record.commandLine }
+            let searched = old.map {
+                $0.name == record.name && $0.user == record.user && $0.commandLine == record.commandLine
+            }
             nextHaystacks[record.pid] = searched == true ? haystacks[record.pid] : Self.haystack(record)
         }
         byPID = next
@@ -82,7 +84,9 @@ package struct ProcessList: Sendable {
             groups[grouping == .state ? record.state.rawValue : record.user, default: []].append(record)
         }
         let titles = groups.keys.sorted { a, b in
-            if grouping == .state { return (ProcessState(rawValue: a) ?? .other) < (ProcessState(rawValue: b) ?? .other) }
+            if grouping == .state {
+                return (ProcessState(rawValue: a) ?? .other) < (ProcessState(rawValue: b) ?? .other)
+            }
             return a < b
         }
         return titles.map { ($0, groups[$0]!.sorted(by: inOrder).map(\.pid)) }

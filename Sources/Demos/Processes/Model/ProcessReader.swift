@@ -26,7 +26,9 @@ package struct ProcessReader: Sendable {
                 record.user = Self.userName(record.uid)
                 users[record.uid] = record.user
             }
-            if let before = previous[pid], before.startTicks == record.startTicks, elapsed > 0, record.cpuTicks >= before.cpuTicks {
+            if let before = previous[pid], before.startTicks == record.startTicks, elapsed > 0,
+                record.cpuTicks >= before.cpuTicks
+            {
                 record.cpuPercent = Double(record.cpuTicks - before.cpuTicks) / ticksPerSecond / elapsed * 100
             }
             out.append(record)
@@ -40,7 +42,9 @@ package struct ProcessReader: Sendable {
         guard let stat = Self.contents(dir + "/stat"), let fields = Self.statFields(stat) else { return nil }
         let status = Self.contents(dir + "/status") ?? ""
         let uid =
-            status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(whereSeparator: { $0 == "\t" || $0 == " " })
+            status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(whereSeparator: {
+                $0 == "\t" || $0 == " "
+            })
             .dropFirst().first.flatMap { UInt32($0) } ?? 0
         let command =
             Self.contents(dir + "/cmdline", limit: 4096).map {
@@ -75,7 +79,8 @@ package struct ProcessReader: Sendable {
     static func userName(_ uid: UInt32) -> String {
         var entry = passwd(), result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else { return "\(uid)" }
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name
+        else { return "\(uid)" }
         return String(cString: name)
     }
 }

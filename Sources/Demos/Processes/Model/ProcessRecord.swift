@@ -21,10 +21,12 @@ package struct ProcessRecord: Hashable, Sendable {
 
     package init(
         pid: Int32, parent: Int32 = 1, name: String, commandLine: String = "", uid: UInt32 = 0, user: String = "root",
-        state: ProcessState = .sleeping, cpuPercent: Double = 0, residentBytes: Int = 0, threads: Int = 1, startTicks: UInt64 = 0,
+        state: ProcessState = .sleeping, cpuPercent: Double = 0, residentBytes: Int = 0, threads: Int = 1,
+        startTicks: UInt64 = 0,
         cpuTicks: UInt64 = 0
     ) {
-        self.pid = pid; self.parent = parent; self.name = name; self.commandLine = commandLine; self.uid = uid; self.user = user
+        self.pid = pid; self.parent = parent; self.name = name; self.commandLine = commandLine; self.uid = uid;
+        self.user = user
         self.state = state; self.cpuPercent = cpuPercent; self.residentBytes = residentBytes; self.threads = threads
         self.startTicks = startTicks; self.cpuTicks = cpuTicks
     }

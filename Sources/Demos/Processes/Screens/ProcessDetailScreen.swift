@@ -24,16 +24,20 @@ package final class ProcessDetailScreen: Screen, GridDataSource {
     /// The rows: a label and a value each.
     var rows: [(String, String)] {
         var rows = [
-            ("Name", record.name), ("PID", String(record.pid)), ("Parent", String(record.parent)), ("User", "\(record.user) (\(record.uid))"),
+            ("Name", record.name), ("PID", String(record.pid)), ("Parent", String(record.parent)),
+            ("User", "\(record.user) (\(record.uid))"),
             ("State", record.state.rawValue), ("CPU", record.cpuText + " %"), ("Memory", record.memoryText),
-            ("Threads", String(record.threads)), ("Command", record.commandLine.isEmpty ? "[\(record.name)]" : record.commandLine)
+            ("Threads", String(record.threads)),
+            ("Command", record.commandLine.isEmpty ? "[\(record.name)]" : record.commandLine)
         ]
         if hasExited { rows.insert(("", "This process has exited."), at: 0) }
         return rows
     }
 
     package func makeLayout() -> any GridLayout {
-        FlowLayout(itemSize: Size(width: FlowLayout.fullLine, height: 1), sectionInset: EdgeInsets(top: 1, left: 1, bottom: 0, right: 1))
+        FlowLayout(
+            itemSize: Size(width: FlowLayout.fullLine, height: 1),
+            sectionInset: EdgeInsets(top: 1, left: 1, bottom: 0, right: 1))
     }
 
     package func registerCells(in gridView: GridView) { gridView.register(FieldCell.self) }
@@ -79,7 +83,9 @@ final class FieldCell: GridCell {
         let style = state.isFocused ? Palette.focus : Style.plain
         context.fill(style: style)
         if isWarning {
-            context.text(value, at: .zero, style: state.isFocused ? style : Style(foreground: .yellow, attributes: .bold), maxWidth: bounds.width)
+            context.text(
+                value, at: .zero, style: state.isFocused ? style : Style(foreground: .yellow, attributes: .bold),
+                maxWidth: bounds.width)
             return
         }
         context.text(label, at: .zero, style: state.isFocused ? style : Palette.dim, maxWidth: 10)

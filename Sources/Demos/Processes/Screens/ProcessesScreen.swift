@@ -27,7 +27,8 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
     }()
 
     package lazy var tableHeader: TableHeader? = {
-        let header = TableHeader(columns: ProcessRowCell.tableColumns, sortColumn: list.sortColumn.rawValue, ascending: list.ascending)
+        let header = TableHeader(
+            columns: ProcessRowCell.tableColumns, sortColumn: list.sortColumn.rawValue, ascending: list.ascending)
         header.sortChanged = { [weak self] header in self?.sort(by: header.sortColumn, ascending: header.ascending) }
         return header
     }()
@@ -45,7 +46,10 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
         return "\(count) · by \(list.grouping.rawValue)"
     }
     package var keyHints: [KeyHint] {
-        [KeyHint("/", "search"), KeyHint("1-6", "sort"), KeyHint("v", "group"), KeyHint("k", "signal"), .select("details"), .quit]
+        [
+            KeyHint("/", "search"), KeyHint("1-6", "sort"), KeyHint("v", "group"), KeyHint("k", "signal"),
+            .select("details"), .quit
+        ]
     }
     package var keyHelp: [KeyHelp] {
         [
@@ -95,7 +99,9 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
                 guard let self else { return }
                 let previous = list.byPID, elapsed = (ContinuousClock.now - sampledAt).seconds
                 // Reading /proc takes milliseconds: off the main actor, so keys are answered meanwhile.
-                let records = await Task.detached(priority: .utility) { source.sample(previous: previous, elapsed: elapsed) }.value
+                let records = await Task.detached(priority: .utility) {
+                    source.sample(previous: previous, elapsed: elapsed)
+                }.value
                 if Task.isCancelled { return }
                 received(records)
             }
@@ -134,7 +140,8 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
         try? data.apply(snapshot)
         grid.contentUnavailableConfiguration =
             list.query.isEmpty
-            ? ContentUnavailableConfiguration(image: "∅", text: "No processes", secondaryText: "Nothing could be read from /proc.")
+            ? ContentUnavailableConfiguration(
+                image: "∅", text: "No processes", secondaryText: "Nothing could be read from /proc.")
             : .search(list.query)
     }
 
@@ -191,9 +198,12 @@ package final class ProcessesScreen: Screen, GridDelegate, SearchResultsUpdating
         let alert = AlertController(
             title: "Signal \(record.name) (\(record.pid))?",
             message: "SIGTERM asks it to stop; SIGKILL ends it at once.")
-        for (title, key, signal) in [("Terminate (SIGTERM)", Character("t"), SIGTERM), ("Kill (SIGKILL)", "k", SIGKILL)] {
+        for (title, key, signal) in [("Terminate (SIGTERM)", Character("t"), SIGTERM), ("Kill (SIGKILL)", "k", SIGKILL)]
+        {
             alert.addAction(
-                AlertAction(title: title, style: .destructive, key: key) { [weak self] _ in self?.send(signal, to: record) })
+                AlertAction(title: title, style: .destructive, key: key) { [weak self] _ in
+                    self?.send(signal, to: record)
+                })
         }
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         context.present(alert)

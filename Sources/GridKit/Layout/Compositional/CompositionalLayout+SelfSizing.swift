@@ -6,10 +6,13 @@ extension CompositionalLayout {
     /// scrolls sideways its estimated width and the item's height.
     public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? {
         let ip = attributes.indexPath
-        guard attributes.kind == .cell, ip.section >= 0, ip.section < sections.count, let m = sections[ip.section].measured, m.measures(item: ip.item)
+        guard attributes.kind == .cell, ip.section >= 0, ip.section < sections.count,
+            let m = sections[ip.section].measured, m.measures(item: ip.item)
         else { return nil }
         let estimate = m.estimated.cells[ip.item % m.perGroup]
-        return m.side == .width ? Size(width: estimate.width, height: attributes.frame.height) : Size(width: attributes.frame.width, height: estimate.height)
+        return m.side == .width
+            ? Size(width: estimate.width, height: attributes.frame.height)
+            : Size(width: attributes.frame.width, height: estimate.height)
     }
 
     /// Keeps the measured height (or width, in a sideways row) of a cell that is measured, and

@@ -31,7 +31,9 @@ public final class CompositionalLayout: GridLayout {
 
     private let provider: (Int, LayoutEnvironment) -> LayoutSection?
     /// Decoration view classes by kind: the app's, and GridKit's own (an inset grouped list's box).
-    private var decorationClasses: [String: GridCell.Type] = [ListConfiguration.insetGroupedBoxKind: InsetGroupedBox.self]
+    private var decorationClasses: [String: GridCell.Type] = [
+        ListConfiguration.insetGroupedBoxKind: InsetGroupedBox.self
+    ]
     /// True when some section's cells have a `zIndex` other than 0 (the last prepare said so).
     private var cellsHaveZIndices = false
 
@@ -104,7 +106,9 @@ public final class CompositionalLayout: GridLayout {
         /// Groups in a sideways row.
         var groups: Int { (count + perGroup - 1) / perGroup }
         /// The group starting at or before `x` along the row (the first, before it).
-        func group(at x: Int) -> Int { min(max(0, groups - 1), max(0, measured?.group(startingAtOrBefore: x) ?? x / max(1, across))) }
+        func group(at x: Int) -> Int {
+            min(max(0, groups - 1), max(0, measured?.group(startingAtOrBefore: x) ?? x / max(1, across)))
+        }
         /// The offset that puts group `g` in the middle of the row's width.
         func centring(_ g: Int) -> Int {
             let span = groupSpan(g)
@@ -162,7 +166,9 @@ public final class CompositionalLayout: GridLayout {
             let items = max(0, ds?.gridView(gridView, numberOfItemsInSection: s) ?? 0)
             var placed = place(provider(s, environment), items: items, at: main, measured: measuredLengths[s] ?? [:])
             if placed.sideways != .none {
-                if s < before.count, let offset = sidewaysOffsets[s], let snapped = Self.resnapped(before[s], offset: offset, to: placed) {
+                if s < before.count, let offset = sidewaysOffsets[s],
+                    let snapped = Self.resnapped(before[s], offset: offset, to: placed)
+                {
                     placed.offset = snapped
                 } else {
                     placed.offset = placed.clamped(sidewaysOffsets[s] ?? placed.startingOffset)
@@ -196,10 +202,14 @@ public final class CompositionalLayout: GridLayout {
 
     /// Where decoration `indexPath.item` of section `indexPath.section` is, when its kind is
     /// `elementKind` (UIKit's `layoutAttributesForDecorationView(ofKind:at:)`).
-    public func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> LayoutAttributes?
+    {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let p = sections[indexPath.section]
-        guard indexPath.item >= 0, indexPath.item < p.decorations.count, p.decorations[indexPath.item].elementKind == elementKind else { return nil }
+        guard indexPath.item >= 0, indexPath.item < p.decorations.count,
+            p.decorations[indexPath.item].elementKind == elementKind
+        else { return nil }
         return decoration(indexPath.item, of: p, section: indexPath.section)
     }
 
@@ -207,7 +217,9 @@ public final class CompositionalLayout: GridLayout {
     /// rows, across the grid, less the decoration's insets.
     private func decoration(_ d: Int, of p: Placed, section: Int) -> LayoutAttributes {
         let item = p.decorations[d]
-        let area = Rect(x: 0, y: p.start + p.headerExtent, width: viewport.width, height: max(0, p.footerStart - p.start - p.headerExtent))
+        let area = Rect(
+            x: 0, y: p.start + p.headerExtent, width: viewport.width,
+            height: max(0, p.footerStart - p.start - p.headerExtent))
         let frame = area.inset(by: item.contentInsets)
         return LayoutAttributes(
             indexPath: IndexPath(item: d, section: section),
@@ -219,8 +231,12 @@ public final class CompositionalLayout: GridLayout {
     /// group it showed, snapped again in the new widths, or its end if it showed its end. Nil
     /// when the row keeps its offset as it is (it did not change width, or does not page).
     private static func resnapped(_ old: Placed, offset: Int, to new: Placed) -> Int? {
-        guard old.sideways == new.sideways, new.sideways != .continuous, old.width != new.width, old.count > 0, new.count > 0 else { return nil }
-        if offset >= old.offsetRange.upperBound && offset > old.offsetRange.lowerBound { return new.offsetRange.upperBound }
+        guard old.sideways == new.sideways, new.sideways != .continuous, old.width != new.width, old.count > 0,
+            new.count > 0
+        else { return nil }
+        if offset >= old.offsetRange.upperBound && offset > old.offsetRange.lowerBound {
+            return new.offsetRange.upperBound
+        }
         switch new.sideways {
         case .none, .continuous: return nil
         case .paging:
@@ -259,13 +275,17 @@ public final class CompositionalLayout: GridLayout {
         // The rows of their own that items above or below take: the tallest on each edge.
         func extent(_ edge: RectAlignment.Edge) -> Int {
             var rows = 0
-            for b in section.boundarySupplementaryItems where b.extendsBoundary && b.alignment.edge == edge && (b.elementKind == .header || b.elementKind == .footer) {
+            for b in section.boundarySupplementaryItems
+            where b.extendsBoundary && b.alignment.edge == edge
+                && (b.elementKind == .header || b.elementKind == .footer)
+            {
                 rows = max(rows, size(b).h)
             }
             return rows
         }
         let bands = section.boundarySupplementaryItems
-        let headerItem = bands.first { $0.elementKind == .header }, footerItem = bands.first { $0.elementKind == .footer }
+        let headerItem = bands.first { $0.elementKind == .header },
+            footerItem = bands.first { $0.elementKind == .footer }
         p.pins = headerItem?.pinToVisibleBounds == true
         p.decorations = section.decorationItems
         func band(_ b: LayoutBoundarySupplementaryItem?) -> Band? {
@@ -273,7 +293,9 @@ public final class CompositionalLayout: GridLayout {
             let (w, h) = size(b)
             guard w > 0, h > 0 else { return nil }
             let x = b.alignment.x(width: w, across: viewport.width) + b.offset.x
-            return Band(size: Size(width: w, height: h), x: x, edge: b.alignment.edge, extendsBoundary: b.extendsBoundary, offset: b.offset, zIndex: b.zIndex)
+            return Band(
+                size: Size(width: w, height: h), x: x, edge: b.alignment.edge, extendsBoundary: b.extendsBoundary,
+                offset: b.offset, zIndex: b.zIndex)
         }
         p.header = band(headerItem)
         p.footer = band(footerItem)
@@ -283,7 +305,8 @@ public final class CompositionalLayout: GridLayout {
         // The group's height in whole rows, at least one: its cells are laid out in it and kept
         // inside it, so a group's cells never reach into another group's rows. An estimated
         // height is only where planning starts: the group then takes its content's height.
-        let estimate = max(1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
+        let estimate = max(
+            1, Int(section.group.layoutSize.heightDimension.resolve(width: width, height: height).rounded()))
         // Sections that scroll down measure heights; rows that scroll sideways measure widths
         // (the row's height would be its tallest cell's, and those off screen are never asked).
         let side = sideways ? MeasuredSide.width : .height
@@ -302,7 +325,10 @@ public final class CompositionalLayout: GridLayout {
             p.sideways = section.orthogonalScrollingBehavior
             p.groupWidth = columns
             p.across = p.groupWidth + max(0, min(section.interGroupSpacing, 1 << 20))
-            if measures { p.measured = MeasuredGroups(plan: plan, side: .width, items: p.count, spacing: p.across - columns, measured: measured) }
+            if measures {
+                p.measured = MeasuredGroups(
+                    plan: plan, side: .width, items: p.count, spacing: p.across - columns, measured: measured)
+            }
             p.width = Int(width)
             p.footerStart = p.itemsStart + (p.count == 0 ? 0 : rows) + section.contentInsets.bottom
             p.end = p.footerStart + extent(.bottom) + max(0, section.trailingSpace)
@@ -312,7 +338,8 @@ public final class CompositionalLayout: GridLayout {
         let (span, overflow) = max(0, groups - 1).multipliedReportingOverflow(by: p.step)
         var itemsExtent = groups == 0 ? 0 : (overflow ? Int.max / 4 : min(span, Int.max / 4)) + rows
         if measures, !overflow, span < Int.max / 8 {
-            let m = MeasuredGroups(plan: plan, side: .height, items: p.count, spacing: p.step - rows, measured: measured)
+            let m = MeasuredGroups(
+                plan: plan, side: .height, items: p.count, spacing: p.step - rows, measured: measured)
             itemsExtent = m.extent
             p.measured = m
         }
@@ -327,16 +354,22 @@ public final class CompositionalLayout: GridLayout {
     /// See `GridLayout`.
     public var numberOfSections: Int { sections.count }
     /// See `GridLayout`.
-    public func numberOfItems(inSection section: Int) -> Int { section >= 0 && section < sections.count ? sections[section].count : 0 }
+    public func numberOfItems(inSection section: Int) -> Int {
+        section >= 0 && section < sections.count ? sections[section].count : 0
+    }
 
     private func frame(_ item: Int, in p: Placed) -> Rect {
         if let m = p.measured {
             let g = item / p.perGroup, cell = m.cells(ofGroup: g)[item % p.perGroup]
-            if p.sideways != .none { return cell.offsetBy(dx: p.left + m.start(ofGroup: g) - p.offset, dy: p.itemsStart) }
+            if p.sideways != .none {
+                return cell.offsetBy(dx: p.left + m.start(ofGroup: g) - p.offset, dy: p.itemsStart)
+            }
             return cell.offsetBy(dx: p.left, dy: p.itemsStart + m.start(ofGroup: g))
         }
         let cell = p.cells[item % p.perGroup]
-        if p.sideways != .none { return cell.offsetBy(dx: p.left + (item / p.perGroup) * p.across - p.offset, dy: p.itemsStart) }
+        if p.sideways != .none {
+            return cell.offsetBy(dx: p.left + (item / p.perGroup) * p.across - p.offset, dy: p.itemsStart)
+        }
         return cell.offsetBy(dx: p.left, dy: p.itemsStart + (item / p.perGroup) * p.step)
     }
 
@@ -345,11 +378,15 @@ public final class CompositionalLayout: GridLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let p = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < p.count else { return nil }
-        return LayoutAttributes(indexPath: indexPath, frame: frame(indexPath.item, in: p), kind: .cell, zIndex: p.cellZIndices?[indexPath.item % p.perGroup] ?? 0)
+        return LayoutAttributes(
+            indexPath: indexPath, frame: frame(indexPath.item, in: p), kind: .cell,
+            zIndex: p.cellZIndices?[indexPath.item % p.perGroup] ?? 0)
     }
 
     /// See `GridLayout`.
-    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+        -> LayoutAttributes?
+    {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let p = sections[indexPath.section]
         if kind == .decoration {
@@ -357,7 +394,9 @@ public final class CompositionalLayout: GridLayout {
             return decoration(indexPath.item, of: p, section: indexPath.section)
         }
         guard let band = kind == .header ? p.header : kind == .footer ? p.footer : nil else { return nil }
-        return LayoutAttributes(indexPath: IndexPath(item: 0, section: indexPath.section), frame: p.frame(of: band), kind: kind, zIndex: band.zIndex)
+        return LayoutAttributes(
+            indexPath: IndexPath(item: 0, section: indexPath.section), frame: p.frame(of: band), kind: kind,
+            zIndex: band.zIndex)
     }
 
     /// The first section that ends below `y`.
@@ -378,7 +417,10 @@ public final class CompositionalLayout: GridLayout {
             let p = sections[s]
             if p.count > 0, p.sideways != .none {
                 // The groups the rect meets across the row.
-                var group = max(0, (p.measured?.group(startingAtOrBefore: rect.minX - p.left + p.offset) ?? (rect.minX - p.left + p.offset) / p.across) - 1)
+                var group = max(
+                    0,
+                    (p.measured?.group(startingAtOrBefore: rect.minX - p.left + p.offset)
+                        ?? (rect.minX - p.left + p.offset) / p.across) - 1)
                 while group * p.perGroup < p.count, p.left + p.groupSpan(group).start - p.offset < rect.maxX {
                     for i in (group * p.perGroup)..<min(p.count, (group + 1) * p.perGroup) {
                         let f = frame(i, in: p)
@@ -421,7 +463,9 @@ public final class CompositionalLayout: GridLayout {
         if cellsHaveZIndices {
             forEachItem(in: rect) { ip, f in
                 let p = sections[ip.section]
-                out.append(LayoutAttributes(indexPath: ip, frame: f, kind: .cell, zIndex: p.cellZIndices?[ip.item % p.perGroup] ?? 0))
+                out.append(
+                    LayoutAttributes(
+                        indexPath: ip, frame: f, kind: .cell, zIndex: p.cellZIndices?[ip.item % p.perGroup] ?? 0))
             }
         } else {
             forEachItem(in: rect) { out.append(LayoutAttributes(indexPath: $0, frame: $1, kind: .cell)) }
@@ -435,13 +479,17 @@ public final class CompositionalLayout: GridLayout {
                 if p.pins {
                     // At the top of `rect` while its section shows, pushed off by the section's end.
                     let pinned = min(max(natural.minY, rect.minY), p.end - natural.height)
-                    if pinned > natural.minY { header.frame = natural.offsetBy(dx: 0, dy: pinned - natural.minY); header.isPinned = true }
+                    if pinned > natural.minY {
+                        header.frame = natural.offsetBy(dx: 0, dy: pinned - natural.minY); header.isPinned = true
+                    }
                 }
                 if header.frame.intersects(rect) { out.append(header) }
             }
             if let band = p.footer {
                 let f = p.frame(of: band)
-                if f.intersects(rect) { out.append(LayoutAttributes(indexPath: ip, frame: f, kind: .footer, zIndex: band.zIndex)) }
+                if f.intersects(rect) {
+                    out.append(LayoutAttributes(indexPath: ip, frame: f, kind: .footer, zIndex: band.zIndex))
+                }
             }
             for d in p.decorations.indices {
                 let a = decoration(d, of: p, section: s)
@@ -485,7 +533,10 @@ public final class CompositionalLayout: GridLayout {
             let page = max(here.height, viewport.height, 1)
             var y = direction == .down ? here.maxY : here.minY
             while best == nil, direction == .down ? y < contentSize.height : y > 0 {
-                let rect = direction == .down ? Rect(x: 0, y: y, width: viewport.width, height: page) : Rect(x: 0, y: max(0, y - page), width: viewport.width, height: min(page, y))
+                let rect =
+                    direction == .down
+                    ? Rect(x: 0, y: y, width: viewport.width, height: page)
+                    : Rect(x: 0, y: max(0, y - page), width: viewport.width, height: min(page, y))
                 var nearestEdge: Int?
                 forEachItem(in: rect) { _, f in
                     let edge = direction == .down ? f.minY - here.maxY : here.minY - f.maxY
@@ -549,7 +600,9 @@ public final class CompositionalLayout: GridLayout {
         var p = sections[indexPath.section]
         guard p.sideways != .none, indexPath.item >= 0, indexPath.item < p.count else { return false }
         let (groupStart, groupWidth) = p.groupSpan(indexPath.item / p.perGroup)
-        let cell = p.measured?.cells(ofGroup: indexPath.item / p.perGroup)[indexPath.item % p.perGroup] ?? p.cells[indexPath.item % p.perGroup]
+        let cell =
+            p.measured?.cells(ofGroup: indexPath.item / p.perGroup)[indexPath.item % p.perGroup]
+            ?? p.cells[indexPath.item % p.perGroup]
         let start = groupStart + cell.minX, end = start + cell.width
         var target = p.offset
         switch p.sideways {
@@ -615,7 +668,9 @@ public final class CompositionalLayout: GridLayout {
             // By `delta`, then on to the next group's start that way.
             let g = group(at: target)
             let start = p.groupSpan(g).start
-            target = delta > 0 && start < target && g + 1 < groups ? p.groupSpan(g + 1).start : (delta > 0 && start < target ? p.offsetRange.upperBound : start)
+            target =
+                delta > 0 && start < target && g + 1 < groups
+                ? p.groupSpan(g + 1).start : (delta > 0 && start < target ? p.offsetRange.upperBound : start)
         case .groupPaging:
             // The next group's start that way; back to the current one's when it is cut.
             let g = group(at: p.offset)
@@ -641,7 +696,8 @@ public final class CompositionalLayout: GridLayout {
         let limit = max(contentSize.height, 1)
         while true {
             var best: (distance: Int, ip: IndexPath)?
-            forEachItem(in: Rect(x: 0, y: max(0, point.y - radius), width: max(1, viewport.width), height: radius * 2)) { ip, f in
+            forEachItem(in: Rect(x: 0, y: max(0, point.y - radius), width: max(1, viewport.width), height: radius * 2))
+            { ip, f in
                 let dx = point.x < f.minX ? f.minX - point.x : point.x >= f.maxX ? point.x - f.maxX + 1 : 0
                 let dy = point.y < f.minY ? f.minY - point.y : point.y >= f.maxY ? point.y - f.maxY + 1 : 0
                 let d = dx * dx + dy * dy * 4

@@ -80,7 +80,9 @@ public struct LayoutBoundarySupplementaryItem: Sendable {
 
     /// A header or footer at `alignment`, moved by `absoluteOffset` (UIKit's
     /// `init(layoutSize:elementKind:alignment:absoluteOffset:)`).
-    public init(layoutSize: LayoutSize, elementKind: ElementKind, alignment: RectAlignment, absoluteOffset: Point = .zero) {
+    public init(
+        layoutSize: LayoutSize, elementKind: ElementKind, alignment: RectAlignment, absoluteOffset: Point = .zero
+    ) {
         self.layoutSize = layoutSize
         self.elementKind = elementKind
         self.alignment = alignment

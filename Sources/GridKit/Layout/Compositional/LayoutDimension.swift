@@ -7,18 +7,26 @@ public struct LayoutDimension: Sendable, Equatable {
     let value: Double
 
     /// A fraction of the containing group's (or, for a group, the section's) width.
-    public static func fractionalWidth(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalWidth, value: fraction) }
+    public static func fractionalWidth(_ fraction: Double) -> LayoutDimension {
+        LayoutDimension(kind: .fractionalWidth, value: fraction)
+    }
     /// A fraction of the containing group's (or, for a group, the visible area's) height.
-    public static func fractionalHeight(_ fraction: Double) -> LayoutDimension { LayoutDimension(kind: .fractionalHeight, value: fraction) }
+    public static func fractionalHeight(_ fraction: Double) -> LayoutDimension {
+        LayoutDimension(kind: .fractionalHeight, value: fraction)
+    }
     /// A fixed number of cells.
-    public static func absolute(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .absolute, value: Double(cells)) }
+    public static func absolute(_ cells: Int) -> LayoutDimension {
+        LayoutDimension(kind: .absolute, value: Double(cells))
+    }
     /// A number of cells to plan with until the content is known (UIKit's self-sizing). A
     /// height: an item's cell is asked its size (`GridCell.preferredSize(fitting:)`) when it
     /// comes on screen, if every group around the item has an estimated height too; such a
     /// group is as tall as what it holds (its tallest item side by side, their sum one above
     /// another). In a section that scrolls sideways the same goes for widths, and heights are
     /// placed as `.absolute`; in one that does not, widths are.
-    public static func estimated(_ cells: Int) -> LayoutDimension { LayoutDimension(kind: .estimated, value: Double(cells)) }
+    public static func estimated(_ cells: Int) -> LayoutDimension {
+        LayoutDimension(kind: .estimated, value: Double(cells))
+    }
 
     /// True for `.estimated`.
     public var isEstimated: Bool { kind == .estimated }

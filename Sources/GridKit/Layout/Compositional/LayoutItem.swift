@@ -57,7 +57,8 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
     }
     /// `count` copies of `repeatingSubitem` sharing the width equally.
     public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutItem, count: Int) -> LayoutGroup {
-        LayoutGroup(layoutSize: layoutSize, axis: .horizontal, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
+        LayoutGroup(
+            layoutSize: layoutSize, axis: .horizontal, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
     }
     /// Items top to bottom, repeated while the next one fits.
     public static func vertical(layoutSize: LayoutSize, subitems: [LayoutItem]) -> LayoutGroup {
@@ -65,14 +66,18 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
     }
     /// `count` copies of `repeatingSubitem` sharing the height equally.
     public static func vertical(layoutSize: LayoutSize, repeatingSubitem: LayoutItem, count: Int) -> LayoutGroup {
-        LayoutGroup(layoutSize: layoutSize, axis: .vertical, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
+        LayoutGroup(
+            layoutSize: layoutSize, axis: .vertical, subitems: [repeatingSubitem], count: min(4096, max(1, count)))
     }
 
     override func planned(width: Double, height: Double, measuring: MeasuredSide?) -> PlannedElement {
         var plan = PlannedElement(width: width, height: height, insets: contentInsets, grows: isEstimated(measuring))
         plan.shape = axis == .horizontal ? .horizontal : .vertical
         plan.spacing = Double(max(0, interItemSpacing))
-        let inner = (w: max(0, width - Double(contentInsets.left + contentInsets.right)), h: max(0, height - Double(contentInsets.top + contentInsets.bottom)))
+        let inner = (
+            w: max(0, width - Double(contentInsets.left + contentInsets.right)),
+            h: max(0, height - Double(contentInsets.top + contentInsets.bottom))
+        )
         let along = axis == .horizontal ? inner.w : inner.h
         var position = 0.0
         func place(_ item: LayoutItem, length: Double, across: Double) {
@@ -99,7 +104,9 @@ public final class LayoutGroup: LayoutItem, @unchecked Sendable {
             // A cell measured across the group's axis is not cut to the estimate of a group
             // that grows with it.
             let grows = plan.grows && item.isEstimated(measuring) && (measuring == .height) == (axis == .horizontal)
-            place(item, length: length, across: axis == .horizontal ? (grows ? h : min(h, inner.h)) : (grows ? w : min(w, inner.w)))
+            place(
+                item, length: length,
+                across: axis == .horizontal ? (grows ? h : min(h, inner.h)) : (grows ? w : min(w, inner.w)))
             k += 1
             if length <= 0 || k >= 4096 { break }
         }

@@ -28,8 +28,11 @@ struct MeasuredGroups {
         self.spacing = spacing
         let perGroup = max(1, estimated.cells.count)
         groupCount = (items + perGroup - 1) / perGroup
-        offsets = GroupOffsets(count: groupCount, pitch: (side == .width ? estimated.columns : estimated.rows) + spacing)
-        for g in Set(measured.keys.lazy.filter { $0 < items }.map { $0 / perGroup }) { _ = place(group: g, lengths: measured) }
+        offsets = GroupOffsets(
+            count: groupCount, pitch: (side == .width ? estimated.columns : estimated.rows) + spacing)
+        for g in Set(measured.keys.lazy.filter { $0 < items }.map { $0 / perGroup }) {
+            _ = place(group: g, lengths: measured)
+        }
     }
 
     var perGroup: Int { max(1, estimated.cells.count) }

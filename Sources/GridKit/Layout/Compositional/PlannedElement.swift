@@ -51,7 +51,9 @@ struct PlannedElement {
     /// The cells in whole cells of the terminal, with `lengths` in place of the estimates: the
     /// box's rows and columns (at least one each), and each cell's edges rounded down, so
     /// neighbours share an edge, nothing overlaps, and no cell reaches below its group's rows.
-    func cells(side: MeasuredSide = .height, lengths: (Int) -> Int? = { _ in nil }) -> (rows: Int, columns: Int, cells: [Rect]) {
+    func cells(side: MeasuredSide = .height, lengths: (Int) -> Int? = { _ in nil }) -> (
+        rows: Int, columns: Int, cells: [Rect]
+    ) {
         let (frames, width, height) = frames(side: side, lengths: lengths)
         func whole(_ length: Double) -> Int { max(1, Int(min(max(0, length), LayoutDimension.longest).rounded())) }
         let rows = whole(height)
@@ -64,14 +66,19 @@ struct PlannedElement {
     }
 
     private func place(
-        at origin: (x: Double, y: Double), side: MeasuredSide, lengths: (Int) -> Int?, cell: inout Int, into out: inout [Frame]
+        at origin: (x: Double, y: Double), side: MeasuredSide, lengths: (Int) -> Int?, cell: inout Int,
+        into out: inout [Frame]
     ) -> (w: Double, h: Double) {
         let widths = side == .width
         switch shape {
         case .item:
             var w = width, h = height
             if grows, let measured = lengths(cell) {
-                if widths { w = Double(measured + insets.left + insets.right) } else { h = Double(measured + insets.top + insets.bottom) }
+                if widths {
+                    w = Double(measured + insets.left + insets.right)
+                } else {
+                    h = Double(measured + insets.top + insets.bottom)
+                }
             }
             out.append(
                 (
@@ -87,7 +94,10 @@ struct PlannedElement {
             let stacks = (shape == .horizontal) == widths
             var shift = 0.0, far = widths ? Double(insets.left) : Double(insets.top)
             for c in children {
-                let at = stacks ? (widths ? (origin.x + c.x + shift, origin.y + c.y) : (origin.x + c.x, origin.y + c.y + shift)) : (origin.x + c.x, origin.y + c.y)
+                let at =
+                    stacks
+                    ? (widths ? (origin.x + c.x + shift, origin.y + c.y) : (origin.x + c.x, origin.y + c.y + shift))
+                    : (origin.x + c.x, origin.y + c.y)
                 let size = c.place(at: at, side: side, lengths: lengths, cell: &cell, into: &out)
                 let start = widths ? c.x : c.y, planned = widths ? c.width : c.height, length = widths ? size.w : size.h
                 if stacks {
