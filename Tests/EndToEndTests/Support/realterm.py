@@ -329,7 +329,9 @@ def reference_layout(args, env_extra, cols, rows, steps, timeout, procs, work):
             last = text
             # Settled, and every thumbnail drawn (or, for a tile that never gets its picture, a
             # quarter of the time allowed has passed).
-            if same >= 3 and text.strip() and (drawn(text) or time.monotonic() - since > timeout / 4):
+            # A folder still being walked ("Looking for photos…") is quiet too, and has no tiles.
+            walking = "looking…" in text or "Looking for photos" in text
+            if same >= 3 and text.strip() and ((drawn(text) and not walking) or time.monotonic() - since > timeout / 4):
                 return text
             if time.monotonic() > end:
                 if text.strip():
