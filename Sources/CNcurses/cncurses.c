@@ -385,6 +385,10 @@ const char *gk_string_cap(const char *name) {
 }
 
 int gk_flag_cap(const char *name) { return tigetflag((char *)name) > 0; }
+int gk_number_cap(const char *name) {
+    int n = tigetnum((char *)name);
+    return n < 0 ? -1 : n;
+}
 
 const char *gk_tparm(const char *cap, long p1, long p2, long p3, long p4, long p5, long p6, long p7, long p8, long p9) {
     return tiparm(cap, p1, p2, p3, p4, p5, p6, p7, p8, p9);

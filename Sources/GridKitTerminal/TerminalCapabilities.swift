@@ -141,8 +141,16 @@ package struct TerminalCapabilities: Sendable {
         // what `ansi` writes already.
         let ansiForeground = "\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m"
         let ansiBackground = "\u{1B}[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m"
-        if let setaf = template("setaf"), setaf != ansiForeground { caps.foreground = { apply(setaf, [$0]) } }
-        if let setab = template("setab"), setab != ansiBackground { caps.background = { apply(setab, [$0]) } }
+        // Colours past terminfo's count (a mode forced with GRIDKIT_COLORS, or told by the
+        // terminal) in the ANSI forms: an 8-colour entry's "\E[3%p1%dm" makes 229 "\E[3229m",
+        // which terminals drop, and the pictures lost every colour.
+        let counted = Int(gk_number_cap("colors")), ansi = Self.ansi
+        if let setaf = template("setaf"), setaf != ansiForeground {
+            caps.foreground = { $0 < counted ? apply(setaf, [$0]) : ansi.foreground($0) }
+        }
+        if let setab = template("setab"), setab != ansiBackground {
+            caps.background = { $0 < counted ? apply(setab, [$0]) : ansi.background($0) }
+        }
         caps.defaultColors = string("op") ?? caps.reset
         // SGR 0 (in sgr, or sgr0's "\E[m") resets colours with the attributes.
         let resets = { (s: String) in s.contains("[0") || s.contains("[m") }

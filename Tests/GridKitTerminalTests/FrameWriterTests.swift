@@ -284,6 +284,17 @@ import Testing
         #expect(written(viaDirectEntry) == bytes)
     }
 
+    /// A colour past an 8-colour entry's count (256 colours forced with GRIDKIT_COLORS, or
+    /// answered by the terminal) goes out in the ANSI form, not through `setaf`'s `\E[3%p1%dm`,
+    /// which made 229 `\E[3229m`: the terminal dropped it, and every picture lost its colours.
+    @Test func coloursPastTheEntrysCountUseTheANSIForms() throws {
+        let caps = try #require(TerminalCapabilities.withTerminfo(of: "xterm") { TerminalCapabilities.fromTerminfo() })
+        #expect(caps.foreground(1) == Array("\u{1B}[31m".utf8))
+        #expect(caps.foreground(229) == Array("\u{1B}[38;5;229m".utf8))
+        #expect(caps.background(18) == Array("\u{1B}[48;5;18m".utf8))
+        #expect(caps.background(4) == Array("\u{1B}[44m".utf8))
+    }
+
     @Test func aGapOfBlanksInsideARowIsErasedNotWritten() {
         let size = Size(width: 40, height: 2)
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }

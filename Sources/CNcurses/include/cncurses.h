@@ -72,6 +72,8 @@ void gk_clear(void);
 const char *gk_string_cap(const char *name);
 /* A terminfo boolean capability: 1, or 0 when absent. */
 int gk_flag_cap(const char *name);
+/* A terminfo number capability (colors, cols…), or -1 when absent; no curses screen needed. */
+int gk_number_cap(const char *name);
 /* A capability with up to 9 numeric parameters applied (tiparm); a static buffer, copy it. */
 const char *gk_tparm(const char *cap, long p1, long p2, long p3, long p4, long p5, long p6, long p7, long p8, long p9);
 int gk_wcwidth(uint32_t ch);
