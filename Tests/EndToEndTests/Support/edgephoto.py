@@ -69,18 +69,11 @@ def make(path):
 
 
 def read_ppm(path):
-    data = open(path, "rb").read()
-    fields, i = [], 2
-    while len(fields) < 3:
-        while data[i:i + 1].isspace():
-            i += 1
-        j = i
-        while not data[j:j + 1].isspace():
-            j += 1
-        fields.append(int(data[i:j]))
-        i = j
-    w, h, _ = fields
-    return w, h, data[i + 1:i + 1 + w * h * 3]
+    # realterm.py's reader, which takes the screenshots (and is beside this file).
+    sys.dont_write_bytecode = True   # no __pycache__ in the test target (SwiftPM warns of unhandled files)
+    from realterm import parse_ppm
+    with open(path, "rb") as f:
+        return parse_ppm(f.read())
 
 
 class Shot:
