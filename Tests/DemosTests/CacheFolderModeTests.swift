@@ -38,6 +38,7 @@ import Testing
 
     @Test func cacheFoldersAre0700AndThumbnails0600UnderUmask0777() throws {
         let place = try SharedThumbnailsTests.Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         // The cache's parent is missing too, as $XDG_CACHE_HOME may be on a first run.
         let cache = SharedThumbnails(root: RawPath(place.base + "/home-cache/thumbnails"))

@@ -48,6 +48,7 @@ import Testing
 
     @Test func aThumbnailClaiming12000PixelsIsRejectedUndecodedAndMadeAgain() throws {
         let place = try Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         let cache = place.cache
         let original = try #require(cache.original(path))
@@ -86,6 +87,7 @@ import Testing
     /// Each folder's bound: the header's longer side, and the file's bytes.
     @Test func eachFolderHasItsBounds() throws {
         let place = try Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         let cache = place.cache
         let original = try #require(cache.original(path))
@@ -128,6 +130,7 @@ import Testing
 @MainActor @Suite struct PoisonedThumbnailScreenTests {
     @Test func aRejectedThumbnailIsListedByTheScreen() throws {
         let place = try SharedThumbnailsTests.Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         let cache = place.cache
         let original = try #require(cache.original(path))

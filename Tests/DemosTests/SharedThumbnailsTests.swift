@@ -16,7 +16,11 @@ import Testing
         init() throws {
             try FileManager.default.createDirectory(atPath: base + "/photos", withIntermediateDirectories: true)
         }
-        deinit { try? FileManager.default.removeItem(atPath: base) }
+        /// Removes the folders. Each test calls it from a `defer`: Swift may let the place go after
+        /// its last use, and a thumbnail written after that (by a load that only holds the cache)
+        /// made the folder again, which the run's leftover check found. `deinit` removes too.
+        func remove() { try? FileManager.default.removeItem(atPath: base) }
+        deinit { remove() }
 
         /// A 400×300 JPEG of one colour.
         func photo(_ name: String, _ rgb: (UInt8, UInt8, UInt8)) throws -> RawPath {
@@ -88,6 +92,7 @@ import Testing
     /// A decode fills the cache as the standard says; the next load takes the cached one.
     @Test func aDecodeIsStoredAndTheNextLoadUsesIt() throws {
         let place = try Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         let cache = place.cache
         let first = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
@@ -136,6 +141,7 @@ import Testing
         #expect(!gate.run {}, "a closed gate runs nothing")
         // The cache behind a closed gate still reads and decodes, and writes nothing.
         let place = try Place()
+        defer { place.remove() }
         let cache = SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails"), gate: gate)
         let path = try place.photo("green.jpg", (20, 200, 20))
         let image = try ThumbnailLoader.pixelsOf(path, covering: Self.tile, shared: cache)
@@ -146,6 +152,7 @@ import Testing
     /// A write killed halfway would leave its temporary file: griddemo closes the gate at exit.
     @Test func aQuitWithWritesQueuedLeavesNoTemporaryFile() throws {
         let place = try Place()
+        defer { place.remove() }
         let gate = CacheWriteGate()
         let cache = SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails"), gate: gate)
         var paths: [RawPath] = []
@@ -169,6 +176,7 @@ import Testing
     /// A thumbnail whose MTime is not the file's is not used, and is replaced.
     @Test func aStaleThumbnailIsNotUsed() throws {
         let place = try Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         let cache = place.cache
         let original = try #require(cache.original(path))
@@ -232,6 +240,7 @@ import Testing
     @Test(arguments: TextChunk.allCases)
     func aThumbnailMadeByAnotherProgramIsUsed(kind: TextChunk) throws {
         let place = try Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         let original = try #require(place.cache.original(path))
         try Self.writeForeign(place, for: original, kind: kind)
@@ -243,6 +252,7 @@ import Testing
     /// one in a larger folder than the tile needs is used too.
     @Test func aThumbnailIsUsedOnlyWhenItsURIAndSizeMatch() throws {
         let place = try Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         let original = try #require(place.cache.original(path))
         func shown() throws -> (Int, Int, Int) {
@@ -313,6 +323,7 @@ import Testing
     /// A cache that cannot be written costs nothing but the cache: the photo still shows.
     @Test func anUnwritableCacheIsIgnored() throws {
         let place = try Place()
+        defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
         FileManager.default.createFile(atPath: place.base + "/notafolder", contents: Data("x".utf8))
         let cache = SharedThumbnails(root: RawPath(place.base + "/notafolder/thumbnails"))
@@ -324,6 +335,7 @@ import Testing
     /// A picture that cannot be decoded is recorded in fail/gridkit, and the record answers next time.
     @Test func aFailureIsRecordedAndAnswersNextTime() throws {
         let place = try Place()
+        defer { place.remove() }
         try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(
             to: URL(fileURLWithPath: place.photos + "/broken.jpg"))
         let path = RawPath(place.photos + "/broken.jpg")
@@ -346,6 +358,7 @@ import Testing
     /// Pictures inside the cache are never thumbnailed.
     @Test func picturesInsideTheCacheAreLeftAlone() throws {
         let place = try Place()
+        defer { place.remove() }
         let cache = place.cache
         #expect(cache.original(RawPath(place.photos)) != nil)
         try FileManager.default.createDirectory(
