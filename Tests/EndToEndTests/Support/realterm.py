@@ -24,7 +24,11 @@ STEPS, separated by commas: `key:KEYSYM` (xdotool key names: Return, Escape, Nex
 q…; `key:Down*3` sends three), `exit` (wait until the program has ended), `shot:NAME` (wait
 until the screen has not changed for --quiet seconds, then take a screenshot called NAME) and
 `await:NAME:CELLS` (with --photos edge: the same, and again until the photo's picture shows at
-least CELLS wide; a photo still decoding leaves the screen quiet too).
+least CELLS wide; a photo still decoding leaves the screen quiet too). After each key the next
+step waits until the program has taken it, as the kernel tells (see `press`): its main thread
+has read since the key and sleeps with nothing due, no typed byte is left unread in its
+terminal, and two screenshots in a row are the same. Every wait has --timeout seconds and fails
+the run naming what it waited for; nothing sleeps a fixed time.
 
 The same program and keys also run in tmux with GRIDKIT_GRAPHICS=blocks and GRIDKIT_COLORS=256
 at the same size: its text at each checkpoint gives the layout in cells, which does not depend
@@ -62,7 +66,7 @@ drew, in pixels) as mean luminance (0.299 R + 0.587 G + 0.114 B, 0 to 255), unde
 
 or, when the run itself failed, `ok: false` and `error` saying why.
 """
-import argparse, ctypes, json, os, re, select, shutil, signal, subprocess, sys, tempfile, threading, time
+import argparse, array, ctypes, fcntl, json, os, re, select, shutil, signal, subprocess, sys, tempfile, termios, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # edgephoto.py beside this
 sys.dont_write_bytecode = True   # no __pycache__ in the test target (SwiftPM warns of unhandled files)
@@ -114,6 +118,8 @@ class Processes:
         return p
 
     def stop_all(self):
+        """Stops everything; returns the pids of processes still there after 10 s (none, unless
+        one is stuck in the kernel)."""
         for sock in self.tmux_sockets:
             subprocess.run(["tmux", "-L", sock, "kill-server"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for pg in self.groups:
@@ -131,43 +137,47 @@ class Processes:
                     p.wait()
         # As the children's subreaper, whatever they left behind (the program after its terminal
         # died, tmux's server) is now ours: end it and reap it.
-        for _ in range(50):
-            kids = children()
-            if not kids:
-                break
-            for pid in kids:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
-            reap(0.1)
+        return end_children(10)
 
 
 def children():
-    me, out = os.getpid(), []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    stat = f.read()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == me:
-                    out.append(int(d))
-            except (OSError, ValueError, IndexError):
-                pass
-    return out
+    return children_of(os.getpid())
 
 
-def reap(wait):
-    end = time.monotonic() + wait
+def reap():
+    """Reaps every child that has ended, without waiting."""
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
             return
         if pid == 0:
-            if time.monotonic() > end:
-                return
-            time.sleep(0.02)
+            return
+
+
+def end_children(timeout):
+    """SIGKILLs and reaps this process's children until none is left, waking as each one ends
+    (a pidfd becomes readable then); returns the pids still there after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        reap()
+        kids = children()
+        left = end - time.monotonic()
+        if not kids or left <= 0:
+            return kids
+        fds = []
+        for pid in kids:
+            try:
+                fds.append(os.pidfd_open(pid))
+                os.kill(pid, signal.SIGKILL)
+            except OSError:      # gone meanwhile
+                pass
+        try:
+            if fds:
+                select.select(fds, [], [], left)
+        finally:
+            for fd in fds:
+                os.close(fd)
 
 
 def become_subreaper():
@@ -179,14 +189,22 @@ def become_subreaper():
 
 
 def watch_parent():
-    """Stops (and so cleans up) when whoever started this script has gone away."""
+    """Stops (and so cleans up) when whoever started this script has gone away: a pidfd of the
+    parent becomes readable when it ends."""
     parent = os.getppid()
+    try:
+        fd = os.pidfd_open(parent)
+    except OSError:          # no pidfds (Linux before 5.3): the kernel signals a parent thread's end
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)   # PR_SET_PDEATHSIG
+        fd = None
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGTERM)   # it went before the watch began
 
     def watch():
-        while os.getppid() == parent:
-            time.sleep(1)
+        select.select([fd], [], [])
         os.kill(os.getpid(), signal.SIGTERM)
-    threading.Thread(target=watch, daemon=True).start()
+    if fd is not None:
+        threading.Thread(target=watch, daemon=True).start()
 
 
 def run(args, timeout=20, env=None):
@@ -292,9 +310,10 @@ def reference_layout(args, env_extra, cols, rows, steps, timeout, procs, work):
     sock = f"gk-realterm-{os.getpid()}-{int(time.time() * 1000) % 100000}"
     procs.tmux_sockets.append(sock)
     status_file = os.path.join(work, "ref-status")
+    shell_pid_file = os.path.join(work, "ref-shell.pid")
     script = os.path.join(work, "ref.sh")
     with open(script, "w") as f:
-        f.write(f'"$@"\necho $? > {quote(status_file)}\necho EXITED\nexec sleep 600\n')
+        f.write(f'echo $$ > {quote(shell_pid_file)}\n"$@"\necho $? > {quote(status_file)}\necho EXITED\nexec sleep 600\n')
     env_args = []
     # Half blocks in colour whatever the terminal's run is given: the layout is read from the
     # blocks, which 8 colours or none draw as shades.
@@ -310,53 +329,71 @@ def reference_layout(args, env_extra, cols, rows, steps, timeout, procs, work):
                    + env_args + ["sh", script] + args, env=env, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, timeout=20, check=True)
 
-    def capture():
-        code, out = run(["tmux", "-L", sock, "capture-pane", "-p", "-t", "0"])
+    def capture(*flags):
+        code, out = run(["tmux", "-L", sock, "capture-pane", "-p", *flags, "-t", "0"])
         return out.decode("utf-8", "replace") if code == 0 else ""
 
-    def drawn(text):
-        # Every visible caption has its half blocks above it.
-        lay = layout_from_text(text.split("\n"), cols, rows)
-        return lay["tiles"] == [] or all(t["has_blocks"] for t in lay["tiles"])
+    def look():
+        # The text and, for telling screens apart, its colours and attributes too (a focus
+        # shown only in colour changes no character).
+        return capture(), capture("-e")
+
+    def loading(text):
+        # A thumbnail not drawn yet shows "…" in its picture area, the viewer "decoding…" (a
+        # caption or header cut short has "…" inside a word).
+        return [r for r, line in enumerate(text.split("\n")) if {"…", "decoding…"} & set(line.split())]
 
     def settle(what):
-        end = time.monotonic() + timeout
-        last, same, since = None, 0, time.monotonic()
-        time.sleep(0.3)
-        while True:
-            text = capture()
-            same = same + 1 if text == last else 0
-            last = text
-            # Settled, and every thumbnail drawn (or, for a tile that never gets its picture, a
-            # quarter of the time allowed has passed).
+        """tmux's text and colours once four looks 0.25 s apart are the same, with something on
+        screen, the folder walked and no thumbnail still loading."""
+        state = {"screen": None, "same": 0}
+
+        def settled():
+            screen = look()
+            state["same"] = state["same"] + 1 if screen == state["screen"] else 0
+            state["screen"] = screen
+            text = screen[0]
             # A folder still being walked ("Looking for photos…") is quiet too, and has no tiles.
             walking = "looking…" in text or "Looking for photos" in text
-            if same >= 3 and text.strip() and ((drawn(text) and not walking) or time.monotonic() - since > timeout / 4):
-                return text
-            if time.monotonic() > end:
-                if text.strip():
-                    return text
-                raise Failure(f"tmux reference: nothing on screen after {timeout} s at {what}")
-            time.sleep(0.25)
+            return state["same"] >= 3 and text.strip() and not walking and not loading(text)
+
+        def how():
+            text = state["screen"][0] if state["screen"] else ""
+            if not text.strip():
+                return f"tmux reference: anything on screen at {what}"
+            if "looking…" in text or "Looking for photos" in text:
+                return f"tmux reference: the photos to be found at {what}"
+            if loading(text):
+                return f"tmux reference: the thumbnails at {what} (still loading in rows {loading(text)})"
+            return f"tmux reference: the screen to settle at {what} (still changing)"
+        wait_until(how, timeout, settled, 0.25)
+        return state["screen"]
 
     layouts = {}
-    for kind, arg in steps:
-        if kind == "key":
-            key = TMUX_KEYS.get(arg, arg)
-            if len(key) == 1:
-                subprocess.run(["tmux", "-L", sock, "send-keys", "-t", "0", "-l", key], timeout=20)
-            else:
-                subprocess.run(["tmux", "-L", sock, "send-keys", "-t", "0", key], timeout=20)
-            time.sleep(0.4 if arg == "Escape" else 0.15)
-        elif kind == "exit":
-            wait_for_file(status_file, timeout, "the program to exit (tmux reference)")
-        elif kind == "shot":
-            t0 = time.monotonic()
-            text = settle(arg)
-            log(f"tmux reference: {arg} settled in {time.monotonic() - t0:.1f} s")
-            lines = text.split("\n")[:rows]
-            layouts[arg] = layout_from_text(lines + [""] * (rows - len(lines)), cols, rows)
-            layouts[arg]["text"] = lines
+    program = None
+    try:
+        for kind, arg in steps:
+            if kind == "key":
+                if program is None:
+                    program = Program(shell_pid_file, args[0], timeout, "tmux reference")
+                key = TMUX_KEYS.get(arg, arg)
+                literal = ["-l"] if len(key) == 1 else []
+
+                def send():
+                    subprocess.run(["tmux", "-L", sock, "send-keys", "-t", "0", *literal, key], timeout=20)
+                press(arg, send, look, program, timeout, "tmux reference")
+            elif kind == "exit":
+                wait_for_file(status_file, timeout, "the program to exit (tmux reference)")
+            elif kind == "shot":
+                t0 = time.monotonic()
+                screen = settle(arg)
+                log(f"tmux reference: {arg} settled in {time.monotonic() - t0:.1f} s")
+                lines = screen[0].split("\n")[:rows]
+                layouts[arg] = layout_from_text(lines + [""] * (rows - len(lines)), cols, rows)
+                layouts[arg]["text"] = lines
+    finally:
+        if program:
+            program.close()
     subprocess.run(["tmux", "-L", sock, "kill-server"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return layouts
 
@@ -475,8 +512,8 @@ def start_terminal(a, procs, display, program, work):
 
 def find_window(pid, display, timeout, proc):
     env = dict(os.environ, DISPLAY=display)
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+
+    def window():
         if proc.poll() is not None:
             raise Failure(f"the terminal exited (status {proc.returncode}) before showing a window")
         code, out = run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)], env=env)
@@ -485,10 +522,8 @@ def find_window(pid, display, timeout, proc):
             size = window_size(wid.decode(), display)
             if size and (best is None or size[0] * size[1] > best[1][0] * best[1][1]):
                 best = (wid.decode(), size)
-        if best and best[1][0] > 50:
-            return best[0]
-        time.sleep(0.2)
-    raise Failure(f"no window of the terminal appeared within {timeout} s")
+        return best[0] if best and best[1][0] > 50 else None
+    return wait_until("a window of the terminal", timeout, window, 0.1)
 
 
 def window_size(wid, display):
@@ -570,7 +605,6 @@ def await_picture(shot, took, wid, display, a, what):
             subprocess.run(["convert", os.path.join(a.out, what + ".ppm"), os.path.join(a.out, what + ".png")], timeout=60)
             raise Failure(f"no picture of the edge photo {awaits[what]} cells wide within {a.timeout:g} s at"
                           f" checkpoint {what!r} (widest: {width})")
-        time.sleep(0.3)
         shot, _ = settle(wid, display, left, what, a.quiet)
 
 
@@ -579,12 +613,150 @@ def uniform(shot):
     return px[:3] * (len(px) // 3) == px
 
 
-def wait_for_file(path, timeout, what):
+def wait_until(what, timeout, condition, interval=0.05):
+    """Polls `condition` until it gives a true value and returns that; after `timeout` seconds,
+    fails naming `what` it waited for (a callable: the message can say how things stand then)."""
     end = time.monotonic() + timeout
-    while not (os.path.exists(path) and os.path.getsize(path) > 0):
+    while True:
+        value = condition()
+        if value:
+            return value
         if time.monotonic() > end:
-            raise Failure(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.1)
+            raise Failure(f"timed out after {timeout:g} s waiting for {what() if callable(what) else what}")
+        time.sleep(interval)
+
+
+def wait_for_file(path, timeout, what):
+    """The file's text once the shell has written it (the wrapper writes each in one line)."""
+    def text():
+        try:
+            with open(path) as f:
+                t = f.read()
+        except OSError:
+            return None
+        return t if t.endswith("\n") else None
+    return wait_until(what, timeout, text, 0.02).strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys, and knowing the program has taken each
+
+# The system call a thread waits in, by number, on the machines the tests run on: poll(fds, n,
+# timeout in ms) and ppoll(fds, n, timespec *timeout, ...).
+POLL = {"x86_64": 7}.get(os.uname().machine)
+PPOLL = {"x86_64": 271, "aarch64": 73}.get(os.uname().machine)
+
+
+class Program:
+    """The program under test as the kernel sees it, found as the child of the shell that runs
+    it (the wrapper script writes that shell's pid). Its main thread reads the keys and writes
+    the frames, and sleeps in poll() between: with no timeout when it has nothing left to do,
+    with one while an ESC waits to be told from the start of a sequence."""
+
+    def __init__(self, shell_pid_file, exe, timeout, where):
+        self.where = where
+        shell = int(wait_for_file(shell_pid_file, timeout, f"{where}: the wrapper shell to write its pid"))
+        exe = os.path.realpath(shutil.which(exe) or exe)
+
+        def child():
+            for pid in children_of(shell):
+                try:
+                    if os.path.realpath(f"/proc/{pid}/exe") == exe:
+                        return pid
+                except OSError:
+                    pass
+            return None
+        self.pid = wait_until(f"{where}: {exe} to run as a child of its shell ({shell})", timeout, child, 0.02)
+        tty = os.readlink(f"/proc/{self.pid}/fd/0")
+        if not tty.startswith("/dev/pts/"):
+            raise Failure(f"{where}: the program's input is {tty}, not a terminal")
+        self.tty = os.open(tty, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+
+    def proc(self, name):
+        """The main thread's /proc file `name`, or None once the program has ended."""
+        try:
+            with open(f"/proc/{self.pid}/task/{self.pid}/{name}") as f:
+                return f.read()
+        except (FileNotFoundError, ProcessLookupError):
+            return None
+        except PermissionError as e:
+            raise Failure(f"{self.where}: cannot read the program's /proc/…/{name}: {e}")
+
+    def reads(self):
+        """The read calls its main thread has made, or None once it has ended."""
+        text = self.proc("io")
+        return None if text is None else int(re.search(r"^syscr: (\d+)", text, re.M).group(1))
+
+    def idle(self):
+        """True when its main thread sleeps in poll() with no timeout (or it has ended): every
+        byte it read has been acted on, its frame written, nothing is due."""
+        text = self.proc("syscall")
+        if text is None:
+            return True
+        fields = text.split()
+        if not fields or fields[0] == "running" or not fields[0].isdigit():
+            return False
+        nr, args = int(fields[0]), [int(x, 16) for x in fields[1:4]]
+        if nr == POLL:
+            return args[2] & 0xFFFFFFFF == 0xFFFFFFFF      # timeout -1
+        if nr == PPOLL:
+            return args[2] == 0                              # no timespec
+        return False
+
+    def unread_input(self):
+        """Typed bytes waiting in its terminal for it to read."""
+        n = array.array("i", [0])
+        fcntl.ioctl(self.tty, termios.FIONREAD, n)
+        return n[0]
+
+    def close(self):
+        os.close(self.tty)
+
+
+def children_of(parent):
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    stat = f.read()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                    out.append(int(d))
+            except (OSError, ValueError, IndexError):
+                pass
+    return out
+
+
+def press(key, send, look, program, timeout, where):
+    """Sends `key` and waits until the program has taken it: its main thread has read since
+    the key, no typed byte is left unread in its terminal, the thread sleeps with nothing due
+    (so an Escape has been told from a sequence, and its frame is written), and two looks in
+    a row at the screen are the same. Pictures may still be coming: a checkpoint waits for
+    them. The screen need not change: Ctrl-L draws the same screen again, and a Down on the
+    last row moves nothing. `look()` gives the screen: a screenshot, or tmux's text."""
+    if not POLL and not PPOLL:
+        raise Failure(f"cannot tell when the program is idle on {os.uname().machine}")
+    reads = program.reads()
+    if reads is None:
+        raise Failure(f"{where}: the program had ended before the key {key}")
+    send()
+    state = {"screen": None, "same": False, "read": False, "unread": None, "idle": False}
+
+    def taken():
+        screen = look()
+        state["same"], state["screen"] = screen == state["screen"], screen
+        now = program.reads()
+        state["read"] = now is None or now > reads
+        state["unread"] = program.unread_input()
+        state["idle"] = program.idle()
+        # Looked at again after the screen: still idle, and not woken in between.
+        return (state["same"] and state["read"] and state["unread"] == 0 and state["idle"]
+                and program.reads() == now)
+
+    def how():
+        return (f"{where}: the program to take the key {key} (read since: {state['read']}; typed bytes unread:"
+                f" {state['unread']}; idle: {state['idle']}; the screen the same in two looks in a row: {state['same']})")
+    wait_until(how, timeout, taken, 0.02)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -974,30 +1146,41 @@ def main():
         xenv = dict(os.environ, DISPLAY=display)
         run(["xdotool", "windowfocus", "--sync", wid], env=xenv)
         shots = {}
-        for kind, arg in steps:
-            if kind == "key":
-                run(["xdotool", "key", "--clearmodifiers", arg], env=xenv)
-                time.sleep(0.4 if arg == "Escape" else 0.15)
-            elif kind == "exit":
-                wait_for_file(status_file, a.timeout, "the program to exit")
-                with open(status_file) as f:
-                    result["exit_status"] = int(f.read().strip() or -1)
-            elif kind == "shot":
-                time.sleep(0.3)
-                shot, took = settle(wid, display, a.timeout, arg, a.quiet)
-                if arg in awaits:
-                    shot, took = await_picture(shot, took, wid, display, a, arg)
-                base = os.path.join(a.out, arg)
-                write_ppm(base + ".ppm", shot)
-                subprocess.run(["convert", base + ".ppm", base + ".png"], timeout=60)
-                shots[arg] = (shot, round(took, 1))
-                log(f"{a.terminal}: {arg} settled in {took:.1f} s")
-            if os.path.exists(shell_pid_file) and not procs.groups:
-                with open(shell_pid_file) as f:
-                    procs.groups.append(int(f.read().strip()))
+        # The shell's process group is killed at the end: the program in it outlives its terminal.
+        procs.groups.append(int(wait_for_file(shell_pid_file, a.timeout, "the wrapper shell to write its pid")))
+        program = None
+
+        def look():
+            return screenshot(wid, display)
+        try:
+            for kind, arg in steps:
+                if kind == "key":
+                    if program is None:
+                        program = Program(shell_pid_file, args[0], a.timeout, a.terminal)
+                    t0 = time.monotonic()
+                    press(arg, lambda: run(["xdotool", "key", "--clearmodifiers", arg], env=xenv), look, program,
+                          a.timeout, a.terminal)
+                    log(f"{a.terminal}: key {arg} taken in {time.monotonic() - t0:.2f} s")
+                elif kind == "exit":
+                    status = wait_for_file(status_file, a.timeout, "the program to exit")
+                    result["exit_status"] = int(status or -1)
+                elif kind == "shot":
+                    shot, took = settle(wid, display, a.timeout, arg, a.quiet)
+                    if arg in awaits:
+                        shot, took = await_picture(shot, took, wid, display, a, arg)
+                    base = os.path.join(a.out, arg)
+                    write_ppm(base + ".ppm", shot)
+                    subprocess.run(["convert", base + ".ppm", base + ".png"], timeout=60)
+                    shots[arg] = (shot, round(took, 1))
+                    log(f"{a.terminal}: {arg} settled in {took:.1f} s")
+        finally:
+            if program:
+                program.close()
         if thread:
             log("waiting for the tmux reference")
             thread.join(max(1, a.deadline - (time.monotonic() - started)))
+            if thread.is_alive():
+                raise Failure(f"the tmux reference had not finished when the run's {a.deadline:g} s were over")
         if ref_error:
             raise Failure("the tmux reference failed: " + ref_error[0])
         for name, (shot, took) in shots.items():
@@ -1020,8 +1203,12 @@ def main():
         signal.alarm(0)
         for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(s, signal.SIG_IGN)
-        procs.stop_all()
+        left = procs.stop_all()
         shutil.rmtree(work, ignore_errors=True)
+        if left:
+            result["ok"] = False
+            result["error"] = (result["error"] + "; " if result.get("error") else "") + \
+                f"processes left behind, still there 10 s after SIGKILL: {left}"
     try:
         with open(os.path.join(a.out, "terminal.log"), "rb") as f:
             lines = f.read().decode("utf-8", "replace").splitlines()
