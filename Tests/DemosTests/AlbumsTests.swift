@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import GridKitTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -157,10 +158,11 @@ import Testing
     @Test func thumbnailsAskedBeforeAFolderArrivesFindTheirCells() {
         let items = SampleAlbum.library(count: 40).sections.flatMap(\.items)
         let pool = DecodePool(threads: 0)
-        let more = DispatchSemaphore(value: 0)
+        // A hold that ran out is noted here and fails the test on its own thread.
+        let more = DispatchSemaphore(value: 0), heldTooLong = Mutex(false)
         let screen = PhotosScreen(paths: ["/not-walked"], pool: pool, view: .albums) { _, _, report in
             _ = report(PhotoLibrary.Found(sections: [("f0", Array(items[0..<12]))]))
-            _ = more.wait(timeout: .now() + 30)
+            if more.wait(timeout: .now() + 30) == .timedOut { heldTooLong.withLock { $0 = true } }
             _ = report(PhotoLibrary.Found(sections: [("f1", [items[12]])]))
         }
         let host = HeadlessHost(size: Size(width: 100, height: 40), events: [.key(.character("z"))])
@@ -187,6 +189,7 @@ import Testing
             sections = grid.layout.numberOfSections
         }
         controller.run(screen)
+        #expect(!heldTooLong.withLock { $0 }, "the walk waited 30 s for its cue, then went on without it")
         #expect(sections == 3, "two rows, then All photos")
         #expect(waiting.isEmpty, "every cell on screen has its thumbnail: \(waiting)")
     }

@@ -412,13 +412,18 @@ enum PoolThreads {
             })
     }
 
-    /// Waits until the pool threads started since `others` (at least two: a worker and a
-    /// helper) are asleep. Best effort, bounded: another test's pool started meanwhile may be
-    /// busy, and the tests hold without this wait, only less sharply.
+    /// Waits until the pool threads started since `others` (a worker and a helper: they name
+    /// themselves once running) are asleep, or fails the test. The set is taken once both are
+    /// there, so a pool another test starts later is not waited for; a thread of the set that
+    /// has ended was not this pool's (its threads live as long as it does).
     static func waitAsleep(others: Set<String>) {
-        _ = poll(for: .seconds(5)) {
-            let mine = now().subtracting(others)
-            return mine.count >= 2 && mine.allSatisfy(isAsleep)
+        var mine: Set<String> = []
+        waitUntil("the new pool's worker and helper threads to start") {
+            mine = now().subtracting(others)
+            return mine.count >= 2
+        }
+        waitUntil("the new pool's threads \(mine.sorted()) to be asleep on its condition") {
+            mine.allSatisfy { isAsleep($0) || !FileManager.default.fileExists(atPath: "/proc/self/task/\($0)") }
         }
     }
 

@@ -24,13 +24,14 @@ import Testing
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for i in 0..<3 { try FileManager.default.copyItem(atPath: png, toPath: folder + "/p\(i).png") }
         }
-        // The real walk, held after its first report until the user has moved the focus.
-        let moved = DispatchSemaphore(value: 0)
+        // The real walk, held after its first report until the user has moved the focus. A hold
+        // that ran out is noted here and fails the test on its own thread (the walk's is not it).
+        let moved = DispatchSemaphore(value: 0), heldTooLong = Mutex(false)
         let screen = PhotosScreen(paths: [RawPath(root)], view: view) { paths, _, report in
             var reports = 0
             PhotoLibrary.scan(paths, every: .zero) { found in
                 reports += 1
-                if reports == 2 { _ = moved.wait(timeout: .now() + 30) }
+                if reports == 2, moved.wait(timeout: .now() + 30) == .timedOut { heldTooLong.withLock { $0 = true } }
                 return report(found)
             }
         }
@@ -58,6 +59,7 @@ import Testing
             return mailbox.hasWork
         }
         controller.run(screen)
+        #expect(!heldTooLong.withLock { $0 }, "the walk waited 30 s for the focus to move, then went on without it")
         #expect(host.firstFrame?.text.contains("Looking for photos…") == true)
         #expect(
             titles.contains { $0.contains("Photos · 3 · looking…") },
@@ -81,10 +83,10 @@ import Testing
         let folder: @Sendable (Int) -> (folder: String, items: [PhotoItem]) = { k in
             ("f\(k)", (0..<30).map { PhotoItem(name: "f\(k)-\($0).png", folder: "f\(k)", source: .file(RawPath(png))) })
         }
-        let go = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0), heldTooLong = Mutex(false)
         let screen = PhotosScreen(paths: [RawPath("/unused")], view: .albums) { _, _, report in
             _ = report(PhotoLibrary.Found(sections: (0..<4).map(folder), skipped: []))
-            _ = go.wait(timeout: .now() + 30)
+            if go.wait(timeout: .now() + 30) == .timedOut { heldTooLong.withLock { $0 = true } }
             for k in 4..<10 { _ = report(PhotoLibrary.Found(sections: [folder(k)], skipped: [])) }
         }
         // Once the first folders show: to the end of All photos, two rows up, then the walk goes on.
@@ -113,6 +115,7 @@ import Testing
             return mailbox.hasWork
         }
         controller.run(screen)
+        #expect(!heldTooLong.withLock { $0 }, "the walk waited 30 s for the focus to be noted, then went on without it")
         let start = try #require(before)
         #expect(
             start.sections == 5 && start.name?.hasPrefix("f3-") == true,
@@ -126,9 +129,9 @@ import Testing
     @MainActor
     @Test func quittingDuringTheWalkStopsIt() throws {
         let quit = DispatchSemaphore(value: 0), answered = DispatchSemaphore(value: 0)
-        let afterQuit = Mutex<Bool?>(nil)
+        let afterQuit = Mutex<Bool?>(nil), heldTooLong = Mutex(false)
         let screen = PhotosScreen(paths: ["/nonexistent-but-never-walked"]) { _, _, report in
-            _ = quit.wait(timeout: .now() + 30)
+            if quit.wait(timeout: .now() + 30) == .timedOut { heldTooLong.withLock { $0 = true } }
             let more = report(PhotoLibrary.Found(sections: [("later", [])], skipped: []))
             afterQuit.withLock { $0 = more }
             answered.signal()
@@ -138,7 +141,8 @@ import Testing
         ScreenController(host: host, quitsWhenRootPops: true).run(screen)
         #expect(Date().timeIntervalSince(start) < 5, "the run ended without waiting for the walk")
         quit.signal()
-        _ = answered.wait(timeout: .now() + 30)
+        #expect(answered.wait(timeout: .now() + 30) == .success, "the walk reported within 30 s of the quit")
+        #expect(!heldTooLong.withLock { $0 }, "the walk waited 30 s for the quit, then went on without it")
         #expect(afterQuit.withLock { $0 } == false, "the walk was told to stop")
     }
 }

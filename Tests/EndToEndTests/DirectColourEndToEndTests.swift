@@ -54,7 +54,7 @@ import Testing
         defer {
             if client != .none {
                 _ = try? Tmux.run(["-L", t.socket, "detach-client", "-s", "0"])
-                _ = poll(for: .seconds(5)) {
+                waitUntil("the control client to leave once detached", timeout: .seconds(Tmux.deadline)) {
                     ((try? spawnAndWait(["pgrep", "-f", "tmux -L \(t.socket) .*-C attach"]).stdout) ?? "").isEmpty
                 }
             }

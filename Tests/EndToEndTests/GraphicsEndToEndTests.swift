@@ -45,6 +45,8 @@ import Testing
             ] + answers.flatMap { ["--answer", $0.query, $0.reply] } + [
                 "--", try griddemo()
             ] + args)
+        // A wait of the helper's that ran out (the text, a key's answer, the exit) ends it with 2.
+        try #require(r.status == 0, "ptycapture.py failed (status \(r.status)): \(r.stderr.suffix(1500))")
         let fields = r.stdout.split(separator: " ")
         let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())
         return (

@@ -4,12 +4,16 @@ records every byte it writes.
 
     ptycapture.py OUT --cols N --rows N [--wait TEXT] [--keys K1,K2,...] [--answer QUERY REPLY]... -- PROGRAM ARGS...
 
-Waits (30 s at most) until TEXT has been written, then sends each key (names: q, esc, enter,
-right, left, down, up, pgdn, pgup, ctrl-l, or one character) after the output has been quiet for 0.3 s, then waits
-for the program to exit. A key `await:TEXT` sends nothing and waits until TEXT was written. Writes the bytes to OUT and prints one line: the exit status and the
-seconds from start until TEXT appeared. Each --answer writes REPLY once every time the program
-has written QUERY (`\\e` stands for ESC in both), in the order the queries were written, as a
-terminal answers them.
+Waits until TEXT has been written and the output has then been quiet for 0.3 s, then sends each
+key (names: q, esc, enter, right, left, down, up, pgdn, pgup, ctrl-l, or one character) once the
+program has taken the one before: it wrote something after that key (every key the tests send
+draws something, Ctrl-L the whole screen) and was then quiet for 0.3 s. Then it waits for the
+program to exit. A key `await:TEXT` sends nothing and waits until TEXT was written. Each wait has
+30 s: one that runs out ends the program and this script with status 2, naming what it waited
+for on stderr. Writes the bytes to OUT and prints one line: the exit status and the seconds from
+start until TEXT appeared. Each --answer writes REPLY once every time the program has written
+QUERY (`\\e` stands for ESC in both), in the order the queries were written, as a terminal
+answers them.
 """
 import argparse, atexit, fcntl, os, pty, select, shutil, struct, sys, tempfile, termios, time
 
@@ -69,36 +73,66 @@ def main():
         for _, reply in sorted(due):
             os.write(fd, reply)
         return True
-    status = None
+    def wait_for(what, condition, timeout=30):
+        """Reads output until `condition()` holds; after `timeout` seconds, a TimedOut naming `what`."""
+        end = time.monotonic() + timeout
+        while not condition():
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimedOut(f"timed out after {timeout} s waiting for {what}")
+            pump(min(0.05, left))
+
+    def quiet(what, timeout=30):
+        """Reads output until none has come for 0.3 s: the program has drawn what it had to."""
+        last = [time.monotonic()]
+
+        def quiet_long_enough():
+            return time.monotonic() - last[0] >= 0.3
+
+        end = time.monotonic() + timeout
+        while not quiet_long_enough():
+            if time.monotonic() > end:
+                raise TimedOut(f"timed out after {timeout} s waiting for the output to be quiet for 0.3 s {what}")
+            if pump(0.05):
+                last[0] = time.monotonic()
+
+    failure = None
     try:
-        deadline = start + 30
         wait = a.wait.replace("\\e", "\x1b").encode()
-        while wait and seen_at is None and time.monotonic() < deadline:
-            pump(0.05)
-            if data.count(wait) >= a.wait_count:
-                seen_at = time.monotonic() - start
+        if wait:
+            shown = a.wait if a.wait_count == 1 else f"{a.wait} written {a.wait_count} times"
+            wait_for(repr(shown), lambda: data.count(wait) >= a.wait_count)
+            seen_at = time.monotonic() - start
+        quiet("before the first key")
         for k in [k for k in a.keys.split(",") if k]:
             if k.startswith("await:"):
                 # Wait until this text has been written (a picture, a screen) before the next key.
                 text = k[6:].replace("\\e", "\x1b").encode()
-                end = time.monotonic() + 30
-                while text not in data and time.monotonic() < end:
-                    pump(0.05)
+                wait_for(repr(k[6:]), lambda: text in data)
                 continue
-            quiet = time.monotonic()
-            while time.monotonic() - quiet < 0.3 and time.monotonic() < deadline + 30:
-                if pump(0.05):
-                    quiet = time.monotonic()
+            written = len(data)
             os.write(fd, KEYS.get(k, k.encode()))
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            pump(0.1)
+            # Taken: the program answered the key with output (or ended), then went quiet.
+            wait_for(f"output after the key {k}", lambda: len(data) > written)
+            quiet(f"after the key {k}")
+        wait_for("the program to exit after the keys", lambda: False)
     except EOFError:
         pass
+    except TimedOut as e:
+        failure = str(e)
+        os.kill(pid, 9)
     _, st = os.waitpid(pid, 0)
     status = os.waitstatus_to_exitcode(st)
     with open(a.out, "wb") as f:
         f.write(bytes(data))
+    if failure:
+        print(f"ptycapture: {failure} (the program was killed; {len(data)} bytes written)", file=sys.stderr)
+        sys.exit(2)
     print(f"{status} {seen_at if seen_at is not None else -1:.3f}")
+
+
+class TimedOut(Exception):
+    pass
+
 
 main()
