@@ -121,9 +121,15 @@ import Testing
             environment: ["GRIDKIT_GRAPHICS": "blocks", "GRIDKIT_PICTURE_COLORS": "exact"])
         defer { t.close() }
         try t.waitFor("Gradient  60 photos · Enter opens")
-        /// The pane with its colours, once it has stopped changing (thumbnails land after a key).
-        func settled() -> [[String]] {
-            waitUntilSettled("the pane's colours", times: 7) { Tmux.shown(t.captureWithEscapes()) }
+        /// The pane with its colours, once every thumbnail has landed (they land after a key; a
+        /// tile still loading shows "…" in its picture area) and it has stopped changing. (Quiet
+        /// for 0.7 s alone was not enough under load: a thumbnail landed after it, before the
+        /// repaint, and the two differed.)
+        func settled() throws -> [[String]] {
+            try t.waitUntil("every thumbnail drawn (no \"…\" placeholder)") { screen in
+                !screen.split(separator: "\n").contains { $0.split(separator: " ").contains("…") }
+            }
+            return waitUntilSettled("the pane's colours", times: 7) { Tmux.shown(t.captureWithEscapes()) }
         }
         for (keys, focus) in [
             (["Right"], "▶gradient-002"), (Array(repeating: "Right", count: 8), "▶gradient-010"),
@@ -131,9 +137,9 @@ import Testing
         ] {
             for k in keys { t.send(k) }
             try t.waitFor(focus)
-            let moved = settled()
+            let moved = try settled()
             t.send("C-l")
-            let repainted = settled()
+            let repainted = try settled()
             let rows = moved.indices.filter { $0 >= repainted.count || moved[$0] != repainted[$0] }
             #expect(rows.isEmpty, "after \(keys.count) × \(keys[0]): rows \(rows) as moved differ from the repaint")
         }
