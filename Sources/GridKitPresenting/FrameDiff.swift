@@ -64,7 +64,7 @@ public struct FrameDiff {
     /// The shift (of at most a third of the height) that leaves the most rows of `canvas` equal
     /// to the last frame's rows, or nil when none saves at least 4 rows' writing. Rows the
     /// canvas moved itself (`Canvas.shiftRows`) are that shift, with no search.
-    public func rowShift(to canvas: Canvas) -> RowShift? {
+    package func rowShift(to canvas: Canvas) -> RowShift? {
         guard lastSize == canvas.size else { return nil }
         let known = knowsChanges(of: canvas)
         if known, let shift = canvas.movedRows { return shift.rows.count > 3 ? shift : nil }
@@ -133,7 +133,7 @@ public struct FrameDiff {
 
     /// Moves the remembered rows as `shift` moves them on the terminal; the rows it leaves are
     /// blank (`CanvasCell.blank`), as a terminal leaves them when it scrolls in its default colours.
-    public mutating func apply(_ shift: RowShift) {
+    package mutating func apply(_ shift: RowShift) {
         guard let size = lastSize else { return }
         appliedShift = appliedShift == nil ? shift : RowShift(rows: 0..<0, distance: 0) // two moves: matches no canvas
         let w = size.width, d = shift.distance
@@ -341,7 +341,7 @@ public struct FrameDiff {
         var reported = 0
         var x = columns.lowerBound
         while x < columns.upperBound {
-            guard !(prev + x).sameBits(as: row + x) else {
+            guard !CanvasCell.sameBits(prev + x, row + x) else {
                 x += 1
                 continue
             }

@@ -13,7 +13,7 @@ extension Terminal {
     /// when nothing changed. Curses knows the terminal (terminfo, modes); it only draws to clear
     /// the screen, and reads no keys. Where the terminal knows synchronized output, the frame is
     /// one synchronized update (begun before the clear, when there is one).
-    public func present(_ canvas: Canvas) {
+    package func present(_ canvas: Canvas) {
         let everything = diff.reportsEverything(for: canvas)
         // A frame drawn on a cleared screen holds the clear too: it goes out through curses at
         // once, and the terminal would show the blank screen while the frame is made.

@@ -18,7 +18,7 @@ extension Terminal {
     /// than its escape delay. The main actor's jobs (`Task {}` on it, `Task.sleep` ending,
     /// `await MainActor.run`, `DispatchQueue.main.async`) run between events, each batch
     /// followed by a frame.
-    public func run(_ handler: (InputEvent?) -> Bool) {
+    package func run(_ handler: (InputEvent?) -> Bool) {
         while isOpen {
             let now = Self.now()
             while let event = decoder.next(now: now) {

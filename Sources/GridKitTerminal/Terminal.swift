@@ -19,30 +19,30 @@ import GridKitPresenting
 @MainActor
 public final class Terminal: ScreenHost {
     /// The terminal's size in cells; updated on resize.
-    public internal(set) var size: Size
+    package internal(set) var size: Size
     /// The colours the terminal is drawn in: `GRIDKIT_COLORS` (`direct`, `256`, `16`, `8` or
     /// `none`) when set, otherwise `direct` (24-bit) where terminfo's `RGB`, `COLORTERM`
     /// (`truecolor` or `24bit`) or the terminal's answer at start says so (inside tmux, where
     /// tmux says its client has it), monochrome with `NO_COLOR`, else terminfo's number.
-    public let colorMode: ColorMode
+    package let colorMode: ColorMode
     /// Posting here wakes the run loop through a pipe.
-    public let mailbox = Mailbox()
+    package let mailbox = Mailbox()
     /// How pictures are shown: asked of the terminal, or `GRIDKIT_GRAPHICS`.
-    public let graphicsMode: GraphicsMode
+    package let graphicsMode: GraphicsMode
     /// One cell in pixels (from the tty, the terminal's answer, or 10×20).
-    public let cellPixelSize: Size
+    package let cellPixelSize: Size
     /// Whether the terminal's background is dark or light (its answer to OSC 11, or `COLORFGBG`).
-    public let backgroundTone: BackgroundTone
+    package let backgroundTone: BackgroundTone
     /// Encodes pictures for this terminal on the thread that made them.
-    public let imagePreparer: ImagePreparer?
+    package let imagePreparer: ImagePreparer?
     /// Pictures in half blocks get the colours the writer would decide for them where they are
     /// made (`HalfBlockPreparation`): in 256 colours, with the writer's tolerance.
-    public let cellPreparer: CellPreparer?
+    package let cellPreparer: CellPreparer?
     /// `.ascii` when the locale is not UTF-8: text is then written in the locale's codeset.
-    public let glyphSet: GlyphSet
+    package let glyphSet: GlyphSet
     /// Which block elements pictures in text use: `GRIDKIT_SYMBOLS`, or what the terminal is
     /// known to draw (`SymbolDetector`).
-    public let pictureSymbols: PictureSymbols
+    package let pictureSymbols: PictureSymbols
     let charset: LocaleCharset?
     /// Where the locale is not UTF-8, one line saying so, for the program to print once the
     /// terminal is restored (nil in a UTF-8 locale).

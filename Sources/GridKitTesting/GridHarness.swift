@@ -7,7 +7,7 @@ public final class GridHarness {
     /// The grid under test, filling the canvas.
     public let gridView: GridView
     /// Where frames are drawn.
-    public let canvas: Canvas
+    package let canvas: Canvas
     /// What the grid was given, kept alive (the grid holds it weakly).
     private let content: AnyObject?
     private let dataSource: (any GridDataSource)?

@@ -5,37 +5,37 @@ import GridKitPresenting
 /// presented frames, counts what each frame changed (with the terminal's own `FrameDiff`), and
 /// runs posted background work between events. For tests and benchmarks.
 @MainActor
-public final class HeadlessHost: ScreenHost {
+package final class HeadlessHost: ScreenHost {
     /// The size screens see; a scripted resize changes it.
-    public var size: Size
+    package var size: Size
     /// The colours the host claims to show.
-    public let colorMode: ColorMode
+    package let colorMode: ColorMode
     /// Work posted here runs between events.
-    public let mailbox = Mailbox()
+    package let mailbox = Mailbox()
     /// The clock screens wait on: the real one unless a test sets another (`ScreenDriver`
     /// sets a `ManualClock`).
-    public var clock: any Clock<Duration> = ContinuousClock()
+    package var clock: any Clock<Duration> = ContinuousClock()
     /// The picture mode screens see (to test how they place images).
-    public var graphicsMode = GraphicsMode.blocks
+    package var graphicsMode = GraphicsMode.blocks
     /// One cell in pixels.
-    public var cellPixelSize = Size(width: 10, height: 20)
+    package var cellPixelSize = Size(width: 10, height: 20)
     /// The background screens see (to test drawing for light terminals).
-    public var backgroundTone = BackgroundTone.dark
+    package var backgroundTone = BackgroundTone.dark
     /// What `glyphSet` reports (`.ascii` to draw as for a terminal whose locale is not UTF-8).
-    public var glyphSet = GlyphSet.unicode
+    package var glyphSet = GlyphSet.unicode
     private var script: [InputEvent]
     private var diff = FrameDiff()
     /// The last frame presented.
-    public private(set) var lastFrame: Canvas?
+    package private(set) var lastFrame: Canvas?
     /// The first frame presented: what the screen showed before any event or background work.
-    public private(set) var firstFrame: Canvas?
+    package private(set) var firstFrame: Canvas?
     /// How many frames were presented.
-    public private(set) var presentCount = 0
+    package private(set) var presentCount = 0
     /// How many cells each presented frame changed, as a terminal would have sent them.
-    public private(set) var changedCells: [Int] = []
+    package private(set) var changedCells: [Int] = []
 
     /// A host of `size` that will play `events` in order.
-    public init(size: Size, colorMode: ColorMode = .palette256, events: [InputEvent] = []) {
+    package init(size: Size, colorMode: ColorMode = .palette256, events: [InputEvent] = []) {
         self.size = size
         self.colorMode = colorMode
         script = events
@@ -43,20 +43,20 @@ public final class HeadlessHost: ScreenHost {
 
     /// Called when the script is done, to wait for background work; return true to run it and
     /// be called again, false to stop. By default nothing is waited for.
-    public var waitForWork: ((Mailbox) -> Bool)?
+    package var waitForWork: ((Mailbox) -> Bool)?
 
     /// Called after each scripted event was handled (and its frame presented), with the event;
     /// it may `enqueue` more, to drive a run from what the screen shows.
-    public var afterEachEvent: ((InputEvent) -> Void)?
+    package var afterEachEvent: ((InputEvent) -> Void)?
 
     /// Adds events to play (during a run too, from `afterEachEvent`).
-    public func enqueue(_ events: [InputEvent]) { script += events }
+    package func enqueue(_ events: [InputEvent]) { script += events }
 
     /// Called after each frame is presented (the harness notes what the frame showed).
-    public var afterPresent: (() -> Void)?
+    package var afterPresent: (() -> Void)?
 
     /// Keeps a copy of the frame and counts its changes.
-    public func present(_ canvas: Canvas) {
+    package func present(_ canvas: Canvas) {
         changedCells.append(diff.update(to: canvas) { _, _, _ in })
         lastFrame = canvas.copy()
         if firstFrame == nil { firstFrame = lastFrame }
@@ -65,7 +65,7 @@ public final class HeadlessHost: ScreenHost {
     }
 
     /// Plays the script, then stops (as if the user quit).
-    public func run(_ handler: (InputEvent?) -> Bool) {
+    package func run(_ handler: (InputEvent?) -> Bool) {
         while !script.isEmpty {
             if mailbox.drain() > 0, !handler(nil) { return }
             let event = script.removeFirst()

@@ -3,17 +3,17 @@ import Synchronization
 /// A clock that moves only when told (`advance(by:)`): screen work that waits on the context's
 /// clock (`ScreenContext.every(_:_:)`, `sleep(for:)`) runs in tests at once, in order, with no
 /// real waiting. `ScreenDriver` gives its screens one.
-public final class ManualClock: Clock, Sendable {
+package final class ManualClock: Clock, Sendable {
     /// A point on a manual clock: how far it was moved since it was made.
-    public struct Instant: InstantProtocol, Hashable, Sendable {
+    package struct Instant: InstantProtocol, Hashable, Sendable {
         /// Time since the clock started.
-        public var offset: Duration
+        package var offset: Duration
         /// The instant `duration` later.
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
         /// From this instant to `other`.
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
         /// Earlier first.
-        public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+        package static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
     private struct Sleeper {
@@ -29,16 +29,16 @@ public final class ManualClock: Clock, Sendable {
     private let state = Mutex(State())
 
     /// A clock at zero.
-    public init() {}
+    package init() {}
 
     /// Where the clock is.
-    public var now: Instant { state.withLock { $0.now } }
+    package var now: Instant { state.withLock { $0.now } }
     /// Any step at all.
-    public var minimumResolution: Duration { .zero }
+    package var minimumResolution: Duration { .zero }
 
     /// Waits until the clock is moved to `deadline` or past it; throws `CancellationError` when
     /// the task is cancelled first.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { s -> Int in
             s.nextID += 1
             return s.nextID
@@ -63,12 +63,12 @@ public final class ManualClock: Clock, Sendable {
     }
 
     /// The earliest deadline anyone waits for, if anyone waits.
-    public var nextDeadline: Instant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+    package var nextDeadline: Instant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
 
     /// Moves the clock to `instant` (never back) and wakes everyone whose deadline it reached.
     /// Returns how many woke.
     @discardableResult
-    public func move(to instant: Instant) -> Int {
+    package func move(to instant: Instant) -> Int {
         let woken = state.withLock { s -> [Sleeper] in
             s.now = max(s.now, instant)
             let now = s.now

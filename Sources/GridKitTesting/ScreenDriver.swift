@@ -3,25 +3,26 @@ import GridKit
 /// Runs a screen one step at a time, as the terminal's loop would, with the main actor free in
 /// between: the screen's tasks (`ScreenContext.task`, `every`), `Task {}`s it starts, `for await`
 /// loops and `MainActor.run` from other threads all run, and a frame is drawn after them. Time
-/// is a `ManualClock` the test moves: a screen refreshed every second is tested in no time.
+/// is a clock the test moves (`advance(by:)`): a screen refreshed every second is tested in no
+/// time.
 ///
 /// ```swift
 /// let app = ScreenDriver(size: Size(width: 60, height: 12))
 /// app.start(MonitorScreen())
 /// await app.advance(by: .seconds(3))   // three refreshes
-/// #expect(app.text.contains("refresh #4"))
+/// #expect(app.frame.text.contains("refresh #4"))
 /// await app.send("/, text:sleep, enter")
 /// app.stop()
 /// ```
 @MainActor
 public final class ScreenDriver {
     /// The host screens draw on; its `lastFrame` is the screen now.
-    public let host: HeadlessHost
+    package let host: HeadlessHost
     /// The clock screens' timed work waits on.
-    public let clock = ManualClock()
+    package let clock = ManualClock()
     private let controller: ScreenController
     /// False once a key or action ended the run (quit, or back from the root).
-    public private(set) var isRunning = false
+    package private(set) var isRunning = false
 
     /// A driver for a terminal of `size`, with the app's key map.
     public init(

@@ -1,7 +1,7 @@
 import GridKit
 
 /// Runs a whole `Screen` the way an app does, through the real `ScreenController` on a
-/// `HeadlessHost`: title and hint lines, overlay, the screen's own `handle`, the grid, and
+/// headless host: title and hint lines, overlay, the screen's own `handle`, the grid, and
 /// navigation (pushes, pops, `?` help). For testing what a screen does with keys, not only
 /// what its grid draws. The run is synchronous: the main actor's jobs (screen tasks, timers)
 /// do not run during it; `ScreenDriver` runs those.
@@ -13,13 +13,13 @@ import GridKit
 @MainActor
 public struct ScreenHarness {
     /// The terminal size the screen runs at.
-    public var size: Size
+    package var size: Size
     /// The colours the host claims to show.
-    public var colorMode: ColorMode
+    package var colorMode: ColorMode
     /// Whether going back from the first screen ends the run, as the app under test says.
-    public var quitsWhenRootPops: Bool
+    package var quitsWhenRootPops: Bool
     /// The app's key map (what its `ScreenController` is given).
-    public var keyBindings: KeyBindings
+    package var keyBindings: KeyBindings
 
     /// A harness for a terminal of `size`, with the app's key map.
     public init(
@@ -37,15 +37,19 @@ public struct ScreenHarness {
     /// many frames were drawn. `waitForWork` lets background work finish after the keys (see
     /// `HeadlessHost.waitForWork`).
     @discardableResult
-    public func host(
+    package func host(
         running screen: any Screen, keys: String = "", events: [InputEvent] = [],
         waitForWork: ((Mailbox) -> Bool)? = nil
     ) -> HeadlessHost {
         play(screen, keys: keys, events: events, waitForWork: waitForWork).host
     }
 
-    /// Runs `screen` with `keys` and returns what happened: the last frame drawn (the whole
-    /// terminal), the screen on top then, its grid, and that grid's focus and selection.
+    /// Runs `screen` with `keys` (an `InputEvent.script`, e.g. `"down*3, enter, esc"`), then
+    /// `events`, and returns what happened: the last frame drawn (the whole terminal), the
+    /// screen on top then and its grid. Work screens post to the `Mailbox` runs between events.
+    /// When they are done, `waitForWork` is called with the mailbox: it may wait (with a
+    /// deadline) until work arrives (`Mailbox.hasWork`) and return true to run it and be asked
+    /// again, or return false to end the run. By default nothing is waited for.
     @discardableResult
     public func run(
         _ screen: any Screen, keys: String = "", events: [InputEvent] = [],
@@ -82,20 +86,20 @@ public struct ScreenRun {
     /// That screen's grid.
     public let gridView: GridView?
     /// The host the run played on (frame counts, the first frame).
-    public let host: HeadlessHost
+    package let host: HeadlessHost
 
     /// The focused item of the top screen's grid.
-    public var focusedIndexPath: IndexPath? { gridView?.focusedIndexPath }
+    package var focusedIndexPath: IndexPath? { gridView?.focusedIndexPath }
     /// Its selected items, in order.
-    public var selectedIndexPaths: [IndexPath] { gridView?.indexPathsForSelectedItems ?? [] }
+    package var selectedIndexPaths: [IndexPath] { gridView?.indexPathsForSelectedItems ?? [] }
     /// The frame's text (`Canvas.text`).
     public var text: String { frame.text }
     /// Row `y` of the frame.
-    public func row(_ y: Int) -> String { frame.row(y) }
+    package func row(_ y: Int) -> String { frame.row(y) }
 
     /// The frame as snapshot text with a gutter that marks rows: `▶` where the focused item's
     /// first row is, `●` where a selected item's is.
-    public var markedText: String {
+    package var markedText: String {
         var marks = [Character](repeating: " ", count: frame.size.height)
         func mark(_ ip: IndexPath, _ c: Character) {
             guard let grid = gridView, let a = grid.layout.layoutAttributesForItem(at: ip) else { return }

@@ -7,7 +7,7 @@ import GridKit
 /// *fails* with `SnapshotError.recorded`, so a recording is never mistaken for a pass.
 public struct Snapshot {
     /// The `Snapshots/` folder in use.
-    public let directory: URL
+    package let directory: URL
 
     /// Snapshots live in `Snapshots/` next to the test source file given as `testFile` (#filePath).
     public init(testFile: String = #filePath) {
@@ -20,7 +20,7 @@ public struct Snapshot {
     }
 
     /// Compares a screen run's last frame with `<name>.txt`; with `markingFocus`, rows holding
-    /// the focused item (`▶`) and selected items (`●`) are marked in a gutter (`ScreenRun.markedText`).
+    /// the focused item (`▶`) and selected items (`●`) are marked in a gutter.
     @MainActor
     public func verify(_ run: ScreenRun, named name: String, markingFocus: Bool = false) throws {
         try verify(text: markingFocus ? run.markedText : Snapshot.frame(run.frame), named: name)
@@ -28,7 +28,7 @@ public struct Snapshot {
 
     /// A canvas as snapshot text: a ruler-free frame with `|` at both edges so trailing
     /// spaces are visible in diffs.
-    public static func frame(_ canvas: Canvas) -> String {
+    package static func frame(_ canvas: Canvas) -> String {
         (0..<canvas.size.height).map { "|" + canvas.row($0) + "|" }.joined(separator: "\n") + "\n"
     }
 

@@ -141,8 +141,8 @@ import Testing
         stored.initialize(from: cells, count: cells.count)
         for i in cells.indices {
             for j in cells.indices {
-                #expect((stored + i).sameBits(as: stored + j) == (cells[i] == cells[j]))
-                #expect((stored + i).holds(cells[j].words) == (cells[i] == cells[j]))
+                #expect(CanvasCell.sameBits(stored + i, stored + j) == (cells[i] == cells[j]))
+                #expect(CanvasCell.cell(at: stored + i, holds: cells[j].words) == (cells[i] == cells[j]))
             }
         }
     }

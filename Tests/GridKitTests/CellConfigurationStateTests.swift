@@ -166,7 +166,7 @@ import Testing
         #expect(plain.preferredSize(fitting: Size(width: 12, height: 1)) == Size(width: 12, height: 2))
         let row = ListCell()
         row.contentConfiguration = Meter(level: 20)
-        row.accessories = [.checkmark]
+        row.accessories = [.checkmark()]
         row.draw(in: DrawContext(canvas: canvas, frame: canvas.bounds), bounds: canvas.bounds, state: CellState())
         #expect(canvas.row(0) == " ======== ✓ ", "between the padding and the accessory's gap: \(canvas.row(0))")
     }

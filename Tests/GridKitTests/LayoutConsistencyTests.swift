@@ -209,7 +209,7 @@ import Testing
                 #expect(Set(found.map(\.indexPath)) == expected, "round \(round): \(rect) in \(type(of: l))")
                 #expect(found.allSatisfy { frames[$0.indexPath] == $0.frame })
                 var visited: [IndexPath] = []
-                l.forEachItem(in: rect) { ip, _ in visited.append(ip) }
+                l.eachItem(in: rect) { ip, _ in visited.append(ip) }
                 #expect(Set(visited) == expected)
             }
             // Frames stay inside the content.

@@ -96,8 +96,8 @@ import Testing
                 (
                     "Fruit",
                     [
-                        Row(name: "Apple", detail: "3", accessory: .disclosureIndicator),
-                        Row(name: "Banana", accessory: .checkmark)
+                        Row(name: "Apple", detail: "3", accessory: .disclosureIndicator()),
+                        Row(name: "Banana", accessory: .checkmark())
                     ]
                 ),
                 ("Veg", [Row(name: "Leek", accessory: .badge(2)), Row(name: "Kale", accessory: .label("new"))])
@@ -195,7 +195,7 @@ import Testing
         #expect(cell.preferredSize(fitting: Size(width: 24, height: 1)) == Size(width: 24, height: 2))
         let ascii = Canvas(size: Size(width: 24, height: 1))
         ascii.glyphSet = .ascii
-        cell.accessories = [.outlineDisclosure(isExpanded: true), .disclosureIndicator]
+        cell.accessories = [.outlineDisclosure(isExpanded: true), .disclosureIndicator()]
         cell.contentConfiguration = .cell(text: "x")
         cell.isDisabled = true
         cell.draw(

@@ -143,7 +143,7 @@ import Testing
                 cell.contentConfiguration = isParent ? .header(text: name) : .cell(text: name, secondaryText: "leaf")
                 cell.indentationLevel = tree.level(of: name)
                 cell.accessories =
-                    isParent ? [.outlineDisclosure(isExpanded: tree.isExpanded(name))] : [.disclosureIndicator]
+                    isParent ? [.outlineDisclosure(isExpanded: tree.isExpanded(name))] : [.disclosureIndicator()]
             }
             let source = GridDiffableDataSource<Int, String>(gridView: grid) { grid, indexPath, name in
                 grid.dequeueConfiguredReusableCell(using: row, for: indexPath, item: name)

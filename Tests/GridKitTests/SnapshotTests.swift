@@ -47,7 +47,7 @@ import Testing
             frame: Rect(x: 0, y: 0, width: 32, height: 12), layout: CompositionalLayout.list(using: configuration))
         let row = CellRegistration<ListCell, Int> { cell, _, i in
             cell.contentConfiguration = .subtitleCell(text: rows[i].0, secondaryText: rows[i].1)
-            cell.accessories = [.disclosureIndicator]
+            cell.accessories = [.disclosureIndicator()]
         }
         let header = SupplementaryRegistration<ListCell>(elementKind: .header) { view, _, _ in
             view.contentConfiguration = .header(text: "People")

@@ -3,7 +3,7 @@
 /// (`GridView.contentUnavailableConfiguration`); it shows whenever the grid has no items, and
 /// goes when items come. (UIKit shows one whenever it is set; here the grid decides, so a
 /// filter that finds nothing needs no code to show or hide it.)
-public struct ContentUnavailableConfiguration: Hashable, Sendable {
+public struct ContentUnavailableConfiguration: Equatable, Sendable {
     /// A character or two above the text (`"∅"`, `"🔍"`); empty for none.
     public var image: String
     /// The main line.

@@ -49,7 +49,7 @@ public final class TextField {
     }
 
     /// True when the field holds no text.
-    public var isEmpty: Bool { characters.isEmpty }
+    package var isEmpty: Bool { characters.isEmpty }
 
     // MARK: Editing
 

@@ -28,12 +28,12 @@ public final class Canvas {
     /// it at its caret. Hidden by default.
     public var showsCursor = false
     /// How pictures can be shown on the destination; cells fall back to characters for `.blocks`.
-    public var graphicsMode = GraphicsMode.blocks
+    package var graphicsMode = GraphicsMode.blocks
     /// Whether the destination's background is dark or light (a grey ramp drawn in the
     /// foreground colour follows it, so pictures never come out as negatives).
-    public var backgroundTone = BackgroundTone.dark
+    package var backgroundTone = BackgroundTone.dark
     /// Which characters the destination shows for lines, blocks and shades.
-    public var glyphSet = GlyphSet.unicode
+    package var glyphSet = GlyphSet.unicode
     /// The pictures cells were marked with (`DrawContext.placeImage`), by image id: the cells
     /// say where each shows, this says what it is.
     private var placed: [UInt32: PlacedPicture] = [:]
@@ -58,7 +58,7 @@ public final class Canvas {
     var hasPictures: Bool { !placed.isEmpty }
 
     /// The picture whose cells carry `image` (`CanvasCell.picture`).
-    public func placedPicture(_ image: UInt32) -> PlacedPicture? { placed[image] }
+    package func placedPicture(_ image: UInt32) -> PlacedPicture? { placed[image] }
 
     /// Remembers what a picture cell's image is.
     func registerPicture(_ image: TerminalImage, cells: Size) {
@@ -74,7 +74,7 @@ public final class Canvas {
 
     private static let identities = Atomic<UInt64>(0)
     /// Unique among canvases for the life of the process (an object's address is not: memory is reused).
-    public let identity: UInt64
+    package let identity: UInt64
     /// Bumped every time the damage is taken, so a taker can tell whether it was the last one.
     private(set) var changeEpoch: UInt64 = 0
     /// Counts changes, in memory of its own rather than a stored `var`: a class's `var` is
@@ -219,13 +219,13 @@ public final class Canvas {
     }
 
     /// Resets every cell to a blank with the given style.
-    public func clear(style: Style = .plain) {
+    package func clear(style: Style = .plain) {
         fill(bounds, style: style)
         blockNotes.removeAll()
     }
 
     /// Fills `rect` (clipped to the canvas) with `character` in `style`.
-    public func fill(_ rect: Rect, style: Style, character: Character = " ") {
+    package func fill(_ rect: Rect, style: Style, character: Character = " ") {
         let scalars = character.unicodeScalars
         fill(
             rect,
@@ -244,7 +244,7 @@ public final class Canvas {
             repairWide(x: r.maxX - 1, y: y)
             let row = rowTable[y]
             var first = r.maxX, last = r.minX
-            for x in r.minX..<r.maxX where !(row + x).holds(words) {
+            for x in r.minX..<r.maxX where !CanvasCell.cell(at: row + x, holds: words) {
                 row[x] = cell
                 if x < first { first = x }
                 last = x
@@ -255,7 +255,7 @@ public final class Canvas {
 
     /// Puts one grapheme of display width `width` at `point`. A wide grapheme whose right half
     /// would fall outside `clip` becomes a space; halves of wide characters it overwrites are blanked.
-    public func put(_ grapheme: String, width: Int, at point: Point, style: Style, clip: Rect? = nil) {
+    package func put(_ grapheme: String, width: Int, at point: Point, style: Style, clip: Rect? = nil) {
         let clipRect = (clip ?? bounds).intersection(bounds)
         guard width > 0, clipRect.contains(point) else { return }
         put(CanvasCell(text: grapheme, width: UInt8(width), style: style), at: point, clip: clipRect)
@@ -307,7 +307,7 @@ public final class Canvas {
     /// Draws `text` from `point` rightwards, clipped to `clip`; control characters are skipped.
     /// With `maxWidth`, text longer than that is cut with `…`. Returns the columns advanced.
     @discardableResult
-    public func drawText(_ text: String, at point: Point, style: Style, clip: Rect? = nil, maxWidth: Int? = nil) -> Int
+    package func drawText(_ text: String, at point: Point, style: Style, clip: Rect? = nil, maxWidth: Int? = nil) -> Int
     {
         let clipRect = (clip ?? bounds).intersection(bounds)
         guard point.y >= clipRect.minY, point.y < clipRect.maxY else { return 0 }
@@ -375,7 +375,7 @@ public final class Canvas {
 
     /// A copy, for keeping a frame to compare with later (or to write again: it notes the same
     /// block rows, so a writer sends it as it sends this canvas).
-    public func copy() -> Canvas {
+    package func copy() -> Canvas {
         let c = Canvas(size: size, colorMode: colorMode)
         for y in 0..<size.height {
             c.rowTable[y].update(from: rowTable[y], count: size.width)

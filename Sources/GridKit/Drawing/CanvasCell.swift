@@ -22,7 +22,7 @@ public struct CanvasCell: Equatable, Sendable {
     /// A cell for a grapheme given as text. Every scalar of it is kept (an emoji family of
     /// seven, a flag of tags), up to 32: past that it is no longer anything a terminal draws in
     /// a cell (see `GraphemeTails.longestTail`).
-    public init(text: String, width: UInt8, style: Style) {
+    package init(text: String, width: UInt8, style: Style) {
         var first: UInt32 = 0, later: (UInt32, UInt32, UInt32) = (0, 0, 0)
         // Only a grapheme of five scalars or more gathers them in an array: the rest, nearly
         // all, are numbered from the three in hand with nothing allocated.
@@ -104,14 +104,14 @@ public struct CanvasCell: Equatable, Sendable {
     }
 
     /// A space in the plain style: what a new canvas holds.
-    public static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
+    package static let blank = CanvasCell(scalar: 32, width: 1, style: .plain)
 
     /// Adds two combining marks after the base scalar (kitty placeholders: row and column).
     package mutating func setMarks(_ first: UInt32, _ second: UInt32) {
         setTail(GraphemeTails.number(of: (first, second, 0)))
     }
 
-    /// The cell's sixteen bytes as two words, for comparing many cells with one (`sameBits`).
+    /// The cell's sixteen bytes as two words, for comparing many cells with one (`CanvasCell.sameBits`).
     @inline(__always)
     var words: (UInt64, UInt64) {
         withUnsafeBytes(of: self) {
@@ -127,22 +127,29 @@ public struct CanvasCell: Equatable, Sendable {
     }
 }
 
-extension UnsafeMutablePointer where Pointee == CanvasCell {
-    /// The sixteen bytes of the cell here as two words, read in place.
+// Reads of cells in place, as statics of `CanvasCell` rather than an extension of
+// `UnsafeMutablePointer` (an extension of a standard type is listed in the public API even
+// when all its members are `package`).
+extension CanvasCell {
+    /// The sixteen bytes of the cell at `p` as two words, read in place.
     @inlinable @inline(__always)
-    package var words: (UInt64, UInt64) {
-        let raw = UnsafeRawPointer(self)
+    package static func words(at p: UnsafeMutablePointer<CanvasCell>) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(p)
         return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
 
-    /// Whether the cell here is equal to the one whose `words` are given: two loads and two
+    /// Whether the cell at `p` is equal to the one whose `words` are given: two loads and two
     /// comparisons, where `==` on a cell read from memory loads and compares six fields. Every
     /// byte of a cell is a field's (a test checks the layout), so equal bytes are equal cells.
     /// Frame diffs and fills compare thousands of cells a frame, most of them equal.
     @inlinable @inline(__always)
-    package func holds(_ words: (UInt64, UInt64)) -> Bool { self.words == words }
+    package static func cell(at p: UnsafeMutablePointer<CanvasCell>, holds words: (UInt64, UInt64)) -> Bool {
+        Self.words(at: p) == words
+    }
 
-    /// Whether the cells here and at `other` are equal, as `holds(_:)` compares them.
+    /// Whether the cells at `a` and `b` are equal, as `cell(at:holds:)` compares them.
     @inlinable @inline(__always)
-    package func sameBits(as other: UnsafeMutablePointer<CanvasCell>) -> Bool { holds(other.words) }
+    package static func sameBits(_ a: UnsafeMutablePointer<CanvasCell>, _ b: UnsafeMutablePointer<CanvasCell>) -> Bool {
+        cell(at: a, holds: words(at: b))
+    }
 }

@@ -19,7 +19,7 @@ public struct CellBlock: Sendable {
 
     /// A block of `size` holding `cells`, row by row. Missing cells are blanks; a cell that is
     /// not one column wide becomes a space in its style.
-    public init(size: Size, cells: [CanvasCell]) {
+    package init(size: Size, cells: [CanvasCell]) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
         let count = self.size.width * self.size.height
         var cells = Array(cells.prefix(count))

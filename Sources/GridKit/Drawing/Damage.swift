@@ -1,13 +1,13 @@
 /// A band of rows whose content moved up (`distance` > 0) or down, as when a list scrolls by a
 /// line: a terminal can move them itself (a scroll region) and be sent only what is new.
-public struct RowShift: Equatable, Sendable {
+package struct RowShift: Equatable, Sendable {
     /// The rows of the scroll region: content moves within them, the rows it leaves are new.
-    public let rows: Range<Int>
+    package let rows: Range<Int>
     /// Rows moved: positive up, negative down.
-    public let distance: Int
+    package let distance: Int
 
     /// A move of `rows` by `distance` (positive: up).
-    public init(rows: Range<Int>, distance: Int) { self.rows = rows; self.distance = distance }
+    package init(rows: Range<Int>, distance: Int) { self.rows = rows; self.distance = distance }
 }
 
 /// Content that moved sideways within a band of rows since the last frame, as a row of tiles
@@ -36,7 +36,7 @@ extension Canvas {
 
     /// The rows moved since the damage was taken: full-width moves (`shiftRows`) summed into
     /// one; nil when none, or when moves could not be summed (their rows count as changed).
-    public var movedRows: RowShift? { pendingShift }
+    package var movedRows: RowShift? { pendingShift }
 
     /// Sideways moves noted since the damage was taken (`noteSidewaysMove`).
     package var sidewaysMoves: [ColumnShift] { pendingSideways }
@@ -59,11 +59,11 @@ extension Canvas {
 
     /// A number that changes whenever a cell of row `y` changes: a drawer that kept it can tell
     /// whether anyone drew there since.
-    public func version(ofRow y: Int) -> UInt64 { rowVersion(y) }
+    package func version(ofRow y: Int) -> UInt64 { rowVersion(y) }
 
     /// The columns of row `y` changed since the damage was taken (rows moved by `movedRows`
     /// carry their columns along; rows it left count as changed).
-    public func changedColumns(ofRow y: Int) -> Range<Int> { changedSpan(y) }
+    package func changedColumns(ofRow y: Int) -> Range<Int> { changedSpan(y) }
 
     /// Starts a new record; returns the new epoch, which the taker keeps to know that nobody
     /// else took the damage since. Called by the host's `FrameDiff` (`GridKitPresenting`) once

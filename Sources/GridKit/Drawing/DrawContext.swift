@@ -2,11 +2,11 @@
 /// of `bounds`) and nothing is drawn outside `clip`, so a cell cannot spill onto its neighbours.
 public struct DrawContext {
     /// The canvas drawn into.
-    public let canvas: Canvas
+    package let canvas: Canvas
     /// Where local (0, 0) is on the canvas.
-    public let origin: Point
+    package let origin: Point
     /// The part of the canvas this context may touch, in canvas coordinates.
-    public let clip: Rect
+    package let clip: Rect
     /// The local rectangle being drawn.
     public let bounds: Rect
 
@@ -59,7 +59,7 @@ public struct DrawContext {
     /// The quick way for cells drawn one by one in their thousands, as a picture made of half
     /// blocks is: no string is looked at and no grapheme is broken. A control character or a
     /// combining mark on its own draws nothing.
-    public func put(_ scalar: Unicode.Scalar, at point: Point, style: Style) {
+    package func put(_ scalar: Unicode.Scalar, at point: Point, style: Style) {
         let at = toCanvas(point)
         guard clip.contains(at) else { return }
         let w = scalar.value >= 0x20 && scalar.value < 0x7F ? 1 : TextWidth.width(of: scalar)
@@ -98,7 +98,7 @@ public struct DrawContext {
     }
 
     /// A context for a local sub-rectangle.
-    public func subcontext(_ rect: Rect) -> DrawContext {
+    package func subcontext(_ rect: Rect) -> DrawContext {
         DrawContext(canvas: canvas, frame: rect.offsetBy(dx: origin.x, dy: origin.y), clip: clip)
     }
 }

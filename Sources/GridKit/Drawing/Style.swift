@@ -2,10 +2,10 @@
 /// The terminal backend maps each one down to what the terminal can show.
 ///
 /// Stored as one packed integer (kind in the top byte) so cells compare at memory speed;
-/// `kind` gives it back as an enum to switch over.
+/// `kind` gives it back as an enum to switch over (for the terminal backend, which maps it).
 public struct Color: Hashable, Sendable {
     /// Kind in the top byte (0 default, 1 ANSI, 2 palette, 3 RGB), value below.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
     private init(kind: UInt32, value: UInt32) { rawValue = kind << 24 | (value & 0xFF_FFFF) }
     /// The colour these bits are (kind in the top byte, as `rawValue`).
     package init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -22,7 +22,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// The colour as an enum.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case `default`
         case ansi(UInt8)
         case palette(UInt8)
@@ -30,7 +30,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// The colour as an enum, for switching over.
-    public var kind: Kind {
+    package var kind: Kind {
         let v = rawValue & 0xFF_FFFF
         switch rawValue >> 24 {
         case 1: return .ansi(UInt8(v))
@@ -41,7 +41,7 @@ public struct Color: Hashable, Sendable {
     }
 
     /// True for the terminal's own colour.
-    public var isDefault: Bool { rawValue == 0 }
+    package var isDefault: Bool { rawValue == 0 }
 
     /// The eight ANSI colours and two bright ones, by name.
     public static let black = Color.ansi(0), red = Color.ansi(1), green = Color.ansi(2)

@@ -24,7 +24,7 @@ public enum TextWidth {
     }()
 
     /// Width of a single scalar on its own.
-    public static func width(of scalar: Unicode.Scalar) -> Int {
+    package static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
         // Box drawing and block elements: one column each, and what lines and pictures made
@@ -99,7 +99,7 @@ public enum TextWidth {
     /// True when every scalar of `string` is a grapheme of its own, so text can be laid out
     /// scalar by scalar: no combining or zero-width scalars, joiners, variation selectors,
     /// flags, skin tones or Hangul jamo, and no CR LF pair.
-    public static func isOneScalarPerGrapheme(_ string: String) -> Bool {
+    package static func isOneScalarPerGrapheme(_ string: String) -> Bool {
         for u in string.unicodeScalars {
             let v = u.value
             if v < 0x300 { if v == 13 { return false }; continue }
@@ -146,7 +146,7 @@ public enum TextWidth {
     }
 
     /// The string padded with spaces (or cut) to exactly `width` columns.
-    public static func pad(_ string: String, toWidth target: Int) -> String {
+    package static func pad(_ string: String, toWidth target: Int) -> String {
         let cut = truncate(string, toWidth: target)
         return cut + String(repeating: " ", count: max(0, target - width(of: cut)))
     }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A thread-safe queue of work for the main thread. Background threads `post`; the host's run
-/// loop `drain`s it. `wake` is how the host gets woken (a pipe write for the terminal), so no
+/// loop drains it. `wake` is how the host gets woken (a pipe write for the terminal), so no
 /// one polls on a timer.
 public final class Mailbox: Sendable {
     /// Work runs on the main actor: it is where every screen and grid lives.
@@ -17,7 +17,7 @@ public final class Mailbox: Sendable {
     public init() {}
 
     /// Sets what wakes the main thread when work arrives.
-    public func setWaker(_ wake: (@Sendable () -> Void)?) {
+    package func setWaker(_ wake: (@Sendable () -> Void)?) {
         state.withLock { $0.wake = wake }
     }
 
@@ -33,7 +33,7 @@ public final class Mailbox: Sendable {
 
     /// Runs everything queued so far; returns how many items ran.
     @MainActor @discardableResult
-    public func drain() -> Int {
+    package func drain() -> Int {
         let batch = takeAll()
         for body in batch { body() }
         return batch.count

@@ -1,7 +1,7 @@
 /// What screens run on: the real terminal (`GridKitTerminal.Terminal`) or a headless host in
 /// tests. It shows canvases, delivers input, and runs work posted from background threads.
 @MainActor
-public protocol ScreenHost: AnyObject {
+package protocol ScreenHost: AnyObject {
     /// The drawable size in cells.
     var size: Size { get }
     /// What colours the host can show.
@@ -39,19 +39,19 @@ public protocol ScreenHost: AnyObject {
 
 extension ScreenHost {
     /// Default: `.blocks`.
-    public var graphicsMode: GraphicsMode { .blocks }
+    package var graphicsMode: GraphicsMode { .blocks }
     /// Default: `Size(width: 10, height: 20)`.
-    public var cellPixelSize: Size { Size(width: 10, height: 20) }
+    package var cellPixelSize: Size { Size(width: 10, height: 20) }
     /// Default: `.dark`.
-    public var backgroundTone: BackgroundTone { .dark }
+    package var backgroundTone: BackgroundTone { .dark }
     /// Default: `.unicode`.
-    public var glyphSet: GlyphSet { .unicode }
+    package var glyphSet: GlyphSet { .unicode }
     /// Default: `.halfBlocks`.
-    public var pictureSymbols: PictureSymbols { .halfBlocks }
+    package var pictureSymbols: PictureSymbols { .halfBlocks }
     /// Default: nil.
-    public var imagePreparer: ImagePreparer? { nil }
+    package var imagePreparer: ImagePreparer? { nil }
     /// Default: nil.
-    public var cellPreparer: CellPreparer? { nil }
+    package var cellPreparer: CellPreparer? { nil }
     /// Default: `ContinuousClock()`.
-    public var clock: any Clock<Duration> { ContinuousClock() }
+    package var clock: any Clock<Duration> { ContinuousClock() }
 }

@@ -18,7 +18,7 @@ public enum MouseAction: Hashable, Sendable {
 }
 
 /// A mouse event at a screen position; `clickCount` is 2 for the second press of a double click.
-public struct MouseEvent: Hashable, Sendable {
+public struct MouseEvent: Equatable, Sendable {
     /// Press, release or wheel.
     public var action: MouseAction
     /// Where, in screen cells.
@@ -34,7 +34,7 @@ public struct MouseEvent: Hashable, Sendable {
 }
 
 /// Input delivered to screens and grids.
-public enum InputEvent: Hashable, Sendable {
+public enum InputEvent: Equatable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     /// The terminal changed size.
@@ -45,7 +45,7 @@ public enum InputEvent: Hashable, Sendable {
     case paste(String)
 
     /// True for a terminal size change.
-    public var isResize: Bool { if case .resize = self { return true } else { return false } }
+    package var isResize: Bool { if case .resize = self { return true } else { return false } }
 
     /// Shorthand for a printable key.
     public static func char(_ c: Character) -> InputEvent { .key(.character(c)) }

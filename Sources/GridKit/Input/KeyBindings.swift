@@ -1,5 +1,5 @@
 /// What a key does for every screen: the grid's moves and selection, and navigation.
-public enum KeyAction: String, CaseIterable, Sendable {
+public enum KeyAction: Sendable {
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, first, last
     case select, toggleMark, help, back, quit
     /// Picks up (or drops) the focused row when it shows a reorder accessory.
@@ -77,7 +77,7 @@ public struct KeyBindings: Sendable, Equatable {
     /// Backspace as "back", as some file browsers have it (off in `standard`, where Backspace
     /// deletes a row that shows a delete accessory, as Delete does; turning it off again
     /// gives it back that job).
-    public var backspaceGoesBack: Bool {
+    package var backspaceGoesBack: Bool {
         get { action(for: .backspace) == .back }
         set { bind(.backspace, to: newValue ? .back : .deleteItem) }
     }
@@ -127,7 +127,7 @@ public struct KeyBindings: Sendable, Equatable {
     }
 
     /// The help lines as rows of a Markdown table (`| keys | does |`), as the README shows them.
-    public var markdownRows: String {
+    package var markdownRows: String {
         help.map { "| \($0.keys) | \($0.action) |" }.joined(separator: "\n")
     }
 }

@@ -3,7 +3,7 @@
 /// Uniform item sizes are placed by arithmetic (O(1) per item, never walking all items);
 /// per-item sizes cost one O(n) pass when the input changes, after which every query is
 /// O(log n + visible). The rules are in the catalog's Layouts article, <doc:Layouts>.
-public final class FlowLayout: GridLayout {
+public final class FlowLayout: GridLayout, GridLayoutExtras {
     /// Lines run across this direction: `.vertical` fills rows and scrolls down.
     public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
     /// The size of every item when the delegate gives none.
@@ -343,7 +343,7 @@ public final class FlowLayout: GridLayout {
     }
 
     /// Calls `body` for every item whose frame meets `rect`, in order; O(log n + visible).
-    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+    package func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         prepareIfNeeded()
         let (lower, upper) = mainRange(of: rect)
         var s = sectionIndex(atOrAfter: lower)

@@ -36,9 +36,6 @@ extension GridDelegateFlowLayout {
 }
 
 extension GridView {
-    /// A grid at `frame` placing cells with a `FlowLayout` of default values.
-    public convenience init(frame: Rect) { self.init(frame: frame, layout: FlowLayout()) }
-
     /// The layout as a `FlowLayout`, when it is one (for its flow-only properties).
     public var flowLayout: FlowLayout? { layout as? FlowLayout }
 }

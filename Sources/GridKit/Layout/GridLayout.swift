@@ -46,9 +46,6 @@ public protocol GridLayout: AnyObject {
     func neighbor(of indexPath: IndexPath, direction: FocusDirection) -> IndexPath?
     /// The item nearest to a content point.
     func indexPathForItem(nearest point: Point) -> IndexPath?
-    /// Calls `body` for each item meeting `rect`, in order. The default filters
-    /// `layoutAttributesForElements(in:)`; layouts can answer faster.
-    func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void)
 
     /// True when cells coming on screen are asked their size (the default: false).
     var sizesCellsByContent: Bool { get }
@@ -64,6 +61,86 @@ public protocol GridLayout: AnyObject {
     /// The content of these items changed (nil: every item, after items moved): what they
     /// measured no longer holds.
     func invalidateMeasurements(at indexPaths: [IndexPath]?)
+}
+
+extension GridLayout {
+    /// Default: `false`.
+    public var sizesCellsByContent: Bool { false }
+    /// Default: nil.
+    public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? { nil }
+    /// Default: false (cells are not sized by their content).
+    public func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferred: LayoutAttributes,
+        withOriginalAttributes original: LayoutAttributes
+    ) -> Bool { false }
+    /// Default: does nothing.
+    public func invalidateMeasurements(at indexPaths: [IndexPath]?) {}
+    /// Calls `body` for each item meeting `rect`, in order: the layout's own walk where it has
+    /// one (`GridLayoutExtras.forEachItem`), otherwise its `layoutAttributesForElements(in:)`
+    /// filtered to cells.
+    package func eachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+        if let own = self as? any GridLayoutExtras { return own.forEachItem(in: rect, body) }
+        for a in layoutAttributesForElements(in: rect) where a.kind == .cell { body(a.indexPath, a.frame) }
+    }
+
+    /// The first item of the grid, skipping empty sections.
+    package var firstIndexPath: IndexPath? {
+        (0..<numberOfSections).first { numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: 0, section: $0) }
+    }
+
+    /// The last item of the grid, skipping empty sections.
+    package var lastIndexPath: IndexPath? {
+        (0..<numberOfSections).last { numberOfItems(inSection: $0) > 0 }.map {
+            IndexPath(item: numberOfItems(inSection: $0) - 1, section: $0)
+        }
+    }
+
+    /// The item after `ip` in reading order, across sections.
+    package func indexPath(after ip: IndexPath) -> IndexPath? {
+        if ip.item + 1 < numberOfItems(inSection: ip.section) {
+            return IndexPath(item: ip.item + 1, section: ip.section)
+        }
+        var s = ip.section + 1
+        while s < numberOfSections {
+            if numberOfItems(inSection: s) > 0 { return IndexPath(item: 0, section: s) }; s += 1
+        }
+        return nil
+    }
+
+    /// The item before `ip` in reading order, across sections.
+    package func indexPath(before ip: IndexPath) -> IndexPath? {
+        if ip.item > 0 { return IndexPath(item: ip.item - 1, section: ip.section) }
+        var s = ip.section - 1
+        while s >= 0 {
+            if numberOfItems(inSection: s) > 0 { return IndexPath(item: numberOfItems(inSection: s) - 1, section: s) };
+            s -= 1
+        }
+        return nil
+    }
+
+    /// The item whose frame contains a content point, if any.
+    package func indexPathForItem(at point: Point) -> IndexPath? {
+        guard let ip = indexPathForItem(nearest: point),
+            let attrs = layoutAttributesForItem(at: ip), attrs.frame.contains(point)
+        else { return nil }
+        return ip
+    }
+
+    /// The main-axis extent of a section's header (0 when it has none).
+    package func headerExtent(ofSection section: Int) -> Int {
+        guard let a = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: section))
+        else { return 0 }
+        return scrollDirection == .vertical ? a.frame.height : a.frame.width
+    }
+}
+
+/// What `GridView` asks of the package's own layouts beyond `GridLayout`: a quick walk over the
+/// items in a rectangle, scrolling of their own, separators and decoration views (the last three
+/// `CompositionalLayout`'s alone). Not public: a layout of an app's own places cells, headers and
+/// footers through `GridLayout` alone, and the grid walks its `layoutAttributesForElements(in:)`.
+package protocol GridLayoutExtras: GridLayout {
+    /// Calls `body` for each item meeting `rect`, in order, without making attributes.
+    func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void)
     /// Brings an item into view by the layout's own scrolling (a section that scrolls
     /// sideways inside a vertical grid); true when something moved and the grid must draw
     /// again. The grid asks before it scrolls itself.
@@ -82,81 +159,15 @@ public protocol GridLayout: AnyObject {
     func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)?
 }
 
-extension GridLayout {
-    /// Default: `false`.
-    public var sizesCellsByContent: Bool { false }
-    /// Default: nil.
-    public func preferredSizeOffer(for attributes: LayoutAttributes) -> Size? { nil }
-    /// Default: false (cells are not sized by their content).
-    public func shouldInvalidateLayout(
-        forPreferredLayoutAttributes preferred: LayoutAttributes,
-        withOriginalAttributes original: LayoutAttributes
-    ) -> Bool { false }
-    /// Default: does nothing.
-    public func invalidateMeasurements(at indexPaths: [IndexPath]?) {}
+extension GridLayoutExtras {
     /// Default: false (the layout has no scrolling of its own).
-    public func revealItem(at indexPath: IndexPath) -> Bool { false }
+    package func revealItem(at indexPath: IndexPath) -> Bool { false }
     /// Default: false (the layout has no scrolling of its own).
-    public func scrollSideways(at point: Point, by delta: Int) -> Bool { false }
+    package func scrollSideways(at point: Point, by delta: Int) -> Bool { false }
     /// Default: none.
-    public func separatorFrames(in rect: Rect) -> [Rect] { [] }
+    package func separatorFrames(in rect: Rect) -> [Rect] { [] }
     /// Default: nil (the layout has no decorations).
-    public func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)? { nil }
-
-    /// Default: filters `layoutAttributesForElements(in:)`.
-    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
-        for a in layoutAttributesForElements(in: rect) where a.kind == .cell { body(a.indexPath, a.frame) }
-    }
-
-    /// The first item of the grid, skipping empty sections.
-    public var firstIndexPath: IndexPath? {
-        (0..<numberOfSections).first { numberOfItems(inSection: $0) > 0 }.map { IndexPath(item: 0, section: $0) }
-    }
-
-    /// The last item of the grid, skipping empty sections.
-    public var lastIndexPath: IndexPath? {
-        (0..<numberOfSections).last { numberOfItems(inSection: $0) > 0 }.map {
-            IndexPath(item: numberOfItems(inSection: $0) - 1, section: $0)
-        }
-    }
-
-    /// The item after `ip` in reading order, across sections.
-    public func indexPath(after ip: IndexPath) -> IndexPath? {
-        if ip.item + 1 < numberOfItems(inSection: ip.section) {
-            return IndexPath(item: ip.item + 1, section: ip.section)
-        }
-        var s = ip.section + 1
-        while s < numberOfSections {
-            if numberOfItems(inSection: s) > 0 { return IndexPath(item: 0, section: s) }; s += 1
-        }
-        return nil
-    }
-
-    /// The item before `ip` in reading order, across sections.
-    public func indexPath(before ip: IndexPath) -> IndexPath? {
-        if ip.item > 0 { return IndexPath(item: ip.item - 1, section: ip.section) }
-        var s = ip.section - 1
-        while s >= 0 {
-            if numberOfItems(inSection: s) > 0 { return IndexPath(item: numberOfItems(inSection: s) - 1, section: s) };
-            s -= 1
-        }
-        return nil
-    }
-
-    /// The item whose frame contains a content point, if any.
-    public func indexPathForItem(at point: Point) -> IndexPath? {
-        guard let ip = indexPathForItem(nearest: point),
-            let attrs = layoutAttributesForItem(at: ip), attrs.frame.contains(point)
-        else { return nil }
-        return ip
-    }
-
-    /// The main-axis extent of a section's header (0 when it has none).
-    public func headerExtent(ofSection section: Int) -> Int {
-        guard let a = layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: section))
-        else { return 0 }
-        return scrollDirection == .vertical ? a.frame.height : a.frame.width
-    }
+    package func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)? { nil }
 }
 
 extension GridLayout {

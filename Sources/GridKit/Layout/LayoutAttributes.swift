@@ -1,5 +1,5 @@
 /// Where one element sits in the content.
-public struct LayoutAttributes: Hashable, Sendable {
+public struct LayoutAttributes: Equatable, Sendable {
     /// The item, or the section (item 0) of a header or footer.
     public var indexPath: IndexPath
     /// Where it sits in content coordinates.

@@ -1,4 +1,5 @@
-/// How the leftover space of a line is placed (see the Layouts article, <doc:Layouts>).
+/// How the leftover space of a line is placed: a `FlowLayout`'s line of items (see the Layouts
+/// article, <doc:Layouts>), or a value in a `TableColumn`.
 public enum LineAlignment: Sendable {
     /// UIKit's behaviour: full lines spread their leftover between items.
     case justified

@@ -30,7 +30,7 @@ extension WaterfallLayoutDelegate {
 /// from `itemHeight`. Preparing is one O(n) pass; queries are O(log n + what they return): items
 /// are placed at the top of the shortest column, so their tops never go up in item order and a
 /// rectangle's items are found by binary search.
-public final class WaterfallLayout: GridLayout {
+public final class WaterfallLayout: GridLayout, GridLayoutExtras {
     /// The grid it lays out (set by the grid).
     public weak var gridView: GridView?
     /// Columns, when `minimumColumnWidth` is nil.
@@ -220,7 +220,7 @@ public final class WaterfallLayout: GridLayout {
     }
 
     /// See `GridLayout`.
-    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+    package func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         guard !rect.isEmpty else { return }
         var s = section(atOrAfter: rect.minY)
         while s < sections.count, sections[s].start < rect.maxY {

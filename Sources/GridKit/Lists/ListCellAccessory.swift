@@ -14,7 +14,7 @@ public struct ListCellAccessory: Sendable, Equatable {
         case whenNotEditing
 
         /// Whether an accessory so displayed shows while the grid is `editing` or not.
-        public func shows(editing: Bool) -> Bool {
+        package func shows(editing: Bool) -> Bool {
             switch self {
             case .always: true
             case .whenEditing: editing
@@ -27,7 +27,7 @@ public struct ListCellAccessory: Sendable, Equatable {
     public typealias ActionHandler = @MainActor @Sendable () -> Void
 
     /// What the accessory is.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `›` at the trailing edge: the row opens something.
         case disclosureIndicator
         /// `✓` at the trailing edge: the row is chosen.
@@ -45,14 +45,14 @@ public struct ListCellAccessory: Sendable, Equatable {
     }
 
     /// What it is.
-    public var kind: Kind
+    package var kind: Kind
     /// When it shows.
     public var displayed: DisplayedState
     /// A delete accessory's action; nil for the others.
-    public var actionHandler: ActionHandler?
+    package var actionHandler: ActionHandler?
 
     /// An accessory of `kind`, shown as `displayed` says.
-    public init(_ kind: Kind, displayed: DisplayedState = .always, actionHandler: ActionHandler? = nil) {
+    package init(_ kind: Kind, displayed: DisplayedState = .always, actionHandler: ActionHandler? = nil) {
         self.kind = kind; self.displayed = displayed; self.actionHandler = actionHandler
     }
 
@@ -62,16 +62,12 @@ public struct ListCellAccessory: Sendable, Equatable {
         a.kind == b.kind && a.displayed == b.displayed
     }
 
-    /// `›`, always shown.
-    public static let disclosureIndicator = ListCellAccessory(.disclosureIndicator)
-    /// `›` at the trailing edge, shown as `displayed` says.
-    public static func disclosureIndicator(displayed: DisplayedState) -> ListCellAccessory {
+    /// `›` at the trailing edge (UIKit's `.disclosureIndicator()`), shown as `displayed` says.
+    public static func disclosureIndicator(displayed: DisplayedState = .always) -> ListCellAccessory {
         ListCellAccessory(.disclosureIndicator, displayed: displayed)
     }
-    /// `✓`, always shown.
-    public static let checkmark = ListCellAccessory(.checkmark)
-    /// `✓` at the trailing edge, shown as `displayed` says.
-    public static func checkmark(displayed: DisplayedState) -> ListCellAccessory {
+    /// `✓` at the trailing edge (UIKit's `.checkmark()`), shown as `displayed` says.
+    public static func checkmark(displayed: DisplayedState = .always) -> ListCellAccessory {
         ListCellAccessory(.checkmark, displayed: displayed)
     }
     /// `▸` or `▾` before the content.

@@ -2,8 +2,8 @@
 /// secondary text, in styles for the row's state. `ListCell` draws it between its accessories;
 /// any `GridCell` draws it as its `contentConfiguration`.
 public struct ListContentConfiguration: ContentConfiguration, Sendable, Equatable {
-    /// How the secondary text is placed.
-    public enum Layout: Sendable, Equatable {
+    /// How the secondary text is placed: the factories choose it, as UIKit's do.
+    package enum Layout: Sendable, Equatable {
         /// After the text, dimmed (`cell()`).
         case inline
         /// At the row's trailing edge (`valueCell()`).
@@ -15,12 +15,13 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Equatabl
 
     /// The main text.
     public var text = ""
-    /// A second text, placed by `layout`.
+    /// A second text: after the text (`cell()`), at the row's end (`valueCell()`) or on the rows
+    /// below (`subtitleCell()`).
     public var secondaryText = ""
     /// A leading glyph (an emoji, a letter, a symbol), or "" for none.
     public var image = ""
     /// Where the secondary text goes.
-    public var layout = Layout.inline
+    package var layout = Layout.inline
     /// The text's style.
     public var textStyle = Style.plain
     /// The secondary text's style.
@@ -38,7 +39,7 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Equatabl
 
     /// The rows it takes at the least: two for a secondary text below the text. A `ListCell`
     /// in a list breaks a long one onto more rows, as wide as the list is.
-    public var height: Int { layout == .below && !secondaryText.isEmpty ? 2 : 1 }
+    package var height: Int { layout == .below && !secondaryText.isEmpty ? 2 : 1 }
 
     /// The configuration drawn in `state`: focused, moving, selected and disabled styles as
     /// that state has them, whatever the state of the cell that draws it (a cell that

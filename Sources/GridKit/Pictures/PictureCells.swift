@@ -25,11 +25,11 @@ extension CanvasCell {
 
     /// True when a picture covers this cell.
     @inline(__always)
-    public var isPicture: Bool { head & Self.scalarBits == Self.pictureMarker }
+    @usableFromInline package var isPicture: Bool { head & Self.scalarBits == Self.pictureMarker }
 
     /// The picture covering this cell: the image's id (its low 32 bits) and which of its cells
     /// this is; nil for text.
-    public var picture: (image: UInt32, column: Int, row: Int)? {
+    package var picture: (image: UInt32, column: Int, row: Int)? {
         guard isPicture else { return nil }
         let image = (head >> 21) << 24 | style.foreground.rawValue & 0xFF_FFFF
         return (image, Int(tail), Int(style.background.rawValue & 0xFF_FFFF))
@@ -38,26 +38,26 @@ extension CanvasCell {
 
 /// A rectangle of a canvas showing a rectangle of a picture's cells: what a terminal backend
 /// draws (a whole picture, or the part of it left visible by an edge or a header).
-public struct PicturePiece: Hashable, Sendable {
+package struct PicturePiece: Hashable, Sendable {
     /// `TerminalImage.id`, low 32 bits.
-    public var image: UInt32
+    package var image: UInt32
     /// The canvas cells it covers.
-    public var cells: Rect
+    package var cells: Rect
     /// Which of the picture's cells show there (same size as `cells`).
-    public var source: Rect
+    package var source: Rect
 
     /// A piece showing cells `source` of picture `image` at canvas cells `cells`.
-    public init(image: UInt32, cells: Rect, source: Rect) {
+    package init(image: UInt32, cells: Rect, source: Rect) {
         self.image = image; self.cells = cells; self.source = source
     }
 }
 
 /// A picture placed on a canvas, with the grid of cells it was made for.
-public struct PlacedPicture: Sendable {
+package struct PlacedPicture: Sendable {
     /// The picture.
-    public let image: TerminalImage
+    package let image: TerminalImage
     /// The columns and rows it fills when whole.
-    public let cells: Size
+    package let cells: Size
 }
 
 extension Canvas {
@@ -65,7 +65,7 @@ extension Canvas {
     /// continue one another (same image, consecutive picture columns and rows) are one piece.
     /// A picture cut by something drawn across it comes out as several pieces. Pictures no cell
     /// shows any longer are forgotten.
-    public func picturePieces() -> [PicturePiece] {
+    package func picturePieces() -> [PicturePiece] {
         guard hasPictures else { return [] }
         var pieces: [PicturePiece] = []
         // Pieces still growing: those whose last row is the row above.

@@ -16,7 +16,7 @@ public enum GraphicsMode: String, Sendable, CaseIterable {
     case iterm
 
     /// True for every mode that shows pixels rather than characters.
-    public var showsPictures: Bool { self != .blocks }
+    package var showsPictures: Bool { self != .blocks }
 }
 
 /// Whether the terminal's background is dark or light, for drawing that must not come out as
@@ -31,7 +31,7 @@ public final class TerminalImage: Sendable {
     private static let nextID = Atomic<Int>(1)
 
     /// Unique in the process (and never 0).
-    public let id: Int
+    package let id: Int
     /// Pixels.
     public let width: Int, height: Int
     /// 4 bytes a pixel, row by row.
@@ -51,7 +51,7 @@ public final class TerminalImage: Sendable {
     /// The encoding kept under `key`, made by `make` now if there is none yet. Backends call it
     /// where the image is made (a decode thread, through `ScreenContext.prepareImage`) so the
     /// thread that draws only copies bytes.
-    public func encoding(_ key: String, make: () -> [UInt8]) -> [UInt8] {
+    package func encoding(_ key: String, make: () -> [UInt8]) -> [UInt8] {
         if let done = encodings.withLock({ $0[key] }) { return done }
         let made = make()
         encodings.withLock { $0[key] = made }
@@ -59,7 +59,7 @@ public final class TerminalImage: Sendable {
     }
 
     /// The RGBA of the pixel rectangle `x, y, width, height` (which must lie inside the image).
-    public func crop(x: Int, y: Int, width w: Int, height h: Int) -> TerminalImage {
+    package func crop(x: Int, y: Int, width w: Int, height h: Int) -> TerminalImage {
         precondition(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= width && y + h <= height, "crop outside the image")
         if x == 0 && y == 0 && w == width && h == height { return self }
         var out: [UInt8] = []

@@ -1,20 +1,20 @@
 /// The `?` screen every app gets: the keys as they are bound (`KeyBindings`), then the keys the
 /// screen it was opened from declares in `keyHelp`, then that screen's hint line.
 @MainActor
-public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
+package final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     /// The mouse, which no binding changes.
-    public static let mouseHelp = KeyHelp("mouse", "wheel scrolls, click focuses, double click opens")
+    package static let mouseHelp = KeyHelp("mouse", "wheel scrolls, click focuses, double click opens")
 
     /// The rows shown, in order; an empty row separates the groups.
-    public let rows: [KeyHelp]
+    package let rows: [KeyHelp]
     /// The screen the help is about.
-    public let subject: String
+    package let subject: String
 
     /// Help for `screen` with `bindings`; the marking key shows only with `multipleSelection`
     /// (the grid toggles marks with it only then), the move and delete keys only while
     /// `editing` (they act only on rows that show editing accessories). A key the screen's
     /// `keyHelp` names is left out of the common keys: the screen took it.
-    public init(
+    package init(
         for screen: any Screen, bindings: KeyBindings = .standard, multipleSelection: Bool = false,
         editing: Bool = false
     ) {
@@ -40,25 +40,25 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
     }
 
     /// Names the screen the help is about.
-    public var title: String { "Keys · \(subject)" }
+    package var title: String { "Keys · \(subject)" }
     /// Only the way out (q goes back too: help is always opened from another screen).
-    public var keyHints: [KeyHint] { [.back] }
+    package var keyHints: [KeyHint] { [.back] }
 
     /// One full-width row per key.
-    public func makeLayout() -> any GridLayout {
+    package func makeLayout() -> any GridLayout {
         FlowLayout(
             itemSize: Size(width: FlowLayout.fullLine, height: 1),
             sectionInset: EdgeInsets(top: 1, left: 0, bottom: 1, right: 0))
     }
 
     /// One row per help line (`Screen`, `GridDataSource`).
-    public func registerCells(in gridView: GridView) { gridView.register(HelpRowCell.self) }
+    package func registerCells(in gridView: GridView) { gridView.register(HelpRowCell.self) }
 
     /// One row per help line (`Screen`, `GridDataSource`).
-    public func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
+    package func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { rows.count }
 
     /// One row per help line (`Screen`, `GridDataSource`).
-    public func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
+    package func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(HelpRowCell.self, for: indexPath)
         cell.row = rows[indexPath.item]
         return cell
@@ -66,13 +66,13 @@ public final class HelpScreen: Screen, GridDataSource, GridDelegateFlowLayout {
 
     /// As many lines as the row's keys or its description wrap to, side by side
     /// (`GridDelegateFlowLayout`).
-    public func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+    package func gridView(_ gridView: GridView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
         let (keys, action) = HelpRowCell.lines(of: rows[indexPath.item], width: gridView.layoutSize.width)
         return Size(width: FlowLayout.fullLine, height: max(1, keys.count, action.count))
     }
 
     /// A new width wraps the descriptions anew (`Screen`).
-    public func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
+    package func handle(_ event: InputEvent, in gridView: GridView) -> ScreenAction {
         if event.isResize { gridView.reloadData() }
         return .ignored
     }

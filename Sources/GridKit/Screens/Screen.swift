@@ -14,7 +14,7 @@ public enum ScreenAction {
 }
 
 /// One line of the `?` help screen: the keys and what they do on this screen.
-public struct KeyHelp: Hashable, Sendable {
+public struct KeyHelp: Equatable, Sendable {
     /// The keys as the user reads them: `"v"`, `"+  -"`, `"Shift+letter"`.
     public var keys: String
     /// What they do, short.
@@ -60,7 +60,9 @@ public protocol Screen: CellRegistering {
     /// What selecting an item (Enter, a double click) leads to, after the delegate was told:
     /// `.push(detail)` opens another screen. `.handled` (the default) stays.
     func action(forSelectedItemAt indexPath: IndexPath, in gridView: GridView) -> ScreenAction
-    /// Draws over the grid area: messages, a filter line.
+    /// Draws over the grid area: messages, a filter line. Draw through a context over the
+    /// canvas (`DrawContext(canvas: canvas, frame: gridView.frame)`), or with
+    /// `canvas.drawCenteredMessage(_:in:style:)`.
     func drawOverlay(in canvas: Canvas, gridView: GridView)
     /// The screen's search bar, if it has one: `/` shows it over the grid and gives it the keys
     /// (`SearchController`). Nil by default.

@@ -29,7 +29,7 @@ public struct ScreenContext {
     public let pictureSymbols: PictureSymbols
     /// The clock screen work waits on (`sleep(for:)`, `every(_:_:)`): the real one in a
     /// terminal; in `ScreenDriver` a clock the test moves by hand.
-    public let clock: any Clock<Duration>
+    package let clock: any Clock<Duration>
     /// The screen's tasks, and the controller showing it.
     package let lifetime: ScreenLifetime
 

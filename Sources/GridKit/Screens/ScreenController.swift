@@ -22,8 +22,9 @@ public final class ScreenController {
 
     /// A controller that draws on `host` (a `Terminal`, or a `HeadlessHost` in tests). With
     /// `quitsWhenRootPops`, going back from the first screen (Esc, q) ends the run; without, it
-    /// does nothing there and only `.quit` (Ctrl-C) ends it.
-    public init(host: any ScreenHost, quitsWhenRootPops: Bool = false, keyBindings: KeyBindings = .standard) {
+    /// does nothing there and only `.quit` (Ctrl-C) ends it. Apps call `GridKitTerminal`'s
+    /// `init(host: Terminal, …)`: the host seam is the package's own.
+    package init(host: any ScreenHost, quitsWhenRootPops: Bool = false, keyBindings: KeyBindings = .standard) {
         self.host = host
         self.keyBindings = keyBindings
         self.quitsWhenRootPops = quitsWhenRootPops
@@ -31,9 +32,9 @@ public final class ScreenController {
     }
 
     /// The navigation stack, root first (empty before `run` and after it returns).
-    public var screens: [any Screen] { navigator.stack.map(\.screen) }
+    package var screens: [any Screen] { navigator.stack.map(\.screen) }
     /// The grid of the screen on top.
-    public var gridView: GridView? { navigator.top?.grid }
+    package var gridView: GridView? { navigator.top?.grid }
 
     /// Shows `root` and runs until the user quits; every screen is detached (and its tasks
     /// cancelled) on the way out. The host runs the main actor's jobs between events (a

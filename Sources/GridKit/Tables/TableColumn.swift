@@ -1,7 +1,7 @@
 /// One column of rows drawn as a table (`TableColumns`): a title, how wide, how its values sit.
-public struct TableColumn: Hashable, Sendable {
+public struct TableColumn: Equatable, Sendable {
     /// How a column's width is found.
-    public enum Width: Hashable, Sendable {
+    public enum Width: Equatable, Sendable {
         /// Exactly this many columns.
         case fixed(Int)
         /// A share of what the fixed and fitted columns leave (shares are weighed against each other).
@@ -11,20 +11,16 @@ public struct TableColumn: Hashable, Sendable {
         case fit(minimum: Int, maximum: Int)
     }
 
-    /// Where a value sits in its column.
-    public enum Alignment: Hashable, Sendable {
-        case leading, center, trailing
-    }
-
     /// The header's text.
     public var title: String
     /// How wide.
     public var width: Width
-    /// Where values (and the title) sit: numbers usually `.trailing`.
-    public var alignment: Alignment
+    /// Where values (and the title) sit in the column's width: numbers usually `.trailing`.
+    /// `.justified` sits as `.leading` (one value has nothing to spread).
+    public var alignment: LineAlignment
 
     /// A column titled `title`.
-    public init(_ title: String, width: Width, alignment: Alignment = .leading) {
+    public init(_ title: String, width: Width, alignment: LineAlignment = .leading) {
         self.title = title; self.width = width; self.alignment = alignment
     }
 }

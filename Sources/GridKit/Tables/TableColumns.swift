@@ -10,7 +10,7 @@
 /// ])
 /// columns.draw(["4242", "sleep", "0.0"], in: context, style: .plain)
 /// ```
-public struct TableColumns: Hashable, Sendable {
+public struct TableColumns: Equatable, Sendable {
     /// The columns, left to right.
     public var columns: [TableColumn]
     /// Blank cells between two columns.
@@ -37,7 +37,7 @@ public struct TableColumns: Hashable, Sendable {
     /// Each column's width in a row `width` wide. Fixed and fitted columns first; fractions share
     /// what is left. Too narrow a row takes from the fractions, then the fitted columns down to
     /// their minimum, then the last columns.
-    public func widths(for width: Int) -> [Int] {
+    package func widths(for width: Int) -> [Int] {
         var widths = columns.indices.map { k -> Int in
             switch columns[k].width {
             case .fixed(let n): return max(0, n)
@@ -75,7 +75,7 @@ public struct TableColumns: Hashable, Sendable {
     }
 
     /// The column under `x` (columns from the row's start) in a row `width` wide, or nil (a gap).
-    public func column(at x: Int, width: Int) -> Int? {
+    package func column(at x: Int, width: Int) -> Int? {
         var start = 0
         for (k, w) in widths(for: width).enumerated() {
             if x >= start && x < start + w { return k }
@@ -100,7 +100,7 @@ public struct TableColumns: Hashable, Sendable {
             let used = TextWidth.width(of: shown)
             let at: Int
             switch columns[k].alignment {
-            case .leading: at = x
+            case .leading, .justified: at = x
             case .trailing: at = x + w - used
             case .center: at = x + (w - used) / 2
             }

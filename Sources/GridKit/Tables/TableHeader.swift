@@ -44,7 +44,7 @@ public final class TableHeader {
     }
 
     /// The titles as drawn: the sort column's with its arrow.
-    public var titles: [String] {
+    package var titles: [String] {
         columns.columns.enumerated().map { k, column in
             k == sortColumn ? column.title + (ascending ? "▲" : "▼") : column.title
         }

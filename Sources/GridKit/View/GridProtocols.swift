@@ -98,6 +98,7 @@ public protocol GridPrefetching: AnyObject {
     func gridView(_ gridView: GridView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
 }
 
-/// A data source, a delegate and a cell registrar in one object: what `GridView.connect(_:prepare:)`
-/// takes. A `Screen` need not be one (it registers its cells and supplies a data source).
+/// A data source, a delegate and a cell registrar in one object: content for a grid that is not
+/// a screen's (`GridKitTesting`'s `GridHarness` takes one). A `Screen` need not be one (it
+/// registers its cells and supplies a data source).
 public typealias DelegateDataSource = GridDataSource & GridDelegate & CellRegistering

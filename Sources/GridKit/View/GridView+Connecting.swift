@@ -4,7 +4,7 @@ extension GridView {
     /// the grid loads. `prepare` runs after registration and before the load, for setup that
     /// needs the grid. `GridHarness` uses it for content that is not a screen; a screen, which
     /// need not be its own data source, is connected through `Screen.makeDataSource(for:)`.
-    public func connect(_ content: any DelegateDataSource, prepare: (GridView) -> Void = { _ in }) {
+    package func connect(_ content: any DelegateDataSource, prepare: (GridView) -> Void = { _ in }) {
         dataSource = content
         delegate = content
         prefetchDataSource = content as? GridPrefetching

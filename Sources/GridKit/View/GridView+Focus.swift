@@ -166,7 +166,7 @@ extension GridView {
             // across takes it itself.
             let delta = m.action == .wheelRight ? 6 : -6
             let p = Point(x: m.position.x - frame.minX + offset.x, y: m.position.y - frame.minY + offset.y)
-            if layout.scrollSideways(at: p, by: delta) {
+            if layoutExtras?.scrollSideways(at: p, by: delta) == true {
                 setNeedsNavigationDisplay()
             } else if layout.scrollDirection == .horizontal {
                 scroll(by: delta / 2)

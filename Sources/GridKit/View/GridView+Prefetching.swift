@@ -28,7 +28,7 @@ extension GridView {
         let shift = scrollingForward ? page : -page
         let ahead = visibleRect.offsetBy(dx: vertical ? 0 : shift, dy: vertical ? shift : 0)
         var wanted = Set<IndexPath>()
-        layout.forEachItem(in: ahead) { ip, _ in if visibleCells[ip] == nil { wanted.insert(ip) } }
+        layout.eachItem(in: ahead) { ip, _ in if visibleCells[ip] == nil { wanted.insert(ip) } }
         // Across the screen's rows: only a row that scrolls sideways has items out there (the
         // tiles a Right lets in); in other layouts this finds what shows, which is left out.
         let across = vertical ? visibleRect.width : visibleRect.height
@@ -36,7 +36,7 @@ extension GridView {
             vertical
             ? Rect(x: visibleRect.minX - across, y: visibleRect.minY, width: 3 * across, height: visibleRect.height)
             : Rect(x: visibleRect.minX, y: visibleRect.minY - across, width: visibleRect.width, height: 3 * across)
-        layout.forEachItem(in: beside) { ip, _ in if visibleCells[ip] == nil { wanted.insert(ip) } }
+        layout.eachItem(in: beside) { ip, _ in if visibleCells[ip] == nil { wanted.insert(ip) } }
         let start = wanted.subtracting(prefetched).sorted()
         let cancel = prefetched.subtracting(wanted).filter { visibleCells[$0] == nil }.sorted()
         prefetched = wanted

@@ -76,7 +76,7 @@ extension GridView {
     }
 
     /// The identifier the typed calls use: the class's name as Swift prints it.
-    public static func reuseIdentifier(of cellClass: GridCell.Type) -> String { String(describing: cellClass) }
+    package static func reuseIdentifier(of cellClass: GridCell.Type) -> String { String(describing: cellClass) }
 
     /// `reuseIdentifier(of:)`, worked out once per class: printing a type's name is slow, and
     /// a scroll dequeues a cell per new row.

@@ -1,6 +1,6 @@
 extension GridView {
     /// The content rectangle currently on screen.
-    public var visibleRect: Rect { Rect(origin: offset, size: frame.size) }
+    package var visibleRect: Rect { Rect(origin: offset, size: frame.size) }
 
     /// Draws the visible cells, headers, footers and the scroll indicator into `canvas` at
     /// `frame`. Cells that left the screen are handed back to the reuse pool.
@@ -205,7 +205,7 @@ extension GridView {
         // Cells measured in a row that scrolls on its own (a compositional sideways section)
         // may have pushed the focus along it, out of view.
         if focusWasShown, let f = focusedIndexPath {
-            _ = layout.revealItem(at: f)
+            _ = layoutExtras?.revealItem(at: f)
             if !isFullyVisible(f) { scrollToItem(at: f, at: .nearest) }
         }
         setNeedsDisplay()
@@ -246,7 +246,7 @@ extension GridView {
         for key in nowSupplementary where visibleSupplementary[key] == nil {
             if key.kind == .decoration {
                 // The layout's, not the data source's: made from the class registered for its kind.
-                if let (kind, viewClass) = layout.decorationViewClass(
+                if let (kind, viewClass) = layoutExtras?.decorationViewClass(
                     at: IndexPath(item: key.item, section: key.section))
                 {
                     visibleSupplementary[key] = dequeueDecorationView(ofKind: kind, viewClass: viewClass)
@@ -322,7 +322,7 @@ extension GridView {
     /// incremental frame needs no plan for them), but never where a header or footer is: one
     /// pinned over them may not be drawn again this frame.
     private func drawSeparators(into canvas: Canvas, elements: [LayoutAttributes]) {
-        let lines = layout.separatorFrames(in: visibleRect)
+        let lines = layoutExtras?.separatorFrames(in: visibleRect) ?? []
         guard !lines.isEmpty else { return }
         let line = CanvasCell(scalar: 0x2500, width: 1, style: Style(foreground: .brightBlack)) // ─
         let covers = elements.filter { $0.kind == .header || $0.kind == .footer }.map(\.frame)

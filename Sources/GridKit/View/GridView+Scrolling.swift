@@ -41,7 +41,7 @@ extension GridView {
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
         // A row that scrolled sideways: the next frame finds its cells moved and draws them
         // (and only them) again, and notes the move for the terminal.
-        if layout.revealItem(at: indexPath) { setNeedsNavigationDisplay() }
+        if layoutExtras?.revealItem(at: indexPath) == true { setNeedsNavigationDisplay() }
         guard let a = layout.layoutAttributesForItem(at: indexPath) else { return }
         let start = vertical ? a.frame.minY : a.frame.minX
         let size = vertical ? a.frame.height : a.frame.width

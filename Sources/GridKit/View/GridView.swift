@@ -21,9 +21,13 @@ public final class GridView {
             guard layout !== oldValue else { return }
             if oldValue.gridView === self { oldValue.gridView = nil }
             layout.gridView = self
+            layoutExtras = layout as? any GridLayoutExtras
             reloadData()
         }
     }
+    /// The layout's scrolling of its own, separators and decorations, when it has them (cast
+    /// once, when the layout is set).
+    private(set) var layoutExtras: (any GridLayoutExtras)?
     /// Supplies counts and cells (held weakly, as in UIKit).
     public weak var dataSource: GridDataSource?
     /// Sizing and behaviour callbacks (held weakly).
@@ -103,7 +107,7 @@ public final class GridView {
     /// Whether the last frame showed `contentUnavailableConfiguration`.
     var drewUnavailable = false
     /// True when something changed since the last `render(into:)`.
-    public internal(set) var needsDisplay = true
+    package internal(set) var needsDisplay = true
     /// True when the next frame must draw every cell (`setNeedsDisplay()`), not only those
     /// a focus move or a scroll changed.
     var needsFullRedraw = true
@@ -139,10 +143,12 @@ public final class GridView {
         }
     }
 
-    /// A grid at `frame` on the canvas, placing cells with `layout`.
-    public init(frame: Rect, layout: any GridLayout) {
+    /// A grid at `frame` on the canvas, placing cells with `layout` (a `FlowLayout` of default
+    /// values when none is given).
+    public init(frame: Rect, layout: any GridLayout = FlowLayout()) {
         self.frame = frame
         self.layout = layout
+        layoutExtras = layout as? any GridLayoutExtras
         layout.gridView = self
         layout.setViewport(layoutViewport)
     }

@@ -2,6 +2,7 @@
 // that restyle themselves by state (an update handler, a subclass's updateConfiguration, a
 // content configuration of this package's own, background configurations).
 import GridKit
+import GridKitTesting
 
 /// A bar as long as its level, `#` when focused: a content configuration written outside GridKit.
 struct LevelBar: ContentConfiguration {
@@ -99,8 +100,6 @@ final class CountingCell: ListCell {
     check(
         KeyBindings.standard.keys(for: .moveItem) == [.character("m")]
             && KeyBindings.standard.action(for: .delete) == .deleteItem, "the keys are bound")
-    let shown: [ListCellAccessory.DisplayedState] = [.always, .whenEditing, .whenNotEditing]
-    check(shown.map { $0.shows(editing: true) } == [true, true, false], "displayed states")
 
     // A plain GridCell with this package's own content and a background that fills it.
     let canvas = Canvas(size: Size(width: 8, height: 1))
@@ -125,7 +124,15 @@ final class CountingCell: ListCell {
     let state = GridCellConfigurationState(
         isFocused: false, isSelected: true, isEditing: true, isDisabled: false, isExpanded: false, isReordering: false)
     check(state.isSelected && state.isEditing && !state.isHighlighted, "a state made by hand")
-    check(
-        HelpScreen(for: Stock(), editing: true).rows.contains { $0.action == KeyAction.deleteItem.summary },
-        "help lists Delete while editing")
+    let help = ScreenHarness(size: Size(width: 70, height: 24)).run(EditingScreen(), keys: "?")
+    check(help.text.contains(KeyAction.deleteItem.summary), "help lists Delete while editing: \(help.text)")
+}
+
+/// A screen whose grid is editing, to ask `?` what the keys are then.
+@MainActor
+final class EditingScreen: Screen {
+    var title: String { "Editing" }
+    func makeLayout() -> any GridLayout { FlowLayout() }
+    func registerCells(in gridView: GridView) {}
+    func attach(to gridView: GridView, context: ScreenContext) { gridView.isEditing = true }
 }

@@ -119,9 +119,6 @@ final class BandLabel: GridCell {
     check(
         background?.kind == .decoration && background?.zIndex == -1,
         "the background's attributes: \(String(describing: background))")
-    check(
-        layout.decorationViewClass(at: IndexPath(item: 0, section: 1))?.kind == "dots",
-        "the decoration's class is the registered one")
     let header = layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: IndexPath(item: 0, section: 1))
     check(
         header?.zIndex == 1 && header?.frame == Rect(x: 21, y: 1, width: 8, height: 1),

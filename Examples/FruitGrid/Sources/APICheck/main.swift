@@ -318,7 +318,7 @@ final class StackLayout: GridLayout {
         frame: Rect(x: 0, y: 0, width: 41, height: 8), layout: CompositionalLayout.list(using: configuration))
     let row = CellRegistration<ListCell, String> { cell, _, name in
         cell.contentConfiguration = .valueCell(text: name, secondaryText: name == "Inbox" ? "12" : "")
-        cell.accessories = [.disclosureIndicator]
+        cell.accessories = [.disclosureIndicator()]
     }
     let header = SupplementaryRegistration<ListCell>(elementKind: .header) { view, _, _ in
         view.contentConfiguration = .header(text: "Mail")

@@ -129,7 +129,7 @@ package final class ContactGroupsScreen: Screen {
             cell.contentConfiguration = .valueCell(text: row.name, secondaryText: row.organization, image: "★")
         case .all:
             cell.contentConfiguration = .valueCell(text: "All contacts", secondaryText: directory.count.formatted)
-            if choices.group == nil { cell.accessories = [.checkmark] }
+            if choices.group == nil { cell.accessories = [.checkmark()] }
         case .parent(let kind):
             let count = groups.first { $0.kind == kind }?.members.count ?? 0
             cell.contentConfiguration = .valueCell(
@@ -138,7 +138,7 @@ package final class ContactGroupsScreen: Screen {
         case .group(let group):
             let name = group == .organisation("") ? "No organisation" : group.name
             cell.contentConfiguration = .valueCell(text: name, secondaryText: (counts[group] ?? 0).formatted)
-            if choices.group == group { cell.accessories = [.checkmark] }
+            if choices.group == group { cell.accessories = [.checkmark()] }
         }
     }
 

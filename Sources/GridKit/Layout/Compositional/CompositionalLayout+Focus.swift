@@ -95,7 +95,7 @@ extension CompositionalLayout {
     }
 
     /// Scrolls a sideways section so the item shows, as its behaviour says.
-    public func revealItem(at indexPath: IndexPath) -> Bool {
+    package func revealItem(at indexPath: IndexPath) -> Bool {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return false }
         var p = sections[indexPath.section]
         guard p.sideways != .none, indexPath.item >= 0, indexPath.item < p.count else { return false }
@@ -138,7 +138,7 @@ extension CompositionalLayout {
 
     /// The row after each item of a section with separators, but the last group's, across the
     /// item's width.
-    public func separatorFrames(in rect: Rect) -> [Rect] {
+    package func separatorFrames(in rect: Rect) -> [Rect] {
         var out: [Rect] = []
         // The item just above the rect may own a separator inside it.
         let probe = Rect(x: rect.minX, y: max(0, rect.minY - 1), width: rect.width, height: rect.height + 1)
@@ -153,7 +153,7 @@ extension CompositionalLayout {
 
     /// Scrolls the sideways section whose row is at `point.y`: by `delta` cells when it scrolls
     /// continuously, else to the next page or group that way.
-    public func scrollSideways(at point: Point, by delta: Int) -> Bool {
+    package func scrollSideways(at point: Point, by delta: Int) -> Bool {
         let s = section(atOrAfter: point.y)
         guard delta != 0, s < sections.count else { return false }
         var p = sections[s]

@@ -21,7 +21,7 @@
 /// section.interGroupSpacing = 1
 /// let layout = CompositionalLayout(section: section)
 /// ```
-public final class CompositionalLayout: GridLayout {
+public final class CompositionalLayout: GridLayout, GridLayoutExtras {
     /// The grid it lays out (set by the grid).
     public weak var gridView: GridView?
     /// Always vertical.
@@ -192,7 +192,7 @@ public final class CompositionalLayout: GridLayout {
     }
 
     /// See `GridLayout`.
-    public func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)? {
+    package func decorationViewClass(at indexPath: IndexPath) -> (kind: String, viewClass: GridCell.Type)? {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let decorations = sections[indexPath.section].decorations
         guard indexPath.item >= 0, indexPath.item < decorations.count else { return nil }
@@ -410,7 +410,7 @@ public final class CompositionalLayout: GridLayout {
     }
 
     /// See `GridLayout`.
-    public func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
+    package func forEachItem(in rect: Rect, _ body: (IndexPath, Rect) -> Void) {
         guard !rect.isEmpty else { return }
         var s = section(atOrAfter: rect.minY)
         while s < sections.count, sections[s].start < rect.maxY {
