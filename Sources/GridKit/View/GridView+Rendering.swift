@@ -37,14 +37,23 @@ extension GridView {
         let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
         let cells = visibleCells, supplementary = visibleSupplementary
         let focus = focusedIndexPath, selection = selected, anySelected = !selected.isEmpty, moving = movement?.at
-        var views: [GridCell?] = []
-        views.reserveCapacity(elements.count)
+        // The same elements as the last frame, and no view came or went since: the same views.
+        let lastViews = drawnViews
+        drawnViews = ([], 0)
+        let sameViews = sameElements && lastViews.version == viewsChanged && lastViews.views.count == elements.count
+        var views: [GridCell?] = sameViews ? lastViews.views : []
+        if !sameViews { views.reserveCapacity(elements.count) }
         // Elements draw in the order of their kinds (cells, then headers and footers) unless
         // there are decorations or an unusual `zIndex`: then in `zIndex` order.
         var inKindOrder = true, usualZIndices = true
-        for a in elements {
-            let view = a.kind == .cell ? cells[a.indexPath] : supplementary[SupplementaryKey(a)]
-            views.append(view)
+        for (i, a) in elements.enumerated() {
+            let view: GridCell?
+            if sameViews {
+                view = views[i]
+            } else {
+                view = a.kind == .cell ? cells[a.indexPath] : supplementary[SupplementaryKey(a)]
+                views.append(view)
+            }
             frameNow.drawers.append(view.map(ObjectIdentifier.init))
             if !a.hasUsualZIndex { usualZIndices = false }
             if a.kind == .decoration { inKindOrder = false }
@@ -118,6 +127,7 @@ extension GridView {
         frameNow.recordRows(of: canvas)
         drawn?.noteSidewaysMoves(to: frameNow, on: canvas)
         drawn = frameNow
+        drawnViews = (views, viewsChanged)
         needsDisplay = false
         needsFullRedraw = false
         updatePrefetching()

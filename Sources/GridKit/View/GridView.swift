@@ -125,8 +125,14 @@ public final class GridView {
     /// Reuse identifiers of classes registered by type, so dequeuing by type does not print
     /// the type's name every time.
     var typeIdentifiers: [ObjectIdentifier: String] = [:]
-    var visibleCells: [IndexPath: GridCell] = [:]
-    var visibleSupplementary: [SupplementaryKey: GridCell] = [:]
+    var visibleCells: [IndexPath: GridCell] = [:] { didSet { viewsChanged &+= 1 } }
+    var visibleSupplementary: [SupplementaryKey: GridCell] = [:] { didSet { viewsChanged &+= 1 } }
+    /// Counts changes to the two maps above, so a frame can tell that the views it found for
+    /// the last frame's elements are still the ones on screen.
+    var viewsChanged: UInt64 = 0
+    /// The views the last frame drew, one per element, and `viewsChanged` then: a frame that
+    /// shows the same elements takes them from here instead of hashing every index path again.
+    var drawnViews: (views: [GridCell?], version: UInt64) = ([], 0)
     var prefetched = Set<IndexPath>()
     /// Cells ever created and not released: bounded by what fits on screen plus the pools.
     package internal(set) var liveCellCount = 0
