@@ -422,13 +422,13 @@ def main():
                 raw, blurred = delta_e(img, reference(path, img.shape[1], img.shape[0]))
                 per = size / (box[2] * box[3])
                 note = f"  ({unknown} cells not block elements)" if unknown else ""
-                print(f"  {label:<24} {who:<30} {blurred:8.2f} {raw:7.2f} {per:7.1f}{note}")
+                print(f"  {label:<24} {who:<30} {blurred:8.3f} {raw:7.3f} {per:7.1f}{note}")
                 t = totals.setdefault(who, [0, 0, 0, 0])
                 t[0] += blurred; t[1] += raw; t[2] += per; t[3] += 1
                 label = ""
     if len(photos) > 1:
         for who, (b, r, p, n) in totals.items():
-            print(f"  {'mean of ' + str(n):<24} {who:<30} {b / n:8.2f} {r / n:7.2f} {p / n:7.1f}")
+            print(f"  {'mean of ' + str(n):<24} {who:<30} {b / n:8.3f} {r / n:7.3f} {p / n:7.1f}")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,15 @@ for visit in "first visit" "second visit"; do
   python3 "$tool" --quiet --label "photos 200×1080p, $visit" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
     --env "XDG_CACHE_HOME=$cache1080" --ready-regex 'Photos' -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/ptysummary.py"
 done
+# The same in direct colour (the rows above are in 256 colours, as the pty's TERM has it), with
+# a cache of its own: the goal is at most 1.5× the bytes per Down of 256 colours.
+cachedirect=$(mktemp -d /tmp/gridkit-xdg-XXXXXX)
+for visit in "first visit" "second visit"; do
+  python3 "$tool" --quiet --label "photos 200×1080p direct, $visit" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
+    --env GRIDKIT_COLORS=direct --env "XDG_CACHE_HOME=$cachedirect" --ready-regex 'Photos' -- "$bin" photos --view grid "$photos" |
+    python3 "$(dirname "$0")/ptysummary.py"
+done
+rm -rf "$cachedirect"
 
 # A library the size of a real one, without and with the desktop's shared thumbnail cache (a
 # cache folder of its own, checked against the standard afterwards). First paint is the first

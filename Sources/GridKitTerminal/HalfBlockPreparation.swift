@@ -6,15 +6,21 @@ import GridKit
 /// the picture then writes palette entries as they are: no pixel is matched to the palette and
 /// no colour is weighed on the key's path.
 package enum HalfBlockPreparation {
-    /// A preparer for a terminal showing 256 colours with the writer's `tolerance`; nil for other
-    /// colour modes, whose colours the writer sends as they are, and where the block characters
-    /// take two columns (the writer then draws picture cells another way). With `rowBytes`, the
-    /// block's rows get their bytes as that cache's writer writes them (`PreparedRowBytes`), kept
-    /// there; making them is the work the preparer leaves for later.
+    /// A preparer for a terminal showing 256 colours with the writer's `tolerance`. In direct
+    /// colour, one that leaves the cells as they are: the writer sends their colours as they are,
+    /// but with a preparer the cells are made on the thread that made the picture, and drawing
+    /// them on the key's path is a copy (without one, every tile a scroll lets in chose its
+    /// symbols and colours there: a Down on the photo library took 1.4 ms to its first byte).
+    /// Nil for other colour modes and where the block characters take two columns (the writer
+    /// then draws picture cells another way). With `rowBytes` (256 colours), the block's rows
+    /// get their bytes as that cache's writer writes them (`PreparedRowBytes`), kept there;
+    /// making them is the work the preparer leaves for later.
     package static func preparer(
         colorMode: ColorMode, tolerance: Int, blocksAreNarrow: Bool = true, rowBytes: PictureRowCache? = nil
     ) -> CellPreparer? {
-        guard colorMode == .palette256, blocksAreNarrow else { return nil }
+        guard blocksAreNarrow else { return nil }
+        if colorMode == .direct { return { _ in nil } }
+        guard colorMode == .palette256 else { return nil }
         let choice = HalfBlockChoice(tolerance: tolerance)
         return { block in
             prepare(&block, with: choice)

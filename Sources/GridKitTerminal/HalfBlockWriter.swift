@@ -7,7 +7,9 @@ import GridKit
 /// as its bytes (`PictureRowCache`, `HalfBlockWriter+PreparedRows.swift`).
 ///
 /// The seam for other picture characters: what a picture cell is (`pictureCell`), which
-/// characters and colours draw it (`HalfBlockChoice`) and how they are sent all live here.
+/// characters and colours draw it (`HalfBlockChoice`) and how they are sent all live here. In
+/// direct colour the vertical halves, quadrants and sextants of `CellSymbolChoice` are held and
+/// grouped by colour pair too, each written as it is or as its complement (`PictureGlyphs`).
 package struct HalfBlockWriter {
     /// How picture cells are written: exact colours, or (by default, in 256 colours) a pen
     /// colour kept where that costs little.
@@ -37,6 +39,9 @@ package struct HalfBlockWriter {
     /// the colour: a photo's neighbouring pixels repeat colours, and matching one is the
     /// costliest step of a picture cell. (Every slot starts as black, which is entry 16.)
     private var nearestMemo = [UInt32](repeating: 16, count: 1024)
+    /// Whether the terminal draws each of `PictureGlyphs`' characters in one column (1), not
+    /// (0) or not asked yet (-1).
+    private var narrowGlyphs = [Int8](repeating: -1, count: PictureGlyphs.slots)
 
     init(blocksAreNarrow: Bool) { self.blocksAreNarrow = blocksAreNarrow }
 
@@ -91,10 +96,11 @@ package struct HalfBlockWriter {
         return SIMD3(v >> 16, (v >> 8) & 0xFF, v & 0xFF)
     }
 
-    /// A picture cell (an upper half block in two colours, nothing else) as `PictureRun` holds it;
-    /// nil for any other cell.
+    /// A picture cell (an upper half block in two colours; in direct colour also another block
+    /// element of `PictureGlyphs`) as `PictureRun` holds it; nil for any other cell.
     mutating func pictureCell(_ cell: CanvasCell, x: Int, out: inout PenWriter) -> PictureRun.Cell? {
-        guard cell.isHalfBlock, out.charset == nil, blocksAreNarrow else { return nil }
+        guard out.charset == nil, blocksAreNarrow else { return nil }
+        guard cell.isHalfBlock else { return glyphCell(cell, x: x, out: &out) }
         let style = cell.style, mode = out.mapper.mode
         if mode == .palette256, style.attributes.isEmpty, style.foreground.rawValue >> 24 == 3,
             style.background.rawValue >> 24 == 3
@@ -119,6 +125,21 @@ package struct HalfBlockWriter {
             bottomRGB: Self.pixel(cell.style.background, mode: mode))
     }
 
+    /// A cell of a picture in direct colour drawn in a vertical half, a quadrant or a sextant
+    /// (`CellSymbolChoice`), as `PictureRun` holds it: such cells are held and written by colour
+    /// pair like half blocks, where the pen's colours match a cell's either way round (its
+    /// complement swaps them). In 256 colours and below they are written as text, as they are.
+    private mutating func glyphCell(_ cell: CanvasCell, x: Int, out: inout PenWriter) -> PictureRun.Cell? {
+        guard out.mapper.mode == .direct, cell.width == 1, cell.isSingleScalar,
+            let slot = PictureGlyphs.slot(of: cell.text0)
+        else { return nil }
+        if narrowGlyphs[slot] < 0 { narrowGlyphs[slot] = out.isNarrow(cell.text0) ? 1 : 0 }
+        guard narrowGlyphs[slot] == 1, PictureGlyphs.complement(of: cell.text0) != nil else { return nil }
+        let (fg, bg, attributes) = out.resolve(cell.style)
+        guard fg >= 0, bg >= 0, attributes.isEmpty else { return nil }
+        return PictureRun.Cell(x: x, top: fg, bottom: bg, scalar: cell.text0)
+    }
+
     /// Writes the picture cells held: each in turn from the left, and after each, the cells
     /// further on that the colours now set draw as they are.
     mutating func flush(into out: inout PenWriter) {
@@ -130,8 +151,10 @@ package struct HalfBlockWriter {
             // changes in its first few cells only).
             for i in pictures.cells.indices {
                 let c = pictures.cells[i]
-                if out.shown.halves(x: Int(c.x), y: Int(c.y))
-                    == ShownHalves.packed(top: Int(c.top), bottom: Int(c.bottom))
+                // (What a cell of another block element shows is not kept: only its halves' colours are.)
+                if c.scalar == HalfBlockChoice.upper || c.top == c.bottom,
+                    out.shown.halves(x: Int(c.x), y: Int(c.y))
+                        == ShownHalves.packed(top: Int(c.top), bottom: Int(c.bottom))
                 {
                     pictures.markDone(i)
                 }
@@ -174,7 +197,8 @@ package struct HalfBlockWriter {
     /// of its row meets). Where the writer knows what the terminal shows (`ShownHalves`), the
     /// rest of each run is decided too, and the cells that differ are held as well.
     private mutating func settlePictureColors(out: inout PenWriter) {
-        guard choice.tolerance > 0, let canvas = pictureCanvas else { return }
+        // Only cells whose pixels are known (RGB cells in 256 colours) have colours to decide.
+        guard choice.tolerance > 0, out.mapper.mode == .palette256, let canvas = pictureCanvas else { return }
         let row = canvas.rowCells(pictures.y), width = canvas.size.width, y = pictures.y
         let comparesShown = skipsShownCells, palette = out.mapper.mode == .palette256, choice = self.choice
         var meets = (fg: -2, bg: -2)
@@ -267,6 +291,26 @@ package struct HalfBlockWriter {
         let reset = out.caps.attributesResetColors ? -1 : -2
         let pen = out.pen
         let meets = pen.attributes.isEmpty ? (fg: pen.fg, bg: pen.bg) : (fg: reset, bg: reset)
+        if c.scalar != HalfBlockChoice.upper && c.top != c.bottom,
+            let complement = PictureGlyphs.complement(of: c.scalar)
+        {
+            // Another block element: as it is, or its complement with the colours swapped where
+            // that changes fewer of the pen's.
+            let top = Int(c.top), bottom = Int(c.bottom)
+            let asIs = (top == meets.fg ? 0 : 1) + (bottom == meets.bg ? 0 : 1)
+            let swapped = (bottom == meets.fg ? 0 : 1) + (top == meets.bg ? 0 : 1)
+            if swapped < asIs {
+                out.setPen(bottom, top, [])
+                out.appendUTF8(complement)
+            } else {
+                out.setPen(top, bottom, [])
+                out.appendUTF8(c.scalar)
+            }
+            out.shown.forget(x..<(x + 1), y: y)
+            pictures.markDone(i)
+            out.cursor = x + 1 < out.size.width ? (x + 1, y) : nil
+            return
+        }
         let pixels = c.pixels
         let (base, fg, bg) = choice.choose(
             top: Int(c.top), bottom: Int(c.bottom), topRGB: pixels?.top, bottomRGB: pixels?.bottom, pen: meets,

@@ -91,6 +91,9 @@ package struct PenWriter {
         pendingBlanks = nil
     }
 
+    /// Whether the terminal draws `scalar` in one column (the C library's width).
+    func isNarrow(_ scalar: UInt32) -> Bool { width(scalar) == 1 }
+
     /// A one-column space (or an empty cell, which shows as one).
     static func isSpace(_ c: CanvasCell) -> Bool { (c.text0 == 0 || c.text0 == 32) && c.isSingleScalar && c.width == 1 }
 

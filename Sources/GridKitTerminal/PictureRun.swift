@@ -16,13 +16,20 @@ struct PictureRun {
         var x: Int32, y: Int32 = 0
         var top: Int32, bottom: Int32
         var topRGB: UInt32 = Self.noRGB, bottomRGB: UInt32 = Self.noRGB
+        /// The character: an upper half block (top in the foreground), or in direct colour
+        /// another block element of `PictureGlyphs` (`top` its foreground, `bottom` its background).
+        var scalar = HalfBlockChoice.upper
         /// The next cell with the same colours, -1 at the end.
         fileprivate var next: Int32 = -1
         fileprivate var done = false
 
         static let noRGB = UInt32.max
 
-        init(x: Int, top: Int, bottom: Int, topRGB: SIMD3<Int32>? = nil, bottomRGB: SIMD3<Int32>? = nil) {
+        init(
+            x: Int, top: Int, bottom: Int, topRGB: SIMD3<Int32>? = nil, bottomRGB: SIMD3<Int32>? = nil,
+            scalar: UInt32 = HalfBlockChoice.upper
+        ) {
+            self.scalar = scalar
             self.x = Int32(truncatingIfNeeded: x)
             self.top = Int32(truncatingIfNeeded: top)
             self.bottom = Int32(truncatingIfNeeded: bottom)

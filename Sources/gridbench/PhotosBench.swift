@@ -157,6 +157,45 @@ func benchGraphics() {
         let seconds = Double(now() - t0) / 1e9
         row([mode.rawValue, mode == .blocks ? "(text)" : "\(bytes)", format2(Double(photos.count) / seconds), ""])
     }
+    print("")
+    benchSymbols()
+}
+
+/// The chooser of pictures in text (`DrawContext.drawSymbols`, on the decode threads): time a
+/// cell per colour mode and symbol set, on the five kinds of sample picture at a thumbnail's
+/// size (16 × 7 cells, sampled 2 × 6 a cell). Its cost comes before a thumbnail's first paint.
+func benchSymbols() {
+    row(["pictures in symbols, 16×7 cells", "µs a cell", "", ""])
+    let columns = 16, rows = 7
+    let pictures: [[UInt8]] = (0..<5).map { kind in
+        let image = SampleAlbum.render(kind: kind, seed: kind, width: columns * 2, height: rows * 6)
+        var rgb: [UInt8] = []
+        for i in 0..<(image.width * image.height) { rgb += image.pixels[(i * 4)..<(i * 4 + 3)] }
+        return rgb
+    }
+    for mode in [ColorMode.palette256, .direct] {
+        for symbols in [PictureSymbols.quadrants, .sextants] {
+            let canvas = Canvas(size: Size(width: columns, height: rows), colorMode: mode)
+            let context = DrawContext(canvas: canvas, frame: canvas.bounds)
+            var samples: [UInt64] = []
+            for _ in 0..<9 {
+                let t0 = now()
+                for _ in 0..<4 {
+                    for rgb in pictures {
+                        context.drawSymbols(
+                            rgb: rgb, size: Size(width: columns * 2, height: rows * 6), at: .zero, matte: .default,
+                            symbols: symbols)
+                    }
+                }
+                samples.append(now() - t0)
+            }
+            let cells = Double(4 * pictures.count * columns * rows)
+            row([
+                "\(mode == .direct ? "direct" : "256 colours"), \(symbols.rawValue)",
+                format2(Double(percentile(samples, 0.5)) / 1e3 / cells), ""
+            ])
+        }
+    }
 }
 
 /// The folder walk of a real library's size, off the main thread in the app (`gridbench walk`

@@ -136,4 +136,34 @@ import Testing
         let fallback = drawn(t, on: other), plainOther = drawn(plain, on: other)
         for y in 0..<7 { for x in 0..<16 { #expect(fallback[x, y] == plainOther[x, y]) } }
     }
+
+    /// In direct colour, with quadrants, the cells are made where the thumbnail is decoded, for
+    /// a direct-colour screen (RGB colours, chosen as drawing them on one would), and drawing
+    /// the thumbnail copies them.
+    @Test func directColourThumbnailsAreMadeAheadInDirectColour() throws {
+        let photo = PhotoItem(name: "a", folder: "f", source: .generated(kind: 2, seed: 3, width: 400, height: 300))
+        let prepare = try #require(HalfBlockPreparation.preparer(colorMode: .direct, tolerance: 0))
+        guard
+            case .thumbnail(let t) = ThumbnailLoader.load(
+                photo, columns: 16, rows: 7, prepareCells: (prepare, background: PhotoCell.tileBackground),
+                symbols: .quadrants, colorMode: .direct),
+            case .thumbnail(let plain) = ThumbnailLoader.load(photo, columns: 16, rows: 7, symbols: .quadrants)
+        else {
+            Issue.record("no thumbnail"); return
+        }
+        let cells = try #require(t.cells)
+        let ahead = Canvas(size: Size(width: 16, height: 7), colorMode: .direct)
+        t.draw(in: DrawContext(canvas: ahead, frame: ahead.bounds), at: .zero, background: PhotoCell.tileBackground)
+        let now = Canvas(size: Size(width: 16, height: 7), colorMode: .direct)
+        plain.draw(in: DrawContext(canvas: now, frame: now.bounds), at: .zero, background: PhotoCell.tileBackground)
+        var rgb = 0
+        for y in 0..<7 {
+            for x in 0..<16 {
+                #expect(ahead[x, y] == cells.block.cells[y * 16 + x])
+                #expect(ahead[x, y] == now[x, y], "\(x),\(y): made ahead as drawn on the screen")
+                if ahead[x, y].style.foreground.rawValue >> 24 == 3 { rgb += 1 }
+            }
+        }
+        #expect(rgb > 16 * 4, "RGB colours, not the palette's")
+    }
 }

@@ -73,11 +73,23 @@ import Testing
         #expect(asPrepared.screen == asPixels.screen)
     }
 
-    @Test func onlyTwoHundredFiftySixColoursWithNarrowBlocksArePrepared() {
+    /// 256 colours with narrow blocks are prepared; direct colour's cells are made ahead and
+    /// left as they are; other modes have none.
+    @Test func onlyTwoHundredFiftySixColoursWithNarrowBlocksArePrepared() throws {
         #expect(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: 200) != nil)
-        for mode in [ColorMode.direct, .ansi16, .ansi8, .monochrome] {
+        for mode in [ColorMode.ansi16, .ansi8, .monochrome] {
             #expect(HalfBlockPreparation.preparer(colorMode: mode, tolerance: 200) == nil)
         }
         #expect(HalfBlockPreparation.preparer(colorMode: .palette256, tolerance: 200, blocksAreNarrow: false) == nil)
+        #expect(HalfBlockPreparation.preparer(colorMode: .direct, tolerance: 200, blocksAreNarrow: false) == nil)
+        let direct = try #require(HalfBlockPreparation.preparer(colorMode: .direct, tolerance: 200))
+        let canvas = Canvas(size: Size(width: 3, height: 1), colorMode: .direct)
+        canvas.put("▚", width: 1, at: .zero, style: Style(foreground: .rgb(1, 2, 3), background: .rgb(200, 100, 50)))
+        canvas.put(
+            "▀", width: 1, at: Point(x: 1, y: 0), style: Style(foreground: .rgb(9, 9, 9), background: .rgb(0, 0, 1)))
+        var block = CellBlock(copying: canvas)
+        let before = block.cells
+        #expect(direct(&block) == nil)
+        #expect(block.cells == before)
     }
 }

@@ -204,6 +204,27 @@ import Testing
         #expect(grey.fg == .palette(244) && grey.bg == .palette(244))
     }
 
+    /// The search outwards from a colour's lightness finds the entry a scan of all 240 finds
+    /// (the lowest of equally near ones too): on random colours, on every entry itself and on
+    /// points halfway between two entries.
+    @Test func theNearestPaletteEntryIsTheOneAScanFinds() {
+        let palette = PaletteLab.shared
+        var random = SeededGenerator(seed: 9)
+        var colours: [SIMD3<Float>] = (0..<20_000).map { _ in
+            SIMD3(
+                Float.random(in: -5...105, using: &random), Float.random(in: -110...110, using: &random),
+                Float.random(in: -110...110, using: &random))
+        }
+        for i in 16...255 {
+            colours.append(palette.lab(i))
+            colours.append((palette.lab(i) + palette.lab(16 + (i * 37) % 240)) / 2)
+        }
+        for c in colours {
+            let found = palette.nearest(c), scanned = palette.nearestByScan(c)
+            #expect(found.index == scanned.index && found.distance == scanned.distance, "\(c)")
+        }
+    }
+
     /// A picture whose cells each hold a quadrant pattern is drawn in those quadrants; its top
     /// row, half outside the picture, shows the matte in its upper half.
     @Test func drawSymbolsDrawsEachCellAndTheMatteAtTheEdges() {

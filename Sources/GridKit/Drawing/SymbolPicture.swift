@@ -16,7 +16,10 @@ extension DrawContext {
         let columns = max(left, clip.minX)..<min(left + width, clip.maxX)
         guard !columns.isEmpty else { return }
         func cellRow(_ halfRow: Int) -> Int { halfRow >= 0 ? halfRow / 2 : -((1 - halfRow) / 2) }
-        let choice = CellSymbolChoice(symbols: symbols, palette256: colorMode == .palette256)
+        let choice = CellSymbolChoice(symbols: symbols, colorMode: colorMode)
+        // In direct colour a cell's colour close to one its row has already is drawn in that one
+        // (`RowColors`); the other modes' colours are the palette's, or mapped to it, as they are.
+        var reuse = RowColors(reuses: colorMode == .direct)
         let stride = size.width * 3
         var atoms = [SIMD3<Float>](repeating: .zero, count: CellSymbolChoice.atomCount)
         rgb.withUnsafeBufferPointer { pixels in
@@ -25,12 +28,13 @@ extension DrawContext {
                 guard y >= clip.minY, y < clip.maxY else { continue }
                 // The picture's half rows in this cell row; nil where the picture does not reach.
                 let upper = 2 * row - origin.y
-                let halves = [
+                let halves = (
                     upper >= 0 && upper < height ? upper : nil, upper + 1 >= 0 && upper + 1 < height ? upper + 1 : nil
-                ]
+                )
+                reuse.startRow()
                 canvas.putOneColumnCells(y: y, columns: columns) { x in
                     let px = 2 * (x - left)
-                    if let top = halves[0], let bottom = halves[1] {
+                    if let top = halves.0, let bottom = halves.1 {
                         for r in 0..<CellSymbolChoice.atomRows {
                             let line = (r < 3 ? top * 3 + r : bottom * 3 + r - 3) * stride
                             for c in 0..<2 {
@@ -38,7 +42,7 @@ extension DrawContext {
                                 atoms[r * 2 + c] = Lab.lab(pixels[o], pixels[o + 1], pixels[o + 2])
                             }
                         }
-                        let (scalar, fg, bg) = atoms.withUnsafeBufferPointer { choice.choose($0) }
+                        let (scalar, fg, bg) = atoms.withUnsafeBufferPointer { choice.choose($0, reusing: &reuse) }
                         return CanvasCell(scalar: scalar, width: 1, style: Style(foreground: fg, background: bg))
                     }
                     // A cell at the picture's top or bottom edge: its picture half as a
@@ -55,7 +59,7 @@ extension DrawContext {
                         return choice.color(sum / 6)
                     }
                     return CanvasCell(
-                        scalar: 0x2580, width: 1, style: Style(foreground: half(halves[0]), background: half(halves[1]))
+                        scalar: 0x2580, width: 1, style: Style(foreground: half(halves.0), background: half(halves.1))
                     )
                 }
             }

@@ -30,12 +30,13 @@ package struct Thumbnail: Sendable {
             + (cells?.block.cells.count ?? 0) * MemoryLayout<CanvasCell>.stride
     }
 
-    /// Makes the cells that draw the thumbnail in half blocks on `background`, and hands them to
-    /// `prepare` (`ScreenContext.prepareCells`: the host decides their colours for its terminal
-    /// there). This runs on a decode thread, so the thread that draws only copies the cells.
-    package mutating func addCells(background: Style, prepare: CellPreparer) {
+    /// Makes the cells that draw the thumbnail in half blocks (or finer symbols) on `background`
+    /// for a screen of `colorMode`, and hands them to `prepare` (`ScreenContext.prepareCells`: the
+    /// host decides their colours for its terminal there). This runs on a decode thread, so the
+    /// thread that draws only copies the cells.
+    package mutating func addCells(background: Style, colorMode: ColorMode = .palette256, prepare: CellPreparer) {
         guard columns > 0, rows > 0 else { return }
-        let canvas = Canvas(size: Size(width: columns, height: rows))
+        let canvas = Canvas(size: Size(width: columns, height: rows), colorMode: colorMode)
         drawHalfBlocks(in: DrawContext(canvas: canvas, frame: canvas.bounds), at: .zero, background: background)
         var block = CellBlock(copying: canvas)
         finishCells = prepare(&block)

@@ -7,7 +7,7 @@ package enum ThumbnailLoader {
     /// `graphics` and `cell` (the cell size in pixels) ask for a picture beside the half blocks,
     /// handed to `prepare` (`ScreenContext.prepareImage`) once made. In half blocks, with
     /// `prepareCells` (`ScreenContext.prepareCells` and the tile's background), the cells are made
-    /// and prepared for the terminal here too. With `shared`, the desktop's
+    /// for a screen of `colorMode` and prepared for the terminal here too. With `shared`, the desktop's
     /// thumbnail cache is read first and filled after a decode (see `SharedThumbnails`); a fill
     /// that needs a larger decode than the tile goes to `later` when given (an idle pool).
     /// `report` hears of cached thumbnails that were not fit to use, one line each.
@@ -17,7 +17,7 @@ package enum ThumbnailLoader {
         prepareCells: (CellPreparer, background: Style)? = nil,
         shared: SharedThumbnails? = nil, later: ((@escaping @Sendable () -> Void) -> Void)? = nil,
         report: (String) -> Void = { _ in },
-        symbols: PictureSymbols = .halfBlocks
+        symbols: PictureSymbols = .halfBlocks, colorMode: ColorMode = .palette256
     ) -> ThumbnailCache.Entry {
         do {
             let fine = graphics == .blocks && symbols > .halfBlocks
@@ -35,7 +35,7 @@ package enum ThumbnailLoader {
                 image: image, columns: columns, rows: rows, cell: cell, symbols: fine ? symbols : .halfBlocks)
             thumbnail.addPicture(from: image, cell: cell, mode: graphics, prepare: prepare)
             if graphics == .blocks, let (prepareCells, background) = prepareCells {
-                thumbnail.addCells(background: background, prepare: prepareCells)
+                thumbnail.addCells(background: background, colorMode: colorMode, prepare: prepareCells)
             }
             return .thumbnail(thumbnail)
         } catch let e as ImageDecodeError {

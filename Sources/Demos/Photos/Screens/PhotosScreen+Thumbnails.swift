@@ -56,14 +56,15 @@ extension PhotosScreen {
         // change) by the time the thumbnail does, and a path would then name another place.
         let index = flat(ip), photo = item(at: ip), size = thumbnailSize(ip)
         let graphics = self.graphics, cell = cellPixels, prepare = prepareImage, shared = self.shared, pool = self.pool,
-            symbols = self.symbols
+            symbols = self.symbols, colorMode = self.colorMode
         let cells = prepareCells.map { ($0, background: PhotoCell.tileBackground) }
         pool.submit(key: k, urgent: urgent, joiningRunning: true) { [weak self] in
             var met: [String] = []
             let entry = ThumbnailLoader.load(
                 photo, columns: size.width, rows: size.height, graphics: graphics, cell: cell, prepare: prepare,
                 prepareCells: cells,
-                shared: shared, later: { pool.submitWhenIdle($0) }, report: { met.append($0) }, symbols: symbols)
+                shared: shared, later: { pool.submitWhenIdle($0) }, report: { met.append($0) }, symbols: symbols,
+                colorMode: colorMode)
             // What the host left for later in the cells (the terminal's bytes for their rows).
             // A prefetch makes them here: nobody waits for it, and the Page Down that brings its
             // tile on screen then sends those bytes instead of working out every cell (its

@@ -64,6 +64,8 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private(set) var symbols = PictureSymbols.halfBlocks
     private(set) var prepareImage: ImagePreparer?
     private(set) var prepareCells: CellPreparer?
+    /// The screen's colour mode, which the cells made ahead are drawn for.
+    private(set) var colorMode = ColorMode.palette256
 
     /// The desktop's shared thumbnail cache, when it is used.
     let shared: SharedThumbnails?
@@ -187,6 +189,7 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
         symbols = context.pictureSymbols
         prepareImage = context.prepareImage
         prepareCells = context.prepareCells
+        colorMode = context.colorMode
         gridView.allowsMultipleSelection = true // Space marks photos
         // Folders and photos by identity: a later rescan applies a new snapshot and marks and
         // focus stay on their photos.
