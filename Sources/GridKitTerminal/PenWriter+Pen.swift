@@ -20,6 +20,12 @@ extension PenWriter {
         if ansiColors {
             // One SGR sequence for what changed, its digits put in here.
             guard fg != pen.fg || bg != pen.bg else { return }
+            if (fg == pen.fg || UInt(bitPattern: fg) < 256) && (bg == pen.bg || UInt(bitPattern: bg) < 256) {
+                appendPaletteSGR(fg == pen.fg ? nil : fg, bg == pen.bg ? nil : bg)
+                pen.fg = fg
+                pen.bg = bg
+                return
+            }
             bytes.append(0x1B); bytes.append(0x5B)
             if fg != pen.fg { appendColorParameters(fg, background: false) }
             if fg != pen.fg && bg != pen.bg { bytes.append(0x3B) }
@@ -62,25 +68,71 @@ extension PenWriter {
     /// not ITU T.416's colons: every terminal with direct colour takes them (xterm, VTE, kitty,
     /// Konsole, Alacritty, WezTerm, foot, st, tmux), and some take nothing else.
     private mutating func appendColorParameters(_ n: Int, background: Bool) {
+        if n >= 0 && n < 256 {
+            let packed = Self.ansiPaletteParameters[n &+ (background ? 256 : 0)]
+            for k in 0..<Self.packedCount(packed) { bytes.append(UInt8(truncatingIfNeeded: packed >> (8 * k))) }
+            return
+        }
+        bytes.append(background ? 0x34 : 0x33)
+        bytes.append(0x38); bytes.append(0x3B); bytes.append(0x32); bytes.append(0x3B)
+        appendDecimal(n >> 16 & 0xFF)
+        bytes.append(0x3B)
+        appendDecimal(n >> 8 & 0xFF)
+        bytes.append(0x3B)
+        appendDecimal(n & 0xFF)
+    }
+
+    /// One SGR sequence setting palette colours `fg` and `bg` (nil: left as they are), the
+    /// same bytes `appendColorParameters` makes, put together on the stack and appended at
+    /// once: in 256 colours a picture written as text changes colours on nearly every cell, and
+    /// byte-by-byte appends (each checking the buffer is unique and has room) and the digits
+    /// worked out every time were most of what a cell cost.
+    private mutating func appendPaletteSGR(_ fg: Int?, _ bg: Int?) {
+        let f = fg.map { Self.ansiPaletteParameters[$0] } ?? 0
+        let b = bg.map { Self.ansiPaletteParameters[$0 &+ 256] } ?? 0
+        // At most ESC [ + 8 + ; + 8 + m = 20 bytes; the stores below write 8 bytes at a time.
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            raw[0] = 0x1B
+            raw[1] = 0x5B
+            var i = 2
+            raw.storeBytes(of: f.littleEndian, toByteOffset: i, as: UInt64.self)
+            i += Self.packedCount(f)
+            if fg != nil && bg != nil { raw[i] = 0x3B; i += 1 }
+            raw.storeBytes(of: b.littleEndian, toByteOffset: i, as: UInt64.self)
+            i += Self.packedCount(b)
+            raw[i] = 0x6D
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<(i + 1)]))
+        }
+    }
+
+    /// How many bytes a packed parameter list holds (none of its bytes is zero).
+    @inline(__always)
+    private static func packedCount(_ packed: UInt64) -> Int { (64 - packed.leadingZeroBitCount + 7) / 8 }
+
+    /// The parameters of `appendColorParameters` for palette colours: foregrounds 0-255, then
+    /// backgrounds, each packed little-endian into a UInt64 (at most 8 bytes: `48;5;255`).
+    private static let ansiPaletteParameters: [UInt64] = (0..<512).map { slot in
+        let parameters = paletteParameters(slot & 255, background: slot >= 256)
+        return parameters.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
+
+    /// The parameters selecting palette colour `n` (0-255) the ANSI way: `3n`, `9n` or `38;5;n`
+    /// (`4n`, `10n` or `48;5;n` for the background).
+    private static func paletteParameters(_ n: Int, background: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
         if n < 8 {
             bytes.append(background ? 0x34 : 0x33)
             bytes.append(0x30 + UInt8(n))
         } else if n < 16 {
             if background { bytes.append(0x31); bytes.append(0x30) } else { bytes.append(0x39) }
             bytes.append(0x30 + UInt8(n - 8))
-        } else if n < 256 {
-            bytes.append(background ? 0x34 : 0x33)
-            bytes.append(0x38); bytes.append(0x3B); bytes.append(0x35); bytes.append(0x3B)
-            appendDecimal(n)
         } else {
             bytes.append(background ? 0x34 : 0x33)
-            bytes.append(0x38); bytes.append(0x3B); bytes.append(0x32); bytes.append(0x3B)
-            appendDecimal(n >> 16 & 0xFF)
-            bytes.append(0x3B)
-            appendDecimal(n >> 8 & 0xFF)
-            bytes.append(0x3B)
-            appendDecimal(n & 0xFF)
+            bytes.append(0x38); bytes.append(0x3B); bytes.append(0x35); bytes.append(0x3B)
+            bytes += Array(String(n).utf8)
         }
+        return bytes
     }
 
     /// The sequence setting colour `number`, formatted once: palette numbers (what pictures in
