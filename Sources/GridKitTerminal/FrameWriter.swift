@@ -58,7 +58,9 @@ package struct FrameWriter {
         }
         if halfBlocks.rows != nil {
             if halfBlocks.skips(x, y) { return }
-            if halfBlocks.putPreparedRow(at: x, y, in: canvas, into: &out) { return }
+            if halfBlocks.mayStartPreparedRow(at: x, y), halfBlocks.putPreparedRow(at: x, y, in: canvas, into: &out) {
+                return
+            }
         }
         if out.screenIsBlank && out.isBlank(cell) { return }
         if out.clearsToEndOfLine {

@@ -4,6 +4,14 @@ import GridKit
 /// cell starts a block's row that the canvas still holds (`Canvas.blockRows(ofRow:)`) and the
 /// cache has the bytes of, the writer moves there and sends them.
 extension HalfBlockWriter {
+    /// Whether a prepared row may start at (x, y): false where the row's block rows are at
+    /// hand and none is left that starts at or before x, as for most changed cells (text, a
+    /// row without pictures), which then cost no call. `putPreparedRow` would find the same.
+    @inline(__always)
+    func mayStartPreparedRow(at x: Int, _ y: Int) -> Bool {
+        y != preparedY || (preparedNext < preparedPlaces.count && preparedPlaces[preparedNext].x <= x)
+    }
+
     /// Writes the prepared row that starts at (x, y), if the canvas holds one there and most
     /// of its cells need writing; false to write the cell as usual.
     mutating func putPreparedRow(at x: Int, _ y: Int, in canvas: Canvas, into out: inout PenWriter) -> Bool {
