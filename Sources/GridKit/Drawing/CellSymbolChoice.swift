@@ -194,30 +194,32 @@ package struct CellSymbolChoice: Sendable {
     /// The `paletteCandidates` least errors offered and their splits, least first; of equal
     /// errors, the one offered first first (as a stable sort of all of them would have it).
     struct Candidates {
-        private var errors = InlineArray<6, Float>(repeating: 0)
-        private var splits = InlineArray<6, Int>(repeating: 0)
+        // SIMD vectors: fixed storage on the stack that Swift 6.0 has (InlineArray is 6.2's).
+        private var errors = SIMD8<Float>(repeating: 0)
+        private var splits = SIMD8<Int32>(repeating: 0)
         private(set) var count = 0
+        private static let capacity = CellSymbolChoice.paletteCandidates
 
-        subscript(i: Int) -> (error: Float, split: Int) { (errors[i], splits[i]) }
+        subscript(i: Int) -> (error: Float, split: Int) { (errors[i], Int(splits[i])) }
 
         mutating func offer(_ error: Float, _ split: Int) {
             var at = count
             while at > 0 && errors[at - 1] > error { at -= 1 }
-            guard at < errors.count else { return }
-            var j = min(count, errors.count - 1)
+            guard at < Self.capacity else { return }
+            var j = min(count, Self.capacity - 1)
             while j > at {
                 errors[j] = errors[j - 1]
                 splits[j] = splits[j - 1]
                 j -= 1
             }
             errors[at] = error
-            splits[at] = split
-            count = min(count + 1, errors.count)
+            splits[at] = Int32(split)
+            count = min(count + 1, Self.capacity)
         }
     }
 
     /// How many of the best splits (by their error in exact colours) are tried in the palette's
-    /// (the size of `Candidates`).
+    /// (the size of `Candidates`, at most its vectors' 8 lanes).
     static let paletteCandidates = 6
     /// In direct colour, how far (CIE76 ΔE) a side's colour may be from one its row has already
     /// to be drawn in that one (`RowColors`), as a share of the root mean square distance of the

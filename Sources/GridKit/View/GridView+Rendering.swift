@@ -35,12 +35,14 @@ extension GridView {
         var frameNow = DrawnFrame(canvas: canvas.identity, frame: frame, offset: offset, elements: elements)
         // From content to canvas coordinates.
         let grid = frame, dx = frame.minX - offset.x, dy = frame.minY - offset.y
-        let cells = visibleCells, supplementary = visibleSupplementary
+        // The views are found in these copies of the maps, at this version: a handler run while
+        // drawing may replace a cell (`reconfigureItems`), and the next frame then looks again.
+        let cells = visibleCells, supplementary = visibleSupplementary, viewsVersion = viewsChanged
         let focus = focusedIndexPath, selection = selected, anySelected = !selected.isEmpty, moving = movement?.at
         // The same elements as the last frame, and no view came or went since: the same views.
         let lastViews = drawnViews
         drawnViews = ([], 0)
-        let sameViews = sameElements && lastViews.version == viewsChanged && lastViews.views.count == elements.count
+        let sameViews = sameElements && lastViews.version == viewsVersion && lastViews.views.count == elements.count
         var views: [GridCell?] = sameViews ? lastViews.views : []
         if !sameViews { views.reserveCapacity(elements.count) }
         // Elements draw in the order of their kinds (cells, then headers and footers) unless
@@ -127,7 +129,7 @@ extension GridView {
         frameNow.recordRows(of: canvas)
         drawn?.noteSidewaysMoves(to: frameNow, on: canvas)
         drawn = frameNow
-        drawnViews = (views, viewsChanged)
+        drawnViews = (views, viewsVersion)
         needsDisplay = false
         needsFullRedraw = false
         updatePrefetching()
