@@ -52,7 +52,7 @@ let package = Package(
         // What the test targets share: waiting for a condition with a deadline (Tests/TestSupport).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "GridKitTests", dependencies: ["GridKit", "GridKitPresenting", "GridKitTesting"],
+            name: "GridKitTests", dependencies: ["GridKit", "GridKitPresenting", "GridKitTesting", "TestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "DemosTests",
@@ -66,7 +66,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "GridKitTerminalTests",
-            dependencies: ["GridKitTerminal", "GridKitGraphics", "GridKitPresenting", "GridKit"]),
+            dependencies: ["GridKitTerminal", "GridKitGraphics", "GridKitPresenting", "GridKit", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["TestSupport"],
             exclude: ["Support/ptycapture.py", "Support/realterm.py", "Support/edgephoto.py"])

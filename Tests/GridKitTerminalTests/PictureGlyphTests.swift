@@ -1,5 +1,6 @@
 import GridKit
 import GridKitPresenting
+import TestSupport
 import Testing
 
 @testable import GridKitTerminal
@@ -10,30 +11,10 @@ import Testing
 /// their colours. In 256 colours such cells go out one after another, as before.
 @MainActor
 @Suite struct PictureGlyphTests {
-    /// Which of a cell's 2 × 6 atoms a block element shows in its foreground (bit row * 2 +
-    /// column); nil for any other character.
+    /// `blockElementMask(of:)` for a cell's text (one scalar).
     static func foregroundMask(of text: String) -> UInt16? {
         guard let v = text.unicodeScalars.first?.value, text.unicodeScalars.count == 1 else { return nil }
-        switch v {
-        case 0x2580: return 0x03F
-        case 0x2584: return 0xFC0
-        case 0x2588: return 0xFFF
-        case 0x20: return 0
-        case 0x258C: return 0x555
-        case 0x2590: return 0xAAA
-        case 0x2596...0x259F:
-            let ul: UInt16 = 0x015, ur: UInt16 = 0x02A, ll: UInt16 = 0x540, lr: UInt16 = 0xA80
-            return [ll, lr, ul, ul | ll | lr, ul | lr, ul | ur | ll, ul | ur | lr, ur, ur | ll, ur | ll | lr][
-                Int(v - 0x2596)]
-        case 0x1FB00...0x1FB3B:
-            var n = Int(v - 0x1FB00) + 1
-            if n >= 21 { n += 1 }
-            if n >= 42 { n += 1 }
-            var mask: UInt16 = 0
-            for b in 0..<6 where n >> b & 1 == 1 { mask |= 1 << ((b / 2) * 4 + b % 2) | 1 << ((b / 2) * 4 + 2 + b % 2) }
-            return mask
-        default: return nil
-        }
+        return blockElementMask(of: v)
     }
 
     /// The colour numbers of a cell's 12 atoms as shown (foreground or background by its mask).

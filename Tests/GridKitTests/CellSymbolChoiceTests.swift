@@ -1,4 +1,5 @@
 import GridKitTesting
+import TestSupport
 import Testing
 
 @testable import GridKit
@@ -20,30 +21,6 @@ import Testing
         atoms.withUnsafeBufferPointer { choice.choose($0) }
     }
 
-    /// Which atoms a written cell shows in its foreground (`CellSymbolChoice`'s atom grid).
-    static func foregroundMask(of scalar: UInt32) -> UInt16? {
-        switch scalar {
-        case 0x2580: return 0x03F
-        case 0x2584: return 0xFC0
-        case 0x2588: return 0xFFF
-        case 0x20: return 0
-        case 0x258C: return 0x555
-        case 0x2590: return 0xAAA
-        case 0x2596...0x259F:
-            let ul: UInt16 = 0x015, ur: UInt16 = 0x02A, ll: UInt16 = 0x540, lr: UInt16 = 0xA80
-            return [ll, lr, ul, ul | ll | lr, ul | lr, ul | ur | ll, ul | ur | lr, ur, ur | ll, ur | ll | lr][
-                Int(scalar - 0x2596)]
-        case 0x1FB00...0x1FB3B:
-            var n = Int(scalar - 0x1FB00) + 1
-            if n >= 21 { n += 1 }
-            if n >= 42 { n += 1 }
-            var mask: UInt16 = 0
-            for b in 0..<6 where n >> b & 1 == 1 { mask |= 1 << ((b / 2) * 4 + b % 2) | 1 << ((b / 2) * 4 + 2 + b % 2) }
-            return mask
-        default: return nil
-        }
-    }
-
     static func lab(_ c: Color) -> SIMD3<Float> {
         switch c.kind {
         case .rgb(let r, let g, let b): return Lab.lab(r, g, b)
@@ -59,7 +36,7 @@ import Testing
 
     /// The squared Lab error of a written cell against the atoms it stands for.
     static func error(_ written: (scalar: UInt32, fg: Color, bg: Color), _ atoms: [SIMD3<Float>]) -> Float {
-        guard let mask = foregroundMask(of: written.scalar) else {
+        guard let mask = blockElementMask(of: written.scalar) else {
             Issue.record("not a block element: \(String(written.scalar, radix: 16))")
             return .infinity
         }
