@@ -145,6 +145,11 @@ package struct FrameWriter {
         get { out.cursor }
         set { out.cursor = newValue }
     }
+    /// Whether a move named a position while `relocatable` (`PenWriter.namedPosition`).
+    var namedPosition: Bool {
+        get { out.namedPosition }
+        set { out.namedPosition = newValue }
+    }
     /// Whether the cursor's column is sure (`PenWriter.columnIsSure`).
     var columnIsSure: Bool {
         get { out.columnIsSure }

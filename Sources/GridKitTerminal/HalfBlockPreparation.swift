@@ -12,18 +12,16 @@ package enum HalfBlockPreparation {
     /// them on the key's path is a copy (without one, every tile a scroll lets in chose its
     /// symbols and colours there: a Down on the photo library took 1.4 ms to its first byte).
     /// Nil for other colour modes and where the block characters take two columns (the writer
-    /// then draws picture cells another way). With `rowBytes` (256 colours), the block's rows
-    /// get their bytes as that cache's writer writes them (`PreparedRowBytes`), kept there;
-    /// making them is the work the preparer leaves for later.
+    /// then draws picture cells another way). With `rowBytes`, the block's rows get their bytes
+    /// as that cache's writer writes them (`PreparedRowBytes`), kept there; making them is the
+    /// work the preparer leaves for later.
     package static func preparer(
         colorMode: ColorMode, tolerance: Int, blocksAreNarrow: Bool = true, rowBytes: PictureRowCache? = nil
     ) -> CellPreparer? {
-        guard blocksAreNarrow else { return nil }
-        if colorMode == .direct { return { _ in nil } }
-        guard colorMode == .palette256 else { return nil }
-        let choice = HalfBlockChoice(tolerance: tolerance)
+        guard blocksAreNarrow, colorMode == .palette256 || colorMode == .direct else { return nil }
+        let choice = colorMode == .palette256 ? HalfBlockChoice(tolerance: tolerance) : nil
         return { block in
-            prepare(&block, with: choice)
+            if let choice { prepare(&block, with: choice) }
             guard let rowBytes else { return nil }
             let made = rowBytes.add(block)
             return { made.complete() }

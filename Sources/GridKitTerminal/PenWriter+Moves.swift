@@ -19,6 +19,7 @@ extension PenWriter {
             appendStep(from: from, to: (x, y))
             return
         }
+        if relocatable { namedPosition = true }
         bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
         if sameRow {
             appendDecimal(x + 1); bytes.append(UInt8(ascii: "G"))

@@ -45,8 +45,12 @@ package struct PenWriter {
     /// reported again in the colours it shows is not sent. Text written anywhere forgets them.
     var shown = ShownHalves()
     /// Cursor moves inside the row only, from where it starts (`PreparedRowBytes`): no column
-    /// named, no carriage return.
+    /// named, no carriage return. A picture's block elements leave the column sure here: only
+    /// rows of those the terminal draws narrow are made (`PreparedRowBytes.Profile`).
     var relocatable = false
+    /// Set when a move had to name a position while `relocatable` (the column was not sure):
+    /// bytes that cannot go anywhere else.
+    var namedPosition = false
     /// Set when the screen was just cleared: blank cells need not be written.
     var screenIsBlank = false
     var size = Size(width: 0, height: 0)
@@ -202,7 +206,11 @@ package struct PenWriter {
             appendUTF8(width(base) == 1 ? base : 0xFFFD)
             for _ in 1..<max(1, cellWidth) { bytes.append(32) }
         }
-        if !(base >= 0x20 && base < 0x7F && cell.isSingleScalar) { columnIsSure = false }
+        if !(base >= 0x20 && base < 0x7F && cell.isSingleScalar)
+            && !(relocatable && cell.isSingleScalar && PictureGlyphs.slot(of: base) != nil)
+        {
+            columnIsSure = false
+        }
         let next = x + max(1, cellWidth)
         cursor = next < size.width ? (next, y) : nil // past the last column the cursor is in limbo
     }

@@ -1,8 +1,9 @@
 import GridKit
 import Synchronization
 
-/// The bytes that draw each row of a picture in half blocks, made where the picture is made
-/// (a decode thread, `HalfBlockPreparation`) by a writer set up as the terminal's own, and kept
+/// The bytes that draw each row of a picture in block elements (half blocks, and the quadrants
+/// and sextants of finer symbols, in 256 or direct colour), made where the picture is made (a
+/// decode thread, `HalfBlockPreparation`) by a writer set up as the terminal's own, and kept
 /// by the terminal (`PictureRowCache`).
 ///
 /// A scroll of thumbnails lets in rows that are mostly such picture rows. Written cell by cell,
@@ -64,10 +65,17 @@ package final class PreparedRowBytes: Sendable {
         let capabilities: TerminalCapabilities
         let colors: ColorMapper
         let tolerance: Int
+        /// Which of `PictureGlyphs`' characters the terminal draws in one column, by slot: only
+        /// rows of those are made ahead (the writer keeps track of its column through them).
+        let narrowGlyphs: [Bool]
 
         /// Nil where rows could not be written to go anywhere: cursor moves from terminfo in
-        /// another form than the ANSI one name positions.
-        package init?(capabilities: TerminalCapabilities, colors: ColorMapper, tolerance: Int) {
+        /// another form than the ANSI one name positions. `width` is the terminal's idea of a
+        /// character's width, asked here once for each picture character.
+        package init?(
+            capabilities: TerminalCapabilities, colors: ColorMapper, tolerance: Int,
+            width: (UInt32) -> Int = { _ in 1 }
+        ) {
             guard capabilities.movesAreANSI else { return nil }
             var caps = capabilities
             // Inside a row, only steps: no column named, no clear to the end of a line that
@@ -77,6 +85,27 @@ package final class PreparedRowBytes: Sendable {
             self.capabilities = caps
             self.colors = colors
             self.tolerance = tolerance
+            narrowGlyphs = (0..<PictureGlyphs.slots).map { slot in
+                width(slot < 32 ? 0x2580 + UInt32(slot) : 0x1FB00 + UInt32(slot - 32)) == 1
+            }
+        }
+
+        /// Whether a row of bytes may hold `cell`: spaces, and picture cells in block elements
+        /// the terminal draws narrow, in colours the writer writes as they are (palette entries
+        /// decided ahead in 256 colours, `HalfBlockPreparation`; palette or RGB in direct
+        /// colour), one column, no attributes. (Other characters leave the terminal's idea of
+        /// the column less than sure, and RGB cells in 256 colours have colours decided by
+        /// the pen they meet.)
+        @inline(__always)
+        func writes(_ cell: CanvasCell) -> Bool {
+            guard cell.width == 1, cell.isSingleScalar, cell.style.attributes.isEmpty, !cell.isPicture else {
+                return false
+            }
+            if cell.text0 == 32 { return true }
+            guard let slot = PictureGlyphs.slot(of: cell.text0), narrowGlyphs[slot] else { return false }
+            let f = cell.style.foreground.rawValue >> 24, b = cell.style.background.rawValue >> 24
+            if colors.mode == .direct { return (f == 2 || f == 3) && (b == 2 || b == 3) }
+            return f == 2 && b == 2
         }
     }
 
@@ -96,7 +125,7 @@ package final class PreparedRowBytes: Sendable {
         cells.withUnsafeBufferPointer { cells in
             for y in 0..<height {
                 let row = UnsafeBufferPointer(rebasing: cells[(y * width)..<((y + 1) * width)])
-                guard width > 0, row.allSatisfy(Self.isWritable) else {
+                guard width > 0, row.allSatisfy(profile.writes) else {
                     rows.append(nil)
                     continue
                 }
@@ -109,24 +138,31 @@ package final class PreparedRowBytes: Sendable {
                 writer.pen = (-1, -2, [])
                 writer.cursor = (0, 0)
                 writer.columnIsSure = true
+                writer.namedPosition = false
                 for x in 0..<width { writer.put(row[x], x: x, y: 0, in: canvas) }
                 writer.flushRow()
-                guard let end = writer.cursor, writer.pen.attributes.isEmpty else {
+                // (A position named would put the row on the screen's first line.)
+                guard let end = writer.cursor, writer.pen.attributes.isEmpty, !writer.namedPosition else {
                     rows.append(nil)
                     continue
                 }
                 let foreground = writer.pen.fg == -1 ? -2 : writer.pen.fg
                 var made = Row(
                     bytes: writer.bytes, foreground: foreground, background: writer.pen.bg, cursorColumn: end.x)
-                if profile.capabilities.colorsAreANSI, let lead = Self.leadingColors(made.bytes) { made.lead = lead }
+                if profile.capabilities.colorsAreANSI || profile.colors.mode == .direct,
+                    let lead = Self.leadingColors(made.bytes)
+                {
+                    made.lead = lead
+                }
                 rows.append(made)
             }
         }
         return rows
     }
 
-    /// The SGR sequence `bytes` start with when it sets 256-colour entries and nothing else
-    /// (`38;5;n`, `48;5;n`): its length and the entries.
+    /// The SGR sequence `bytes` start with when it sets colours and nothing else: 256-colour
+    /// entries (`38;5;n`, `48;5;n`) or direct colours (`38;2;r;g;b`, `48;2;r;g;b`, numbered as
+    /// `ColorMapper` numbers them). Its length and the colours.
     static func leadingColors(_ bytes: [UInt8]) -> (count: Int, foreground: Int, background: Int)? {
         guard bytes.count > 3, bytes[0] == 0x1B, bytes[1] == UInt8(ascii: "["),
             let end = bytes.firstIndex(of: UInt8(ascii: "m"))
@@ -135,28 +171,29 @@ package final class PreparedRowBytes: Sendable {
             Int(String(decoding: $0, as: UTF8.self))
         }
         var fg = -2, bg = -2, i = 0
+        func component(_ k: Int) -> Int? {
+            guard k < numbers.count, let n = numbers[k], (0...255).contains(n) else { return nil }
+            return n
+        }
         while i < numbers.count {
-            guard i + 2 < numbers.count, numbers[i + 1] == 5, let n = numbers[i + 2], (0...255).contains(n) else {
+            let which = numbers[i], n: Int
+            if i + 2 < numbers.count, numbers[i + 1] == 5, let entry = component(i + 2) {
+                n = entry
+                i += 3
+            } else if i + 4 < numbers.count, numbers[i + 1] == 2, let r = component(i + 2), let g = component(i + 3),
+                let b = component(i + 4)
+            {
+                n = ColorMapper.directFlag | r << 16 | g << 8 | b
+                i += 5
+            } else {
                 return nil
             }
-            switch numbers[i] {
+            switch which {
             case 38: fg = n
             case 48: bg = n
             default: return nil
             }
-            i += 3
         }
         return fg == -2 && bg == -2 ? nil : (end + 1, fg, bg)
-    }
-
-    /// Cells a row of bytes is made of: prepared picture cells (palette entries) and spaces,
-    /// one column, no attributes. (Other characters leave the terminal's idea of the column
-    /// less than sure.)
-    private static func isWritable(_ cell: CanvasCell) -> Bool {
-        guard cell.width == 1, cell.isSingleScalar, cell.style.attributes.isEmpty, !cell.isPicture else { return false }
-        if cell.isHalfBlock {
-            return cell.style.foreground.rawValue >> 24 == 2 && cell.style.background.rawValue >> 24 == 2
-        }
-        return cell.text0 == 32
     }
 }

@@ -41,13 +41,25 @@ struct ShownHalves {
         knowsAny = true
     }
 
-    /// The halves a prepared picture cell shows (palette entries, `HalfBlockPreparation`);
+    /// The halves a prepared picture cell shows, as the writer numbers colours (palette
+    /// entries, `HalfBlockPreparation`; in direct colour also RGB, `ColorMapper.directFlag`);
     /// `unknown` for any other cell.
     @inline(__always)
     static func halves(ofPrepared cell: CanvasCell) -> Int64 {
-        guard cell.isHalfBlock else { return unknown }
-        return packed(
-            top: Int(cell.style.foreground.rawValue & 0xFF), bottom: Int(cell.style.background.rawValue & 0xFF))
+        guard cell.isHalfBlock, let top = number(cell.style.foreground), let bottom = number(cell.style.background)
+        else { return unknown }
+        return packed(top: top, bottom: bottom)
+    }
+
+    /// A palette entry's or an RGB colour's number as `ColorMapper` gives it in direct colour
+    /// (a palette entry's is the same in 256 colours); nil for other colours.
+    @inline(__always)
+    private static func number(_ c: Color) -> Int? {
+        switch c.rawValue >> 24 {
+        case 2: Int(c.rawValue & 0xFF)
+        case 3: ColorMapper.directFlag | Int(c.rawValue & 0xFF_FFFF)
+        default: nil
+        }
     }
 
     /// Row `y` shows `cells` (prepared picture cells and others) from column `x` on.

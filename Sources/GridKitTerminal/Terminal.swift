@@ -196,9 +196,10 @@ public final class Terminal: ScreenHost {
             mode: mode, passthrough: graphics.tmuxPassthrough, sixelColors: graphics.sixelColors,
             cellPixels: cellPixelSize, colorMode: colorMode)
         imagePreparer = PictureEncoding.preparer(for: mode, sixelColors: graphics.sixelColors)
-        if charset == nil, mode == .blocks, colorMode == .palette256,
+        if charset == nil, mode == .blocks, colorMode == .palette256 || colorMode == .direct,
             let profile = PreparedRowBytes.Profile(
-                capabilities: writer.caps, colors: ColorMapper(mode: colorMode), tolerance: writer.halfBlocks.tolerance)
+                capabilities: writer.caps, colors: ColorMapper(mode: colorMode), tolerance: writer.halfBlocks.tolerance,
+                width: { Int(gk_wcwidth($0)) })
         {
             writer.pictureRows = PictureRowCache(profile: profile)
         }
