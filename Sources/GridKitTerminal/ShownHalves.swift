@@ -10,7 +10,9 @@ import GridKit
 struct ShownHalves {
     private(set) var size = Size(width: 0, height: 0)
     /// Top colour in the high half, bottom in the low; `unknown` where not a picture cell.
+    /// Row `y` is at `slots[y]`, so the terminal moving rows moves slot numbers, not the cells.
     private var cells: [Int64] = []
+    private var slots: [Int] = []
     /// Whether any cell is known: a screen without pictures (a list) costs nothing to follow.
     private var knowsAny = false
     static let unknown: Int64 = -1
@@ -26,18 +28,23 @@ struct ShownHalves {
         } else if knowsAny {
             for i in cells.indices { cells[i] = Self.unknown }
         }
+        slots = Array(0..<max(0, size.height))
         self.size = size
         knowsAny = false
     }
 
+    /// Where cell (x, y) is kept.
+    @inline(__always)
+    private func index(_ x: Int, _ y: Int) -> Int { slots[y] * size.width + x }
+
     func halves(x: Int, y: Int) -> Int64 {
         guard knowsAny, x >= 0, y >= 0, x < size.width, y < size.height else { return Self.unknown }
-        return cells[y * size.width + x]
+        return cells[index(x, y)]
     }
 
     mutating func set(x: Int, y: Int, top: Int, bottom: Int) {
         guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
-        cells[y * size.width + x] = Self.packed(top: top, bottom: bottom)
+        cells[index(x, y)] = Self.packed(top: top, bottom: bottom)
         knowsAny = true
     }
 
@@ -65,7 +72,7 @@ struct ShownHalves {
     /// Row `y` shows `cells` (prepared picture cells and others) from column `x` on.
     mutating func set(prepared cells: UnsafeBufferPointer<CanvasCell>, x: Int, y: Int) {
         guard y >= 0, y < size.height, x >= 0, x + cells.count <= size.width else { return }
-        let start = y * size.width + x
+        let start = index(x, y)
         self.cells.withUnsafeMutableBufferPointer { all in
             for i in 0..<cells.count { all[start + i] = Self.halves(ofPrepared: cells[i]) }
         }
@@ -75,7 +82,7 @@ struct ShownHalves {
     /// How many of `cells` (prepared ones) row `y` shows already from column `x` on.
     func showing(prepared cells: UnsafeBufferPointer<CanvasCell>, x: Int, y: Int) -> Int {
         guard knowsAny, y >= 0, y < size.height, x >= 0, x + cells.count <= size.width else { return 0 }
-        let start = y * size.width + x
+        let start = index(x, y)
         return self.cells.withUnsafeBufferPointer { all in
             var n = 0
             for i in 0..<cells.count where cells[i].isHalfBlock && all[start + i] == Self.halves(ofPrepared: cells[i]) {
@@ -88,26 +95,25 @@ struct ShownHalves {
     /// Forgets columns `columns` of row `y` (something else written or erased there).
     mutating func forget(_ columns: Range<Int>, y: Int) {
         guard knowsAny, y >= 0, y < size.height else { return }
-        for x in columns.clamped(to: 0..<size.width) { cells[y * size.width + x] = Self.unknown }
+        let row = slots[y] * size.width
+        for x in columns.clamped(to: 0..<size.width) { cells[row + x] = Self.unknown }
     }
 
-    /// The terminal scrolled `shift.rows` by `shift.distance` (up when positive): the rows let in are blank.
+    /// The terminal scrolled `shift.rows` by `shift.distance` (up when positive): the rows let
+    /// in are blank. The rows that stay keep their cells; their slots move.
     mutating func scroll(_ shift: RowShift) {
         let rows = shift.rows.clamped(to: 0..<size.height), d = shift.distance, w = size.width
         guard knowsAny, !rows.isEmpty else { return }
+        let moved = slots[rows]
+        let n = rows.count, k = ((d % n) + n) % n
+        // Row y shows what row y + d showed; the rows let in take the slots that went off the edge.
+        for (i, y) in rows.enumerated() { slots[y] = moved[moved.startIndex + (i + k) % n] }
+        let fresh =
+            d > 0
+            ? max(rows.lowerBound, rows.upperBound - d)..<rows.upperBound
+            : rows.lowerBound..<min(rows.upperBound, rows.lowerBound - d)
         cells.withUnsafeMutableBufferPointer { all in
-            let base = all.baseAddress!
-            if abs(d) < rows.count {
-                // The rows that stay, moved whole (overlapping ranges: a memmove).
-                let from = d > 0 ? rows.lowerBound + d : rows.lowerBound,
-                    to = d > 0 ? rows.lowerBound : rows.lowerBound - d
-                (base + to * w).update(from: base + from * w, count: (rows.count - abs(d)) * w)
-            }
-            let fresh =
-                d > 0
-                ? max(rows.lowerBound, rows.upperBound - d)..<rows.upperBound
-                : rows.lowerBound..<min(rows.upperBound, rows.lowerBound - d)
-            (base + fresh.lowerBound * w).update(repeating: Self.unknown, count: fresh.count * w)
+            for y in fresh { (all.baseAddress! + slots[y] * w).update(repeating: Self.unknown, count: w) }
         }
     }
 
@@ -120,7 +126,7 @@ struct ShownHalves {
         let n = abs(shift.distance), x0 = columns.lowerBound, x1 = columns.upperBound
         guard knowsAny, n > 0, n < columns.count else { return }
         for y in rows {
-            let row = y * w
+            let row = slots[y] * w
             if shift.distance > 0 {
                 for x in x0..<(x1 - n) { cells[row + x] = cells[row + x + n] }
                 for x in (x1 - n)..<x1 { cells[row + x] = Self.unknown }

@@ -110,25 +110,44 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// The files skipped, then the cached thumbnails not used: what `!` lists.
     var problems: [String] { library.skipped + cacheProblems.lines }
 
+    /// What the title says, and what it was made from: every frame asks for it, and a key
+    /// that only moves the focus changes none of it.
+    private var madeTitle: (album: String?, count: Int, scanning: Bool, marked: Int, problems: Int, title: String)?
+
     package var title: String {
-        var t = albumName.map { "Photos › \($0) · \(library.count.formatted)" } ?? "Photos · \(library.count.formatted)"
+        let count = library.count, marked = grid?.indexPathsForSelectedItems.count ?? 0
+        let problems = library.skipped.count + cacheProblems.lines.count
+        if let m = madeTitle, m.album == albumName, m.count == count, m.scanning == isScanning, m.marked == marked,
+            m.problems == problems
+        {
+            return m.title
+        }
+        var t = albumName.map { "Photos › \($0) · \(count.formatted)" } ?? "Photos · \(count.formatted)"
         if isScanning { t += " · looking…" }
-        if let marked = grid?.indexPathsForSelectedItems.count, marked > 0 { t += " · \(marked) marked" }
-        let problems = problems.count
+        if marked > 0 { t += " · \(marked) marked" }
         if problems > 0 { t += " · \(problems.formatted) skipped (! lists)" }
+        madeTitle = (albumName, count, isScanning, marked, problems, t)
         return t
     }
     /// The keys for where the focus is: Enter opens an album from its row, a photo elsewhere.
     package var keyHints: [KeyHint] {
-        let out: KeyHint = isRoot ? .quit : .back
         if view == .albums {
             let enter: KeyHint = grid?.focusedIndexPath.map(isInRow) ?? true ? .select("open album") : .select("view")
-            return [.move, enter, Self.markHint, KeyHint("a", "all by folder"), Self.sizeHint, .help, out]
+            return [
+                .move, enter, Self.markHint, KeyHint("a", "all by folder"), Self.sizeHint, .help, isRoot ? .quit : .back
+            ]
         }
-        return [
-            .move, .select("view"), Self.markHint, KeyHint("a", "albums"), Self.sizeHint,
-            KeyHint("w", isWaterfall ? "even grid" : "waterfall"), .help, out
-        ]
+        // The same few lists every frame: made once.
+        return Self.gridHints[(isWaterfall ? 1 : 0) + (isRoot ? 0 : 2)]
+    }
+    /// The grid's key hints: even grid or waterfall, at the root or not.
+    private static let gridHints: [[KeyHint]] = [false, true].flatMap { nested in
+        [false, true].map { waterfall in
+            [
+                .move, .select("view"), markHint, KeyHint("a", "albums"), sizeHint,
+                KeyHint("w", waterfall ? "even grid" : "waterfall"), .help, nested ? .back : .quit
+            ]
+        }
     }
     private static let markHint = KeyHint([.toggleMark], "mark")
     private static let sizeHint = KeyHint("+/-", "size")
