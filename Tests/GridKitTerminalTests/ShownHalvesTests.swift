@@ -27,7 +27,8 @@ import Testing
                 let old = model
                 for y in start..<end {
                     let from = y + distance
-                    model[y] = (start..<end).contains(from) ? old[from] : Array(repeating: ShownHalves.unknown, count: 7)
+                    model[y] =
+                        (start..<end).contains(from) ? old[from] : Array(repeating: ShownHalves.unknown, count: 7)
                 }
             default:
                 let y = rng.next(9), x0 = rng.next(7), x1 = x0 + rng.next(8 - x0)
