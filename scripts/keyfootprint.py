@@ -6,7 +6,14 @@ code and memory it touches more than its instruction count. Wall-clock figures h
 tens of percent from run to run; these do not: callgrind counts the same instructions for the
 same binary and input whatever else the machine does.
 
-    scripts/keyfootprint.py PATH/TO/griddemo [ARGS...]   (default: numbers --count 1000000 --layout list)
+    scripts/keyfootprint.py [--keys SCRIPT] [--gap MS] [--main-thread] PATH/TO/griddemo [ARGS...]
+        (default: numbers --count 1000000 --layout list, keys down*100,pgdn*10,up*50,end,home)
+
+--gap sets the pause after each key in ms (50): longer for a program whose other threads
+should finish a key's work before the next (under valgrind they are slow). --keys takes a script of down, up, pgdn, pgup, end and home, each NAME or NAME*COUNT, separated
+by commas. --main-thread counts the thread that answers keys alone (callgrind's
+--separate-threads): where other threads work after a key (the photo grid's decode threads),
+what stands between a key and its answer.
 
 Runs griddemo under `valgrind --tool=callgrind` in a 120x40 pseudo-terminal, sends the key
 script once to warm up (first-use work: lazy metadata, caches), zeroes the counters, sends it
@@ -28,7 +35,19 @@ import tempfile
 import termios
 import time
 
-KEYS = [b"\x1b[B"] * 100 + [b"\x1b[6~"] * 10 + [b"\x1b[A"] * 50 + [b"\x1b[F", b"\x1b[H"]
+KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "end": b"\x1b[F", "home": b"\x1b[H"}
+SCRIPT = "down*100,pgdn*10,up*50,end,home"
+
+
+def parse_keys(script):
+    keys = []
+    for token in script.split(","):
+        name, _, count = token.strip().partition("*")
+        keys += [KEY_BYTES[name]] * int(count or 1)
+    return keys
+
+
+KEYS = parse_keys(SCRIPT)
 
 
 def drain(fd, seconds):
@@ -43,11 +62,13 @@ def drain(fd, seconds):
                 return
 
 
-def run(binary, args, out):
+def run(binary, args, out, threads=False, gap=0.05):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
-        argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + out, binary] + args
+        argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + out]
+        argv += ["--separate-threads=yes"] if threads else []
+        argv += [binary] + args
         os.execvp(argv[0], argv)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     drain(fd, 20)  # start-up under valgrind is slow
@@ -55,7 +76,7 @@ def run(binary, args, out):
     def script():
         for key in KEYS:
             os.write(fd, key)
-            drain(fd, 0.05)
+            drain(fd, gap)
 
     script()
     subprocess.run(["callgrind_control", "-z", str(pid)], capture_output=True)
@@ -128,22 +149,39 @@ def main():
     if not shutil.which("valgrind") or not shutil.which("callgrind_control"):
         print("keyfootprint: valgrind not found; skipping (apt-get install valgrind)")
         return
-    binary = os.path.abspath(sys.argv[1])
-    args = sys.argv[2:] or ["numbers", "--count", "1000000", "--layout", "list"]
+    global KEYS
+    argv = sys.argv[1:]
+    script, main_thread, gap = SCRIPT, False, 0.05
+    while argv and argv[0].startswith("--"):
+        option = argv.pop(0)
+        if option == "--keys":
+            script = argv.pop(0)
+        elif option == "--gap":
+            gap = float(argv.pop(0)) / 1000
+        elif option == "--main-thread":
+            main_thread = True
+        else:
+            sys.exit(__doc__)
+    if not argv:
+        sys.exit(__doc__)
+    KEYS = parse_keys(script)
+    binary = os.path.abspath(argv[0])
+    args = argv[1:] or ["numbers", "--count", "1000000", "--layout", "list"]
     with tempfile.TemporaryDirectory() as tmp:
         # Valgrind cannot read the debug information of some Swift binaries: a stripped copy.
         copy = os.path.join(tmp, "griddemo")
         shutil.copy(binary, copy)
         subprocess.run(["strip", "--strip-debug", copy], capture_output=True)
         out = os.path.join(tmp, "callgrind.out")
-        run(copy, args, out)
-        dumps = sorted(p for p in os.listdir(tmp) if p.startswith("callgrind.out."))
+        run(copy, args, out, threads=main_thread, gap=gap)
+        # (With threads apart, the main thread's dump ends in -01.)
+        dumps = sorted(p for p in os.listdir(tmp) if p.startswith("callgrind.out.") and (not main_thread or p.endswith("-01")))
         if not dumps:
             print("keyfootprint: no profile was written (did griddemo start?)")
             sys.exit(1)
         instructions, lines, pages, by_object = footprint(os.path.join(tmp, dumps[-1]))
     n = len(KEYS)
-    print("keys down*100,pgdn*10,up*50,end,home (counted by callgrind, the same on any machine load):")
+    print("keys %s%s (counted by callgrind, the same on any machine load):" % (script, ", main thread" if main_thread else ""))
     print("  instructions per key  %d" % (instructions // n))
     print("  code touched by the script  %d lines of 64 B (%d KB) on %d pages of 4 KB" % (len(lines), len(lines) * 64 // 1024, len(pages)))
     for obj, s in sorted(by_object.items(), key=lambda kv: -len(kv[1])):
