@@ -42,9 +42,13 @@ package final class PreparedRowBytes: Sendable {
     }
 
     /// What the rows will hold, as far as can be told when they are made (fixed from then on,
-    /// so a cache counts the same when an entry goes as when it came): about 10 bytes a cell (a photo's rows in 256 colours come to
-    /// 8 to 10: a block, and a colour sequence every second or third cell), plus the rows.
-    package var byteCount: Int { cells.count * 10 + height * MemoryLayout<Row?>.stride }
+    /// so a cache counts the same when an entry goes as when it came), plus the rows: about 10
+    /// bytes a cell in 256 colours (a photo's rows come to 8 to 10: a block, and a colour
+    /// sequence every second or third cell), 40 in direct colour (a photo's come to about 33: a
+    /// sequence of up to 36 bytes on most cells).
+    package var byteCount: Int {
+        cells.count * (profile.colors.mode == .direct ? 40 : 10) + height * MemoryLayout<Row?>.stride
+    }
 
     /// By row of the block (nil for a row that holds anything but blocks and spaces); nil until
     /// `complete()` has made them.
