@@ -171,7 +171,7 @@ package struct HalfBlockWriter {
                 ? pictures.nextPending(sameAs: i) : pictures.firstPending(colors: fg, bg, after: i)
             var spaces = fg == bg || !pictures.hasSolid(bg) ? -1 : pictures.firstPending(colors: bg, bg, after: i)
             var blocks =
-                fg == bg || !Self.isPictureColor(bg, mode: out.mapper.mode) || !pictures.hasSolid(fg)
+                fg == bg || out.mapper.mode != .palette256 || bg < 16 || !pictures.hasSolid(fg)
                 ? -1 : pictures.firstPending(colors: fg, fg, after: i)
             while pair >= 0 || spaces >= 0 || blocks >= 0 {
                 // -1 is the largest
@@ -273,14 +273,6 @@ package struct HalfBlockWriter {
         return needs > out.moveBytes(to: Int(c.x), Int(c.y)) + overLater
     }
 
-    /// Whether colour number `n` is a picture's, not the theme's: a full block may leave a
-    /// seam of the background, which must not be the user's colours (`HalfBlockChoice`). In 256
-    /// colours a picture's colours are entries 16 and up; in direct colour, RGB colours.
-    @inline(__always)
-    static func isPictureColor(_ n: Int, mode: ColorMode) -> Bool {
-        mode == .palette256 ? n >= 16 : mode == .direct && n >= ColorMapper.directFlag
-    }
-
     /// Writes held picture cell `i`. A short gap of held cells on the way is crossed with spaces
     /// (a byte each, written over later), not a cursor move.
     private mutating func writePicture(_ i: Int, out: inout PenWriter) {
@@ -322,7 +314,8 @@ package struct HalfBlockWriter {
         let pixels = c.pixels
         let (base, fg, bg) = choice.choose(
             top: Int(c.top), bottom: Int(c.bottom), topRGB: pixels?.top, bottomRGB: pixels?.bottom, pen: meets,
-            backgroundUnderBlocks: Self.isPictureColor(meets.bg, mode: out.mapper.mode))
+            // In 256 colours a picture's colours are entries 16 and up; below are the theme's.
+            backgroundUnderBlocks: out.mapper.mode == .palette256 && meets.bg >= 16)
         out.setPen(fg, bg, [])
         out.appendUTF8(base)
         let (top, bottom) = HalfBlockChoice.halves((base, fg, bg))

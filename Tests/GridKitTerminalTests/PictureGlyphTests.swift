@@ -143,24 +143,6 @@ import Testing
         }
     }
 
-    /// A cell of one colour after a cell whose foreground is that colour goes out as a full
-    /// block over a picture's background, with no colour sequence: in direct colour too, where
-    /// a picture's colours are RGB (a theme's palette background keeps the space: a block could
-    /// leave a seam of it).
-    @Test func aSolidCellInTheForegroundIsAFullBlockOverAPicture() {
-        let a = Color.rgb(10, 200, 30), b = Color.rgb(220, 20, 90)
-        for (background, blocks) in [(b, true), (Color.palette(235), false)] {
-            let canvas = Canvas(size: Size(width: 3, height: 1), colorMode: .direct)
-            Self.put(canvas, "▀", 0, 0, a, background)
-            Self.put(canvas, "▀", 1, 0, a, a)
-            let (bytes, screen) = Self.play(canvas, colors: Self.direct)
-            let text = String(decoding: bytes, as: UTF8.self).debugDescription
-            #expect(Self.colourSequences(bytes) == (blocks ? 1 : 2), "\(text)")
-            #expect(screen.cells[0][1].text == (blocks ? "█" : " "), "\(text)")
-            Self.expectShown(canvas, on: screen, colors: Self.direct, "\(background)")
-        }
-    }
-
     /// Every complement shows the other atoms: foreground and background masks swap.
     @Test func complementsSwapTheAtoms() {
         var scalars = Array(0x2596...0x259F) + [0x258C, 0x2590]
