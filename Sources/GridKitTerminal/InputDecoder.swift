@@ -41,19 +41,22 @@ struct InputDecoder {
 
     /// The terminal's key sequences that the CSI and SS3 reading alone would not give.
     let keys: KeyTable
-    private var bytes: [UInt8]
+    // The state below is internal where the decoding in InputDecoder+*.swift reads or sets it;
+    // only the reading here moves `head`.
+    private(set) var bytes: [UInt8]
     /// What is read and not yet decoded: `bytes[head..<tail]`.
-    private var head = 0, tail = 0
+    private var head = 0
+    private(set) var tail = 0
     /// When the unfinished sequence at `head` was first seen, and where what had been read then
     /// ended: once the delay is over, all of that is taken as it is.
     private var pendingSince: UInt64?
     private var pendingEnd = 0
-    private var lastPress: (position: Point, time: UInt64)?
+    var lastPress: (position: Point, time: UInt64)?
     /// Inside a bracketed paste: the bytes pasted so far.
-    private var paste: [UInt8]?
+    var paste: [UInt8]?
 
     /// The locale's codeset when it is not UTF-8: a typed `é` is then one byte of it.
-    private let charset: LocaleCharset?
+    let charset: LocaleCharset?
 
     init(keys: KeyTable = KeyTable(), charset: LocaleCharset? = nil) {
         self.keys = keys
@@ -147,7 +150,7 @@ struct InputDecoder {
 
     /// What starts at `i`: its length in bytes (0 when it is unfinished at the end of what was
     /// read, never when `final`) and what it means (nil: nothing we report).
-    private struct Step {
+    struct Step {
         var length: Int
         var event: InputEvent?
         static let unfinished = Step(length: 0, event: nil)
@@ -160,146 +163,6 @@ struct InputDecoder {
         let (length, scalar) = character(at: i, final: final)
         if length == 0 { return .unfinished }
         return Step(length: length, event: Self.plainKey(scalar).map { .key($0) })
-    }
-
-    /// The character at `i` (a byte of 0x80 or more): in the locale's codeset where it is not
-    /// UTF-8 (one byte, or two in a double-byte codeset), else UTF-8.
-    private func character(at i: Int, final: Bool) -> (Int, UInt32) {
-        if let charset {
-            let (length, scalar) = bytes.withUnsafeBufferPointer {
-                charset.decode(UnsafeBufferPointer(rebasing: $0[i..<tail]))
-            }
-            if length == 0 { return final ? (1, 0xFFFD) : (0, 0) }
-            return (length, scalar)
-        }
-        return utf8(at: i, final: final)
-    }
-
-    /// A UTF-8 character at `i` (a byte of 0x80 or more): its length and code point, U+FFFD for
-    /// one byte that starts none; length 0 when its last bytes are still to come.
-    private func utf8(at i: Int, final: Bool) -> (Int, UInt32) {
-        let b = bytes[i]
-        let need = b >= 0xF0 && b < 0xF8 ? 4 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xC0 && b < 0xE0 ? 2 : 1
-        if need == 1 { return (1, 0xFFFD) }
-        var scalar = UInt32(b) & (need == 4 ? 7 : need == 3 ? 15 : 31)
-        let have = min(need, tail - i)
-        for k in 1..<have {
-            let c = bytes[i + k]
-            if c & 0xC0 != 0x80 { return (1, 0xFFFD) }
-            scalar = scalar << 6 | UInt32(c & 63)
-        }
-        if have < need { return final ? (1, 0xFFFD) : (0, 0) }
-        return (need, scalar)
-    }
-
-    /// The key for a character or control byte on its own; nil for one that means nothing.
-    private static func plainKey(_ value: UInt32) -> Key? {
-        switch value {
-        case 13, 10: return .enter
-        case 8, 127: return .backspace
-        case 9: return .tab
-        case 27: return .escape
-        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value + 96))))
-        case 0..<32, 0x80..<0xA0: return nil
-        default: return Unicode.Scalar(value).map { .character(Character($0)) }
-        }
-    }
-
-    /// What starts with an ESC at `i`.
-    private mutating func escape(at i: Int, final: Bool, now: UInt64) -> Step {
-        if tail - i == 1 { return final ? Step(length: 1, event: .key(.escape)) : .unfinished }
-        if let sequence = sequence(at: i, final: final, now: now) { return sequence }
-        switch bytes[i + 1] {
-        case 0x1B:
-            // ESC before a key sequence is Alt with that key: the key. Otherwise Esc, and the
-            // second ESC is decoded on its own.
-            if tail - i == 2 { return final ? Step(length: 1, event: .key(.escape)) : .unfinished }
-            if let inner = sequence(at: i + 1, final: final, now: now) {
-                if inner.length == 0 { return .unfinished }
-                if inner.event != nil { return Step(length: inner.length + 1, event: inner.event) }
-            }
-            return Step(length: 1, event: .key(.escape))
-        case 0x5F, 0x50, 0x5D: // _ P ]: APC, DCS, OSC
-            return string(at: i, final: final)
-        case let b:
-            let (length, value) = b < 0x80 ? (1, UInt32(b)) : character(at: i + 1, final: final)
-            if length == 0 { return .unfinished }
-            if (0x20..<0x7F).contains(value) || value >= 0xA0, let scalar = Unicode.Scalar(value) {
-                return Step(length: 1 + length, event: .key(.alt(Character(scalar))))
-            }
-            // Alt with a control character: the control key (Alt+Enter is Enter).
-            return Step(length: 1 + length, event: Self.plainKey(value).map { .key($0) })
-        }
-    }
-
-    /// A key or mouse sequence at `i` (terminfo's, CSI, SS3); nil when none starts there.
-    private mutating func sequence(at i: Int, final: Bool, now: UInt64) -> Step? {
-        if !keys.prefixed.isEmpty, let step = prefixedKey(at: i, final: final) { return step }
-        guard i + 1 < tail else { return nil }
-        switch bytes[i + 1] {
-        case 0x5B: return csi(at: i, final: final, now: now) // [
-        case 0x4F: return ss3(at: i, final: final) // O
-        default: return nil
-        }
-    }
-
-    /// One of terminfo's sequences that are not read as CSI or SS3, matched byte by byte; the
-    /// longest wins, and while a longer one may still come it is waited for.
-    private func prefixedKey(at i: Int, final: Bool) -> Step? {
-        var best: KeyTable.Entry?
-        var partial = false
-        for entry in keys.prefixed {
-            let have = min(entry.bytes.count, tail - i)
-            var k = 0
-            while k < have && bytes[i + k] == entry.bytes[k] { k += 1 }
-            guard k == have else { continue }
-            if have < entry.bytes.count {
-                partial = true
-            } else if entry.bytes.count > best?.bytes.count ?? 0 {
-                best = entry
-            }
-        }
-        if partial && !final { return .unfinished }
-        return best.map { Step(length: $0.bytes.count, event: .key($0.key)) }
-    }
-
-    /// CSI: parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, one final byte 0x40–0x7E.
-    /// X10 mouse reports are `ESC [ M` and three raw bytes.
-    private mutating func csi(at i: Int, final: Bool, now: UInt64) -> Step {
-        let start = i + 2
-        if start == tail { return final ? Step(length: 2, event: nil) : .unfinished } // cut short: dropped
-        if bytes[start] == 0x4D { // M
-            guard tail - i >= 6 else { return final ? Step(length: tail - i, event: nil) : .unfinished }
-            return Step(length: 6, event: x10Mouse(at: i + 3, now: now))
-        }
-        var j = start
-        while j < tail {
-            let b = bytes[j]
-            if b >= 0x40 && b <= 0x7E {
-                return Step(
-                    length: j + 1 - i, event: csiEvent(final: b, parameters: start..<j, sequence: i..<(j + 1), now: now)
-                )
-            }
-            // Not part of a sequence (a control byte, a character): the sequence ends, the byte is
-            // decoded on its own.
-            guard b >= 0x20 && b <= 0x3F else { return Step(length: j - i, event: nil) }
-            j += 1
-            if j - start == Self.maxSequenceLength { return Step(length: j - i, event: nil) }
-        }
-        return final ? Step(length: tail - i, event: nil) : .unfinished
-    }
-
-    private mutating func csiEvent(final: UInt8, parameters p: Range<Int>, sequence: Range<Int>, now: UInt64)
-        -> InputEvent?
-    {
-        if (final == 0x4D || final == 0x6D) && !p.isEmpty && bytes[p.lowerBound] == 0x3C { // M m, <
-            return sgrMouse(fields: (p.lowerBound + 1)..<p.upperBound, release: final == 0x6D, now: now)
-        }
-        if final == 0x7E, firstNumber(p) == 200 {
-            paste = []
-            return nil
-        }
-        return key(sequence, generic: csiKey(final: final, parameters: p)).map { .key($0) }
     }
 
     /// Takes pasted bytes up to the end marker, `ESC [ 201 ~`: the paste when it came, nil when
@@ -333,120 +196,5 @@ struct InputDecoder {
         let room = Self.maxPaste - (paste?.count ?? 0)
         guard room > 0, !range.isEmpty else { return }
         paste?.append(contentsOf: bytes[range.lowerBound..<min(range.upperBound, range.lowerBound + room)])
-    }
-
-    /// SS3: one final byte (`ESC O A` is an arrow in application mode). `ESC O` and anything
-    /// else is Alt+O.
-    private func ss3(at i: Int, final: Bool) -> Step {
-        if i + 2 == tail { return final ? Step(length: 2, event: .key(.alt("O"))) : .unfinished }
-        let b = bytes[i + 2]
-        guard b >= 0x40 && b <= 0x7E else { return Step(length: 2, event: .key(.alt("O"))) }
-        return Step(
-            length: 3,
-            event: key(i..<(i + 3), generic: csiKey(final: b, parameters: (i + 2)..<(i + 2))).map { .key($0) })
-    }
-
-    /// The key for a whole CSI or SS3 sequence: terminfo's where it says otherwise, else the
-    /// generic reading's.
-    private func key(_ sequence: Range<Int>, generic: Key?) -> Key? {
-        if keys.exact.isEmpty { return generic }
-        if generic != nil && !keys.overridesGeneric { return generic }
-        for entry in keys.exact where entry.bytes.count == sequence.count {
-            if bytes[sequence].elementsEqual(entry.bytes) { return entry.key }
-        }
-        return generic
-    }
-
-    /// The key a CSI or SS3 sequence names, modifiers dropped; nil for one we do not use.
-    private func csiKey(final: UInt8, parameters p: Range<Int>) -> Key? {
-        switch final {
-        case 0x41: return .up // A
-        case 0x42: return .down // B
-        case 0x43: return .right // C
-        case 0x44: return .left // D
-        case 0x48: return .home // H
-        case 0x46: return .end // F
-        case 0x5A: return .backTab // Z
-        case 0x50...0x53 where p.isEmpty || (p.count == 1 && bytes[p.lowerBound] == 0x31):
-            // SS3 P–S (or CSI 1 P): F1–F4
-            return .function(Int(final) - 0x4F)
-        case 0x7E: // ~, numbered keys
-            switch firstNumber(p) {
-            case 200: return nil // a paste begins: `csiEvent` saw it
-            case 1, 7: return .home
-            case 4, 8: return .end
-            case 3: return .delete
-            case 5: return .pageUp
-            case 6: return .pageDown
-            default: return nil
-            }
-        default: return nil
-        }
-    }
-
-    /// The first parameter of a sequence when it is a number (digits up to `;`).
-    private func firstNumber(_ p: Range<Int>) -> Int? {
-        var value = 0, digits = 0
-        for k in p {
-            let b = bytes[k]
-            if b == 0x3B { break }
-            guard b >= 0x30 && b <= 0x39 else { return nil }
-            value = min(value * 10 + Int(b - 0x30), 100_000)
-            digits += 1
-        }
-        return digits > 0 ? value : nil
-    }
-
-    /// Reads an APC, DCS or OSC string at `i` up to its terminator (ESC \ or BEL) and drops it.
-    /// Any other ESC ends it (a reply holds none: what follows is input); so does the length limit.
-    private func string(at i: Int, final: Bool) -> Step {
-        let start = i + 2
-        var j = start
-        while j < tail {
-            if j - start == Self.maxStringLength { return Step(length: j - i, event: nil) }
-            let b = bytes[j]
-            if b == 7 { return Step(length: j + 1 - i, event: nil) }
-            if b == 0x1B {
-                if j + 1 == tail { break } // the rest of ESC \ may be on its way
-                return Step(length: bytes[j + 1] == 0x5C ? j + 2 - i : j - i, event: nil)
-            }
-            j += 1
-        }
-        guard final else { return .unfinished }
-        // Nothing came after the introducer: it was Alt with that character.
-        if start == tail { return Step(length: 2, event: .key(.alt(Character(Unicode.Scalar(bytes[i + 1]))))) }
-        return Step(length: tail - i, event: nil) // cut short: dropped
-    }
-
-    // MARK: Mouse
-
-    /// An SGR report's fields, `b ; x ; y`; nil for motion and for one that is not a report.
-    private mutating func sgrMouse(fields: Range<Int>, release: Bool, now: UInt64) -> InputEvent? {
-        event(MouseReport.sgr(bytes[fields], release: release), now: now)
-    }
-
-    /// An X10 report's three bytes at `i`.
-    private mutating func x10Mouse(at i: Int, now: UInt64) -> InputEvent? {
-        event(MouseReport.x10(bytes[i], bytes[i + 1], bytes[i + 2]), now: now)
-    }
-
-    /// The event of a report: a press counts towards a double click.
-    private mutating func event(_ report: MouseReport?, now: UInt64) -> InputEvent? {
-        switch report {
-        case nil: return nil
-        case .wheel(let action, let p): return .mouse(MouseEvent(action: action, position: p))
-        case .release(let p, let button): return .mouse(MouseEvent(action: .release, position: p, button: button))
-        case .press(let p, let button): return press(at: p, button: button, now: now)
-        }
-    }
-
-    /// A press; the second at the same cell within `doubleClickNanoseconds` is a double click.
-    private mutating func press(at p: Point, button: Int, now: UInt64) -> InputEvent {
-        var count = 1
-        if let last = lastPress, last.position == p, now >= last.time, now - last.time < Self.doubleClickNanoseconds {
-            count = 2
-        }
-        lastPress = count == 2 ? nil : (p, now)
-        return .mouse(MouseEvent(action: .press, position: p, button: button, clickCount: count))
     }
 }
