@@ -10,10 +10,11 @@ same binary and input whatever else the machine does.
         (default: numbers --count 1000000 --layout list, keys down*100,pgdn*10,up*50,end,home)
 
 --gap sets the pause after each key in ms (50): longer for a program whose other threads
-should finish a key's work before the next (under valgrind they are slow). --keys takes a script of down, up, pgdn, pgup, end and home, each NAME or NAME*COUNT, separated
-by commas. --main-thread counts the thread that answers keys alone (callgrind's
---separate-threads): where other threads work after a key (the photo grid's decode threads),
-what stands between a key and its answer.
+should finish a key's work before the next (under valgrind they are slow). --keys takes a
+script of down, up, pgdn, pgup, end and home, each NAME or NAME*COUNT, separated by commas.
+--main-thread counts the thread that answers keys alone (callgrind's --separate-threads):
+where other threads work after a key (the photo grid's decode threads), what stands between a
+key and its answer.
 
 Runs griddemo under `valgrind --tool=callgrind` in a 120x40 pseudo-terminal, sends the key
 script once to warm up (first-use work: lazy metadata, caches), zeroes the counters, sends it
@@ -35,7 +36,9 @@ import tempfile
 import termios
 import time
 
-KEY_BYTES = {"down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "end": b"\x1b[F", "home": b"\x1b[H"}
+KEY_BYTES = {
+    "down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "end": b"\x1b[F", "home": b"\x1b[H",
+}
 SCRIPT = "down*100,pgdn*10,up*50,end,home"
 
 
@@ -43,6 +46,8 @@ def parse_keys(script):
     keys = []
     for token in script.split(","):
         name, _, count = token.strip().partition("*")
+        if name not in KEY_BYTES or not (count or "1").isdigit():
+            sys.exit("keyfootprint: %r is not a key of %s (NAME or NAME*COUNT)" % (token, ", ".join(KEY_BYTES)))
         keys += [KEY_BYTES[name]] * int(count or 1)
     return keys
 
@@ -154,6 +159,8 @@ def main():
     script, main_thread, gap = SCRIPT, False, 0.05
     while argv and argv[0].startswith("--"):
         option = argv.pop(0)
+        if option in ("--keys", "--gap") and not argv:
+            sys.exit(__doc__)
         if option == "--keys":
             script = argv.pop(0)
         elif option == "--gap":
@@ -174,7 +181,8 @@ def main():
         subprocess.run(["strip", "--strip-debug", copy], capture_output=True)
         out = os.path.join(tmp, "callgrind.out")
         run(copy, args, out, threads=main_thread, gap=gap)
-        # (With threads apart, the main thread's dump ends in -01.)
+        # Valgrind numbers threads from 1, the main thread first; the dump asked for (-d) has a
+        # part number (.1), the one written at exit none, and the exit's counts are not the keys'.
         dumps = sorted(p for p in os.listdir(tmp) if p.startswith("callgrind.out.") and (not main_thread or p.endswith("-01")))
         if not dumps:
             print("keyfootprint: no profile was written (did griddemo start?)")

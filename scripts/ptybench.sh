@@ -69,9 +69,9 @@ sizes=$(mktemp /tmp/gridkit-sizes-XXXXXX.txt)
 for colors in 256 direct; do
   cache=$cache1080 name="photos 200×1080p" envs=()
   [ "$colors" = direct ] && cache=$cachedirect name="photos 200×1080p direct" envs=(--env GRIDKIT_COLORS=direct)
-  for visit in "first visit" "second visit" "second visit, 3 ms"; do
+  for visit in "first visit" "second visit" "third visit, keys 3 ms apart"; do
     quiet=30
-    [ "$visit" = "second visit, 3 ms" ] && quiet=3
+    [ "$visit" = "third visit, keys 3 ms apart" ] && quiet=3
     python3 "$tool" --quiet --label "$name, $visit" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
       --key-quiet "$quiet" --env "XDG_CACHE_HOME=$cache" "${envs[@]}" --ready-regex 'Photos' --raw-out "$raw" \
       --per-key "$perkey" -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/ptysummary.py" "$perkey"

@@ -36,6 +36,7 @@ extension PenWriter {
         let dy = to.y - from.y, dx = to.x - from.x
         let (vertical, horizontal, named) = stepBytes(from: from, to: to)
         if dy != 0 && named <= vertical + horizontal {
+            if relocatable { namedPosition = true }
             bytes.append(0x1B); bytes.append(UInt8(ascii: "["))
             appendDecimal(to.y + 1); bytes.append(UInt8(ascii: ";")); appendDecimal(to.x + 1);
             bytes.append(UInt8(ascii: "H"))

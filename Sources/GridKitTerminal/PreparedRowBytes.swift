@@ -107,6 +107,13 @@ package final class PreparedRowBytes: Sendable {
             }
             if cell.text0 == 32 { return true }
             guard let slot = PictureGlyphs.slot(of: cell.text0), narrowGlyphs[slot] else { return false }
+            // The writer may send the complement instead (the colours swapped): narrow too.
+            if let complement = PictureGlyphs.complement(of: cell.text0),
+                let other = PictureGlyphs.slot(of: complement),
+                !narrowGlyphs[other]
+            {
+                return false
+            }
             let f = cell.style.foreground.rawValue >> 24, b = cell.style.background.rawValue >> 24
             if colors.mode == .direct { return (f == 2 || f == 3) && (b == 2 || b == 3) }
             return f == 2 && b == 2

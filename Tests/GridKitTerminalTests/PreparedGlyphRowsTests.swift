@@ -18,7 +18,9 @@ import Testing
     /// A thumbnail with a letterbox row and column of spaces, its other cells block elements in
     /// its own colours, which repeat a few cells on (what the writer groups): palette entries in
     /// 256 colours (as the symbol chooser gives them there), RGB in direct colour.
-    private static func thumbnail(_ size: Size, seed: UInt64, mode: ColorMode, sextants: Bool = true) -> CellBlock {
+    private static func thumbnail(
+        _ size: Size, seed: UInt64, mode: ColorMode, sextants: Bool = true, letterbox: Bool = true
+    ) -> CellBlock {
         var rng = Seeded(seed)
         let tile = Style(background: .palette(235))
         // Each thumbnail's own few colours, as a photo has its own.
@@ -30,7 +32,7 @@ import Testing
         var cells: [CanvasCell] = []
         for y in 0..<size.height {
             for x in 0..<size.width {
-                if y == 0 || x == 0 {
+                if letterbox && (y == 0 || x == 0) {
                     cells.append(CanvasCell(text: " ", width: 1, style: tile))
                     continue
                 }
@@ -90,11 +92,19 @@ import Testing
         let prepare = HalfBlockPreparation.preparer(
             colorMode: mode, tolerance: HalfBlockChoice.standardTolerance, rowBytes: cache)!
         let thumbnails = (0..<12).map { i -> CellBlock in
-            var block = Self.thumbnail(Size(width: 18, height: 7), seed: seed &* 31 &+ UInt64(i), mode: mode)
+            // Every other one without a letterbox: its rows start with a picture's colours.
+            var block = Self.thumbnail(
+                Size(width: 18, height: 7), seed: seed &* 31 &+ UInt64(i), mode: mode, letterbox: i % 2 == 0)
             prepare(&block)?()
             return block
         }
         #expect(thumbnails.allSatisfy { cache.rows(of: $0.identity)?.rows?.allSatisfy { $0 != nil } == true })
+        // Rows that start with a picture's colours have them as their lead (RGB in direct
+        // colour), so a pen that has them already is not sent them again.
+        let leads = thumbnails.flatMap { cache.rows(of: $0.identity)?.rows ?? [] }.compactMap { $0?.lead }
+        #expect(
+            leads.contains { $0.count > 0 && (mode == .direct) == ($0.foreground >= ColorMapper.directFlag) },
+            "\(leads.prefix(4))")
         // What the cache counts for the rows covers what they come to.
         for block in thumbnails {
             let made = cache.rows(of: block.identity)
@@ -139,8 +149,13 @@ import Testing
         let withSextants = PreparedRowBytes(
             for: Self.thumbnail(Size(width: 12, height: 4), seed: 9, mode: .direct), profile: profile)
         withSextants.complete()
-        #expect(withSextants.rows?.dropFirst().allSatisfy { $0 == nil } == true)
-        #expect(withSextants.rows?.first.map { $0 != nil } == true, "the letterbox row is spaces")
+        // A row is made exactly when it holds no sextant.
+        let block = Self.thumbnail(Size(width: 12, height: 4), seed: 9, mode: .direct)
+        for (y, row) in (withSextants.rows ?? []).enumerated() {
+            let hasSextant = block.cells[(y * 12)..<((y + 1) * 12)].contains { $0.text0 >= 0x1FB00 }
+            #expect((row == nil) == hasSextant, "row \(y)")
+        }
+        #expect(withSextants.rows?.contains { $0 == nil } == true)
         let quadrants = PreparedRowBytes(
             for: Self.thumbnail(Size(width: 12, height: 4), seed: 9, mode: .direct, sextants: false), profile: profile)
         quadrants.complete()
@@ -153,6 +168,7 @@ import Testing
             for: Self.thumbnail(Size(width: 12, height: 3), seed: 4, mode: .direct), profile: Self.profile(.palette256))
         rows.complete()
         #expect(rows.rows?.dropFirst().allSatisfy { $0 == nil } == true)
+        #expect(rows.rows?.first.map { $0 != nil } == true, "the letterbox row (spaces) is made")
     }
 
     /// A row's leading colours in direct colour are read as `ColorMapper` numbers them, so a
