@@ -120,26 +120,15 @@ import Testing
         var plain = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: mode)) { _ in 1 }
         var prepared = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: mode)) { _ in 1 }
         prepared.pictureRows = cache
-        var plainDiff = FrameDiff(), preparedDiff = FrameDiff()
-        var plainScreen = MiniTerminal(width: size.width, height: size.height), preparedScreen = plainScreen
-        let plainCanvas = Canvas(size: size), preparedCanvas = Canvas(size: size)
-        var plainBytes = 0, preparedBytes = 0
-        for (n, offset) in [0, 1, 8, 9, 16, 8, 0].enumerated() {
-            Self.drawGrid(on: plainCanvas, thumbnails: thumbnails, offset: offset)
-            Self.drawGrid(on: preparedCanvas, thumbnails: thumbnails, offset: offset)
-            let a = FramePlayback.play(plainCanvas, writer: &plain, diff: &plainDiff)
-            let b = FramePlayback.play(preparedCanvas, writer: &prepared, diff: &preparedDiff)
-            plainScreen.feed(a.bytes)
-            preparedScreen.feed(b.bytes)
-            plainBytes += a.bytes.count
-            preparedBytes += b.bytes.count
-            #expect(preparedScreen.problems.isEmpty, "frame \(n): \(preparedScreen.problems.prefix(3))")
-            #expect(Self.firstDifference(preparedScreen, plainScreen) == nil, "frame \(n) (offset \(offset))")
-        }
+        let offsets = [0, 1, 8, 9, 16, 8, 0]
+        let bytes = SideBySidePlayback.play(
+            offsets.count, size: size, plain: &plain, prepared: &prepared,
+            draw: { canvas, n in Self.drawGrid(on: canvas, thumbnails: thumbnails, offset: offsets[n]) },
+            difference: Self.firstDifference)
         #expect(prepared.preparedRowsWritten > 40, "\(prepared.preparedRowsWritten) prepared rows written")
         #expect(
-            Double(preparedBytes) < Double(plainBytes) * 1.1,
-            "\(preparedBytes) bytes prepared, \(plainBytes) cell by cell")
+            Double(bytes.prepared) < Double(bytes.plain) * 1.1,
+            "\(bytes.prepared) bytes prepared, \(bytes.plain) cell by cell")
     }
 
     /// Where the terminal draws sextants two columns wide, rows holding one are written cell

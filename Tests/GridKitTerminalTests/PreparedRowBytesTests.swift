@@ -96,28 +96,19 @@ import Testing
         ]
         if seed == 2 { frames.reverse() }
         var plain = writer(prepared: false), prepared = writer(prepared: true)
-        var plainDiff = FrameDiff(), preparedDiff = FrameDiff()
-        var plainScreen = MiniTerminal(width: size.width, height: size.height), preparedScreen = plainScreen
-        let plainCanvas = Canvas(size: size), preparedCanvas = Canvas(size: size)
-        var plainBytes = 0, preparedBytes = 0
-        for (n, frame) in frames.enumerated() {
-            Self.drawGrid(on: plainCanvas, thumbnails: thumbnails, offset: frame.offset, captionOver: frame.caption)
-            Self.drawGrid(on: preparedCanvas, thumbnails: thumbnails, offset: frame.offset, captionOver: frame.caption)
-            let a = FramePlayback.play(plainCanvas, writer: &plain, diff: &plainDiff)
-            let b = FramePlayback.play(preparedCanvas, writer: &prepared, diff: &preparedDiff)
-            plainScreen.feed(a.bytes)
-            preparedScreen.feed(b.bytes)
-            plainBytes += a.bytes.count
-            preparedBytes += b.bytes.count
-            #expect(preparedScreen.problems.isEmpty, "frame \(n): \(preparedScreen.problems.prefix(3))")
-            #expect(Self.firstDifference(preparedScreen, plainScreen) == nil, "frame \(n) (offset \(frame.offset))")
-        }
+        let bytes = SideBySidePlayback.play(
+            frames.count, size: size, plain: &plain, prepared: &prepared,
+            draw: { canvas, n in
+                Self.drawGrid(
+                    on: canvas, thumbnails: thumbnails, offset: frames[n].offset, captionOver: frames[n].caption)
+            },
+            difference: Self.firstDifference)
         #expect(prepared.preparedRowsWritten > 40, "\(prepared.preparedRowsWritten) prepared rows written")
         #expect(plain.preparedRowsWritten == 0)
         // About as many bytes: each row starts from no pen, where the writer would carry one on.
         #expect(
-            Double(preparedBytes) < Double(plainBytes) * 1.1,
-            "\(preparedBytes) bytes prepared, \(plainBytes) cell by cell")
+            Double(bytes.prepared) < Double(bytes.plain) * 1.1,
+            "\(bytes.prepared) bytes prepared, \(bytes.plain) cell by cell")
     }
 
     /// A copy of a canvas (a frame kept to write again) goes out as the canvas does, its
