@@ -129,32 +129,18 @@ extension InputDecoderTests {
 
     // MARK: Random bytes
 
-    /// SplitMix64: the same bytes on every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
-    /// Bytes biased to what sequences are made of.
-    static func garbage(_ random: inout Random) -> [UInt8] {
+    static func garbage(_ random: inout Seeded) -> [UInt8] {
         let alphabet =
             Array("\u{1B}\u{1B}\u{1B}[[O<;;0123456789MmPS~_]\\\u{07}?cAHt".utf8) + [
                 0x80, 0xC3, 0xE6, 0xF0, 0x9F, 0xFF, 0x7F, 0x0D
             ]
-        return (0..<random.below(60)).map { _ in
-            random.below(4) == 0 ? UInt8(random.below(256)) : alphabet[random.below(alphabet.count)]
+        return (0..<random.next(60)).map { _ in
+            random.next(4) == 0 ? UInt8(random.next(256)) : alphabet[random.next(alphabet.count)]
         }
     }
 
     @Test func randomBytesNeverCrashNorLoseTheKeyAfterThem() {
-        var random = Random(state: 42)
+        var random = Seeded(42)
         let keys = KeyTable { Self.terminfo[$0].map { Array($0.utf8) } }
         for round in 0..<3000 {
             let bytes = Self.garbage(&random)
@@ -183,13 +169,13 @@ extension InputDecoderTests {
     }
 
     @Test func randomBytesDecodeTheSameHoweverTheReadsCutThem() {
-        var random = Random(state: 7)
+        var random = Seeded(7)
         let keys = KeyTable { Self.terminfo[$0].map { Array($0.utf8) } }
         for round in 0..<1500 {
             let bytes = Self.garbage(&random) + Array("\u{1B}[Bq".utf8) + Self.garbage(&random)
             let table = round % 2 == 0 ? keys : KeyTable()
             let whole = decodeAll(bytes, keys: table)
-            let cuts = (0..<random.below(6)).map { _ in random.below(bytes.count + 1) }
+            let cuts = (0..<random.next(6)).map { _ in random.next(bytes.count + 1) }
             #expect(decodeInPieces(bytes, cuts: cuts, keys: table) == whole, "\(bytes) cut at \(cuts.sorted())")
         }
     }

@@ -174,43 +174,33 @@ import Testing
             case picture(Int, Int, Int)
             case text(Character)
         }
-        var rows = Array(repeating: Array(repeating: Content.text(" "), count: size.width), count: size.height)
+        var frameRows = RandomFrameRows(size: size, blank: Content.text(" "))
         var writer = FrameWriter(capabilities: .ansi, colors: Self.direct) { _ in 1 }
         var diff = FrameDiff()
         var screen = MiniTerminal(width: size.width, height: size.height)
         for frame in 0..<120 {
-            if frame > 0, rng.next(6) == 0 {
-                let d = rng.next(2) == 0 ? 1 : -1, band = 1..<(size.height - 1)
-                let moved = band.map { y in
-                    band.contains(y + d) ? rows[y + d] : Array(repeating: Content.text(" "), count: size.width)
-                }
-                for (k, y) in band.enumerated() { rows[y] = moved[k] }
-            }
             var sideways: ColumnShift?
-            if frame > 0, rng.next(5) == 0 {
-                let d = (1 + rng.next(4)) * (rng.next(2) == 0 ? 1 : -1), r0 = rng.next(size.height - 2)
-                let r1 = r0 + 2 + rng.next(size.height - r0 - 2), columns = 3..<27
-                for y in r0..<r1 {
-                    let old = rows[y]
-                    for x in columns { rows[y][x] = columns.contains(x + d) ? old[x + d] : .text(" ") }
-                }
-                sideways = ColumnShift(rows: r0..<r1, columns: columns, distance: d)
+            if frame > 0 {
+                frameRows.maybeScroll(&rng)
+                sideways = frameRows.maybeMoveSideways(&rng, farthest: 4)
             }
             for _ in 0..<(1 + rng.next(3)) {
                 let y = rng.next(size.height), x = rng.next(size.width), w = 1 + rng.next(12), pattern = rng.next(3)
                 for cx in x..<min(size.width, x + w) {
                     switch pattern {
                     case 0:
-                        rows[y][cx] = .picture(rng.next(glyphs.count), rng.next(colours.count), rng.next(colours.count))
-                    case 1: rows[y][cx] = cx % 2 == 0 ? .picture(3, 0, 2) : .picture(3, 2, 0) // swapped pairs
-                    default: rows[y][cx] = rng.next(4) == 0 ? .text("a") : .picture(rng.next(glyphs.count), 1, 4)
+                        frameRows.rows[y][cx] = .picture(
+                            rng.next(glyphs.count), rng.next(colours.count), rng.next(colours.count))
+                    case 1: frameRows.rows[y][cx] = cx % 2 == 0 ? .picture(3, 0, 2) : .picture(3, 2, 0) // swapped pairs
+                    default:
+                        frameRows.rows[y][cx] = rng.next(4) == 0 ? .text("a") : .picture(rng.next(glyphs.count), 1, 4)
                     }
                 }
             }
             let canvas = Canvas(size: size, colorMode: .direct)
             for y in 0..<size.height {
                 for x in 0..<size.width {
-                    switch rows[y][x] {
+                    switch frameRows.rows[y][x] {
                     case .picture(let g, let f, let b): Self.put(canvas, glyphs[g], x, y, colours[f], colours[b])
                     case .text(let ch): canvas.put(String(ch), width: 1, at: Point(x: x, y: y), style: .plain)
                     }
@@ -224,7 +214,7 @@ import Testing
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let shown = screen.cells[y][x]
-                    switch rows[y][x] {
+                    switch frameRows.rows[y][x] {
                     case .text(let ch):
                         guard shown.text == String(ch) else {
                             Issue.record("frame \(frame): \(x),\(y) shows \(shown), not \(ch)")

@@ -233,50 +233,34 @@ import Testing
             case picture(Int, Int)
             case text(Character)
         }
-        var rows = Array(repeating: Array(repeating: Content.text(" "), count: size.width), count: size.height)
+        var frameRows = RandomFrameRows(size: size, blank: Content.text(" "))
         var writer = FrameWriter(capabilities: .ansi, colors: Self.mapper) { _ in 1 }
         writer.halfBlocks.tolerance = tolerance
         var diff = FrameDiff()
         var screen = MiniTerminal(width: size.width, height: size.height)
         var sidewaysTaken = 0
         for frame in 0..<150 {
-            if frame > 0, rng.next(6) == 0 {
-                let d = rng.next(2) == 0 ? 1 : -1, band = 1..<(size.height - 1)
-                let moved = band.map { y in
-                    band.contains(y + d) ? rows[y + d] : Array(repeating: Content.text(" "), count: size.width)
-                }
-                for (k, y) in band.enumerated() { rows[y] = moved[k] }
-            }
             var sideways: ColumnShift?
-            if frame > 0, rng.next(5) == 0 {
-                // A band of rows moved sideways within columns 3..<27, blanks coming in behind.
-                let d = (1 + rng.next(5)) * (rng.next(2) == 0 ? 1 : -1), r0 = rng.next(size.height - 2),
-                    r1 = r0 + 2 + rng.next(size.height - r0 - 2)
-                let columns = 3..<27
-                for y in r0..<r1 {
-                    let old = rows[y]
-                    for x in columns {
-                        let from = x + d
-                        rows[y][x] = columns.contains(from) ? old[from] : .text(" ")
-                    }
-                }
-                sideways = ColumnShift(rows: r0..<r1, columns: columns, distance: d)
+            if frame > 0 {
+                frameRows.maybeScroll(&rng)
+                sideways = frameRows.maybeMoveSideways(&rng, farthest: 5)
             }
             for _ in 0..<(1 + rng.next(3)) {
                 let y = rng.next(size.height), x = rng.next(size.width), w = 1 + rng.next(12)
                 let pattern = rng.next(3)
                 for cx in x..<min(size.width, x + w) {
                     switch pattern {
-                    case 0: rows[y][cx] = .picture(rng.next(colours.count), rng.next(colours.count))
-                    case 1: rows[y][cx] = cx % 2 == 0 ? .picture(0, 3) : .picture(2, 4) // stripes
-                    default: rows[y][cx] = rng.next(4) == 0 ? .text(rng.next(2) == 0 ? "a" : "b") : .picture(5, 5)
+                    case 0: frameRows.rows[y][cx] = .picture(rng.next(colours.count), rng.next(colours.count))
+                    case 1: frameRows.rows[y][cx] = cx % 2 == 0 ? .picture(0, 3) : .picture(2, 4) // stripes
+                    default:
+                        frameRows.rows[y][cx] = rng.next(4) == 0 ? .text(rng.next(2) == 0 ? "a" : "b") : .picture(5, 5)
                     }
                 }
             }
             let canvas = Canvas(size: size, colorMode: .palette256)
             for y in 0..<size.height {
                 for x in 0..<size.width {
-                    switch rows[y][x] {
+                    switch frameRows.rows[y][x] {
                     case .picture(let t, let b):
                         let (tc, bc) = (colours[t], colours[b])
                         canvas.put(
@@ -302,7 +286,7 @@ import Testing
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let shown = screen.cells[y][x]
-                    switch rows[y][x] {
+                    switch frameRows.rows[y][x] {
                     case .text(let ch):
                         guard shown.text == String(ch), shown.bg == -1 else {
                             Issue.record("frame \(frame): \(x),\(y) shows \(shown), not \(ch)")
