@@ -57,7 +57,9 @@ photos=$("$bench" write-jpegs 200)
 # griddemo's own work (the goal: within 0.15 ms). Each visit once as the keys come in the other
 # rows, 30 ms apart, and once 3 ms apart: a key that comes after 30 ms of nothing finds what it
 # needs gone from the processor's caches (on a shared machine most of all), one 3 ms after the
-# last finds most of it still there; the floor touches too little to mind.
+# last finds most of it still there; the floor touches too little to mind. At 3 ms a thumbnail
+# that lands inside an answer's quiet is counted in it (its bytes per Down show it): read the
+# 30 ms rows for a key alone.
 cache1080=$(mktemp -d /tmp/gridkit-xdg-XXXXXX)
 cachedirect=$(mktemp -d /tmp/gridkit-xdg-XXXXXX)
 raw=$(mktemp /tmp/gridkit-raw-XXXXXX.bin)
