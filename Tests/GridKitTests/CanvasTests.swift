@@ -127,6 +127,20 @@ import Testing
         #expect(c.row(2) == "         y")
     }
 
+    /// Text of one scalar a character, not ASCII (a focus marker before a name, CJK): what
+    /// fits exactly is drawn whole, counted in columns (a wide character is two), and one
+    /// column more is cut with an ellipsis, as text that needs grapheme breaking is.
+    @Test func maxWidthWithMarkersAndWideCharacters() {
+        let c = Canvas(size: Size(width: 10, height: 5))
+        #expect(c.drawText("▶abcde", at: .zero, style: .plain, maxWidth: 6) == 6)
+        #expect(c.drawText("▶abcdef", at: Point(x: 0, y: 1), style: .plain, maxWidth: 6) == 6)
+        #expect(c.drawText("界界界", at: Point(x: 0, y: 2), style: .plain, maxWidth: 6) == 6)
+        #expect(c.drawText("界界界a", at: Point(x: 0, y: 3), style: .plain, maxWidth: 6) == 5)
+        // Grapheme breaking needed (a combining accent): the same rule.
+        #expect(c.drawText("▶abcde\u{301}f", at: Point(x: 0, y: 4), style: .plain, maxWidth: 6) == 6)
+        #expect(c.text == "▶abcde\n▶abcd…\n界界界\n界界…\n▶abcd…")
+    }
+
     @Test func drawContextClipsToItsFrame() {
         let c = Canvas(size: Size(width: 10, height: 3))
         let ctx = DrawContext(canvas: c, frame: Rect(x: 2, y: 1, width: 4, height: 1))

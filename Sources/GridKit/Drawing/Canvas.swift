@@ -327,7 +327,13 @@ public final class Canvas {
             return true
         }
         if drawnAsASCII { return x - point.x }
-        if let maxWidth { s = TextWidth.truncate(text, toWidth: maxWidth) }
+        // One scalar a character (a marker before a name, accents, CJK): its width is the sum
+        // of its scalars', and text that fits is drawn as it is, without a truncated copy
+        // made grapheme by grapheme.
+        let simple = TextWidth.isOneScalarPerGrapheme(text)
+        if let maxWidth, !simple || !TextWidth.scalarsFit(text, in: maxWidth) {
+            s = TextWidth.truncate(text, toWidth: maxWidth)
+        }
         func place(_ cell: CanvasCell) {
             let w = Int(cell.width)
             if x >= clipRect.minX {
@@ -338,7 +344,7 @@ public final class Canvas {
             }
             x += w
         }
-        if TextWidth.isOneScalarPerGrapheme(s) {
+        if simple || TextWidth.isOneScalarPerGrapheme(s) {
             // Box drawing, accents, CJK, most emoji: no grapheme breaking needed.
             for u in s.unicodeScalars {
                 let w = TextWidth.width(of: u)

@@ -114,6 +114,17 @@ public enum TextWidth {
         return true
     }
 
+    /// Whether `string`, one scalar a grapheme (`isOneScalarPerGrapheme`), is at most
+    /// `maxWidth` columns wide: its scalars' widths summed, stopping once past it.
+    package static func scalarsFit(_ string: String, in maxWidth: Int) -> Bool {
+        var used = 0
+        for u in string.unicodeScalars {
+            used += width(of: u)
+            if used > maxWidth { return false }
+        }
+        return true
+    }
+
     /// Width of a string: the sum of its graphemes' widths.
     public static func width(of string: String) -> Int {
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
