@@ -18,7 +18,12 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
 
     @usableFromInline var current = GridSnapshot<SectionID, ItemID>()
     /// Sections applied as trees (`apply(_:to:)`), by section.
-    var sectionSnapshots: [SectionID: GridSectionSnapshot<ItemID>] = [:]
+    var sectionSnapshots: [SectionID: GridSectionSnapshot<ItemID>] = [:] {
+        didSet { hasOutlines = !sectionSnapshots.isEmpty }
+    }
+    /// Whether any section is an outline: asked for every cell made, where the dictionary's
+    /// own `isEmpty` looks up its generic type's metadata each time.
+    private var hasOutlines = false
     /// What outline sections ask and tell as parents open and close.
     public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemID>()
     /// What moving items by hand asks and tells (`GridView.beginInteractiveMovementForItem(at:)`).
@@ -388,7 +393,7 @@ public final class GridDiffableDataSource<SectionID: Hashable & Sendable, ItemID
         let cell = cellProvider(gridView, indexPath, item)
         // Most sources have no outline: no look-up for them.
         cell.outline =
-            sectionSnapshots.isEmpty
+            !hasOutlines
             ? nil
             : sectionIdentifier(for: indexPath.section).flatMap { sectionSnapshots[$0] }.map {
                 OutlinePlace(
