@@ -330,9 +330,11 @@ public final class Canvas {
         // One scalar a character (a marker before a name, accents, CJK): its width is the sum
         // of its scalars', and text that fits is drawn as it is, without a truncated copy
         // made grapheme by grapheme.
-        let simple = TextWidth.isOneScalarPerGrapheme(text)
+        var simple = TextWidth.isOneScalarPerGrapheme(text)
         if let maxWidth, !simple || !TextWidth.scalarsFit(text, in: maxWidth) {
             s = TextWidth.truncate(text, toWidth: maxWidth)
+            // Cut before its joined characters, text may need no grapheme breaking any more.
+            simple = simple || TextWidth.isOneScalarPerGrapheme(s)
         }
         func place(_ cell: CanvasCell) {
             let w = Int(cell.width)
@@ -344,7 +346,7 @@ public final class Canvas {
             }
             x += w
         }
-        if simple || TextWidth.isOneScalarPerGrapheme(s) {
+        if simple {
             // Box drawing, accents, CJK, most emoji: no grapheme breaking needed.
             for u in s.unicodeScalars {
                 let w = TextWidth.width(of: u)
