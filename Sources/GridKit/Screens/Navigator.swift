@@ -5,13 +5,18 @@
 final class Navigator {
     private(set) var stack:
         [(screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime)] = []
+    {
+        didSet { top = stack.last.map { ($0.screen, $0.grid) } }
+    }
     /// The terminal size each screen on the stack last saw (by position): only the top one is
     /// told of a resize, so one that comes back to the top after one is told then.
     private var sizes: [Size] = []
 
     init() {}
 
-    var top: (screen: any Screen, grid: GridView)? { stack.last.map { ($0.screen, $0.grid) } }
+    /// The screen on top and its grid, kept as the stack changes: every key and frame asks, and
+    /// made on each ask it cost a closure's main-actor check and a copy of the whole entry.
+    private(set) var top: (screen: any Screen, grid: GridView)?
 
     func push(
         _ screen: any Screen, grid: GridView, content: (any GridDataSource)?, lifetime: ScreenLifetime, size: Size

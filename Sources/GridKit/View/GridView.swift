@@ -73,7 +73,7 @@ public final class GridView {
     /// the screen's `action(forSelectedItemAt:in:)`).
     var selectionObserver: ((IndexPath) -> Void)?
     /// Selected items in order.
-    public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+    public var indexPathsForSelectedItems: [IndexPath] { selected.isEmpty ? [] : selected.sorted() }
 
     /// Shows the one-column (one-row when horizontal) position bar when content overflows.
     /// Its column is kept out of the layout, so it never covers a cell.

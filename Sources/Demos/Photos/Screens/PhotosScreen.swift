@@ -110,23 +110,28 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     /// The files skipped, then the cached thumbnails not used: what `!` lists.
     var problems: [String] { library.skipped + cacheProblems.lines }
 
-    /// What the title says, and what it was made from: every frame asks for it, and a key
-    /// that only moves the focus changes none of it.
-    private var madeTitle: (album: String?, count: Int, scanning: Bool, marked: Int, problems: Int, title: String)?
+    /// What the title was made from, and what it says: every frame asks for it, and a key that
+    /// only moves the focus changes none of it. (Compared in place: a copy of the memo, strings
+    /// and all, cost more than the compare.)
+    private struct TitleFacts: Equatable {
+        var album: String?
+        var count: Int, marked: Int, problems: Int
+        var scanning: Bool
+    }
+    private var titleFacts: TitleFacts?
+    private var madeTitle = ""
 
     package var title: String {
         let count = library.count, marked = grid?.indexPathsForSelectedItems.count ?? 0
         let problems = library.skipped.count + cacheProblems.lines.count
-        if let m = madeTitle, m.album == albumName, m.count == count, m.scanning == isScanning, m.marked == marked,
-            m.problems == problems
-        {
-            return m.title
-        }
+        let facts = TitleFacts(album: albumName, count: count, marked: marked, problems: problems, scanning: isScanning)
+        if titleFacts == facts { return madeTitle }
         var t = albumName.map { "Photos › \($0) · \(count.formatted)" } ?? "Photos · \(count.formatted)"
         if isScanning { t += " · looking…" }
         if marked > 0 { t += " · \(marked) marked" }
         if problems > 0 { t += " · \(problems.formatted) skipped (! lists)" }
-        madeTitle = (albumName, count, isScanning, marked, problems, t)
+        titleFacts = facts
+        madeTitle = t
         return t
     }
     /// The keys for where the focus is: Enter opens an album from its row, a photo elsewhere.
