@@ -12,6 +12,22 @@ extension HalfBlockWriter {
         y != preparedY || (preparedNext < preparedPlaces.count && preparedPlaces[preparedNext].x <= x)
     }
 
+    /// The rows made for block `identity`, found this frame already or in the shared cache.
+    private mutating func preparedBlock(
+        _ identity: UInt64
+    ) -> (made: PreparedRowBytes, rows: [PreparedRowBytes.Row?])? {
+        var k = preparedBlocks.count - 1
+        while k >= 0 {
+            if preparedBlocks[k].identity == identity { return (preparedBlocks[k].made, preparedBlocks[k].rows) }
+            k -= 1
+        }
+        guard let made = rows?.rows(of: identity), let madeRows = made.rows else { return nil }
+        // A screenful of tiles at most: the oldest go first.
+        if preparedBlocks.count == 32 { preparedBlocks.removeFirst() }
+        preparedBlocks.append((identity, made, madeRows))
+        return (made, madeRows)
+    }
+
     /// Writes the prepared row that starts at (x, y), if the canvas holds one there and most
     /// of its cells need writing; false to write the cell as usual.
     mutating func putPreparedRow(at x: Int, _ y: Int, in canvas: Canvas, into out: inout PenWriter) -> Bool {
@@ -26,8 +42,8 @@ extension HalfBlockWriter {
         let place = preparedPlaces[preparedNext]
         preparedNext += 1
         let width = place.width
-        guard let cache = rows, out.charset == nil, skipsShownCells, let made = cache.rows(of: place.block),
-            made.width == width, let rows = made.rows, place.row < rows.count, let row = rows[place.row],
+        guard out.charset == nil, skipsShownCells, let (made, rows) = preparedBlock(place.block),
+            made.width == width, place.row < rows.count, let row = rows[place.row],
             // Not up to the last column: after it the cursor waits at the margin, and the row's
             // steps back would land one column off.
             x + width < out.size.width
@@ -55,7 +71,7 @@ extension HalfBlockWriter {
                 out.setPen(
                     lead.foreground == -2 ? out.pen.fg : lead.foreground,
                     lead.background == -2 ? out.pen.bg : lead.background, [])
-                out.bytes += row.bytes[lead.count...]
+                out.bytes += row.bytes.dropFirst(lead.count)
             } else {
                 out.bytes += row.bytes
             }

@@ -33,6 +33,10 @@ package struct HalfBlockWriter {
     /// and the columns of the one just written (their cells are skipped as they are reported).
     var preparedY = -1, preparedPlaces: [DrawnBlockRow] = [], preparedNext = 0
     var preparedSkip = (y: -1, end: 0)
+    /// The blocks whose rows this frame has found in `rows`, the latest last: a tile's rows
+    /// come one screen line after another, and each would be a look-up in the shared cache (a
+    /// lock and a hash) and a copy of its list of rows.
+    var preparedBlocks: [(identity: UInt64, made: PreparedRowBytes, rows: [PreparedRowBytes.Row?])] = []
     /// Prepared rows written in all, for tests and measurements.
     var preparedRowsWritten = 0
     /// Nearest palette entries of RGB colours met lately, as 0xRRGGBB << 8 | entry, by a hash of
@@ -56,6 +60,7 @@ package struct HalfBlockWriter {
         pictures.removeAll()
         preparedY = -1
         preparedSkip = (-1, 0)
+        preparedBlocks.removeAll(keepingCapacity: true)
     }
 
     /// Whether (x, y) is in the row of a picture just sent as its prepared bytes.

@@ -15,14 +15,18 @@ package final class PreparedRowBytes: Sendable {
     /// One row: its bytes, the colours in effect after them (-2: not known) and where they
     /// leave the cursor, counted from the row's first column.
     package struct Row: Sendable {
-        package let bytes: [UInt8]
+        /// The row's bytes: a part of one buffer that holds every row of the block, so the rows
+        /// a scroll lets in from one picture share a buffer (one object to keep alive, read in
+        /// order) rather than one allocation each.
+        package let bytes: ArraySlice<UInt8>
         package let foreground: Int, background: Int
         package let cursorColumn: Int
         /// The colour sequence the bytes start with, if they do: its length and the colours it
         /// sets (-2: not that one). A writer sends instead only the colours its pen lacks (the
         /// tiles of a row let in by a scroll start with the same letterbox background, one
         /// after another).
-        package var lead = (count: 0, foreground: -2, background: -2)
+        package var lead: Lead = (count: 0, foreground: -2, background: -2)
+        package typealias Lead = (count: Int, foreground: Int, background: Int)
     }
 
     /// The writer setup the bytes are for: a writer uses them only if it has this one.
@@ -131,13 +135,15 @@ package final class PreparedRowBytes: Sendable {
         writer.relocatable = true
         // What the terminal shows where the row goes is not known: every cell is written.
         writer.skipsShownPictureCells = false
-        var rows: [Row?] = []
-        rows.reserveCapacity(height)
+        // Each row's place in `storage` and what it leaves, then the rows as parts of it.
+        var storage: [UInt8] = []
+        var made: [(range: Range<Int>, foreground: Int, background: Int, cursorColumn: Int, lead: Row.Lead?)?] = []
+        made.reserveCapacity(height)
         cells.withUnsafeBufferPointer { cells in
             for y in 0..<height {
                 let row = UnsafeBufferPointer(rebasing: cells[(y * width)..<((y + 1) * width)])
                 guard width > 0, row.allSatisfy(profile.writes) else {
-                    rows.append(nil)
+                    made.append(nil)
                     continue
                 }
                 canvas.putCells(row, y: 0, from: 0)
@@ -154,21 +160,27 @@ package final class PreparedRowBytes: Sendable {
                 writer.flushRow()
                 // (A position named would put the row on the screen's first line.)
                 guard let end = writer.cursor, writer.pen.attributes.isEmpty, !writer.namedPosition else {
-                    rows.append(nil)
+                    made.append(nil)
                     continue
                 }
                 let foreground = writer.pen.fg == -1 ? -2 : writer.pen.fg
-                var made = Row(
-                    bytes: writer.bytes, foreground: foreground, background: writer.pen.bg, cursorColumn: end.x)
-                if profile.capabilities.colorsAreANSI || profile.colors.mode == .direct,
-                    let lead = Self.leadingColors(made.bytes)
-                {
-                    made.lead = lead
-                }
-                rows.append(made)
+                let lead =
+                    profile.capabilities.colorsAreANSI || profile.colors.mode == .direct
+                    ? Self.leadingColors(writer.bytes) : nil
+                let range = storage.count..<(storage.count + writer.bytes.count)
+                made.append((range, foreground, writer.pen.bg, end.x, lead))
+                storage += writer.bytes
             }
         }
-        return rows
+        return made.map { m in
+            m.map { m in
+                var row = Row(
+                    bytes: storage[m.range], foreground: m.foreground, background: m.background,
+                    cursorColumn: m.cursorColumn)
+                if let lead = m.lead { row.lead = lead }
+                return row
+            }
+        }
     }
 
     /// The SGR sequence `bytes` start with when it sets colours and nothing else: 256-colour
