@@ -66,6 +66,13 @@ raw=$(mktemp /tmp/gridkit-raw-XXXXXX.bin)
 perkey=$(mktemp /tmp/gridkit-perkey-XXXXXX.json)
 frames=$(mktemp /tmp/gridkit-frames-XXXXXX.bin)
 sizes=$(mktemp /tmp/gridkit-sizes-XXXXXX.txt)
+# griddemo's own time a key, from reading it to writing its frame, read off the system calls of
+# the thread that answers keys (scripts/keytime.py) where `perf trace` works: what the floor rows
+# estimate from outside, through wake-ups and a harness that move more from run to run.
+trace=
+if command -v perf >/dev/null && perf trace -e read -o /dev/null -- true >/dev/null 2>&1; then
+  trace=$(mktemp /tmp/gridkit-trace-XXXXXX.txt)
+fi
 # The rows in 256 colours (as the pty's TERM has it), then in direct colour (goal: at most
 # 1.5× the bytes per Down of 256 colours), each with a cache of its own.
 for colors in 256 direct; do
@@ -84,8 +91,14 @@ for colors in 256 direct; do
         --key-quiet "$quiet" --ready-regex 'Item' --per-key "$perkey" -- "$floor" 1 "$frames" "$sizes" |
       python3 "$(dirname "$0")/ptysummary.py" "$perkey"
   done
+  # A fourth visit, keys 30 ms apart again, traced.
+  [ -n "$trace" ] || continue
+  python3 "$tool" --quiet --label "$name, traced" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
+    --key-quiet 30 --env "XDG_CACHE_HOME=$cache" "${envs[@]}" --ready-regex 'Photos' -- \
+    perf trace -e read,write -o "$trace" "$bin" photos --view grid "$photos" >/dev/null &&
+    python3 "$(dirname "$0")/keytime.py" "$trace" "$name, fourth visit: own time, perf trace"
 done
-rm -rf "$cachedirect" "$raw" "$perkey" "$frames" "$sizes"
+rm -rf "$cachedirect" "$raw" "$perkey" "$frames" "$sizes" $trace
 
 # A library the size of a real one, without and with the desktop's shared thumbnail cache (a
 # cache folder of its own, checked against the standard afterwards). First paint is the first

@@ -42,8 +42,8 @@ extension HalfBlockWriter {
         let place = preparedPlaces[preparedNext]
         preparedNext += 1
         let width = place.width
-        guard out.charset == nil, skipsShownCells, let (made, rows) = preparedBlock(place.block),
-            made.width == width, place.row < rows.count, let row = rows[place.row],
+        guard out.charset == nil, skipsShownCells, let (made, blockRows) = preparedBlock(place.block),
+            made.width == width, place.row < blockRows.count, let row = blockRows[place.row],
             // Not up to the last column: after it the cursor waits at the margin, and the row's
             // steps back would land one column off.
             x + width < out.size.width

@@ -28,14 +28,16 @@ package struct HalfBlockWriter {
     let blocksAreNarrow: Bool
     /// Where rows of pictures made ahead are kept (`PictureRowCache`): their bytes are sent for
     /// a row the canvas notes a block drew whole.
-    var rows: PictureRowCache?
+    var rows: PictureRowCache? {
+        didSet { preparedBlocks.removeAll() }
+    }
     /// The row whose block rows are at hand, those rows (by column), the next one to meet,
     /// and the columns of the one just written (their cells are skipped as they are reported).
     var preparedY = -1, preparedPlaces: [DrawnBlockRow] = [], preparedNext = 0
     var preparedSkip = (y: -1, end: 0)
     /// The blocks whose rows this frame has found in `rows`, the latest last: a tile's rows
     /// come one screen line after another, and each would be a look-up in the shared cache (a
-    /// lock and a hash) and a copy of its list of rows.
+    /// lock and a hash) and a retain of its list of rows.
     var preparedBlocks: [(identity: UInt64, made: PreparedRowBytes, rows: [PreparedRowBytes.Row?])] = []
     /// Prepared rows written in all, for tests and measurements.
     var preparedRowsWritten = 0

@@ -137,6 +137,7 @@ package final class PreparedRowBytes: Sendable {
         writer.skipsShownPictureCells = false
         // Each row's place in `storage` and what it leaves, then the rows as parts of it.
         var storage: [UInt8] = []
+        storage.reserveCapacity(cells.count * (profile.colors.mode == .direct ? 40 : 10))
         var made: [(range: Range<Int>, foreground: Int, background: Int, cursorColumn: Int, lead: Row.Lead?)?] = []
         made.reserveCapacity(height)
         cells.withUnsafeBufferPointer { cells in

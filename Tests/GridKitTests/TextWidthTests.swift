@@ -67,4 +67,18 @@ import Testing
             }
         }
     }
+
+    /// Text laid out scalar by scalar and cut to a field: it fits when each scalar is a
+    /// character of its own and their widths add up to the field at most.
+    @Test func oneScalarPerCharacterFittingAField() {
+        #expect(TextWidth.isOneScalarPerGrapheme("▶abc", fittingIn: 4))
+        #expect(!TextWidth.isOneScalarPerGrapheme("▶abcd", fittingIn: 4))
+        #expect(TextWidth.isOneScalarPerGrapheme("界界", fittingIn: 4))
+        #expect(!TextWidth.isOneScalarPerGrapheme("界界a", fittingIn: 4))
+        #expect(!TextWidth.isOneScalarPerGrapheme("e\u{301}", fittingIn: 4), "a combining accent joins its letter")
+        #expect(!TextWidth.isOneScalarPerGrapheme("a\r\n", fittingIn: 4), "CR LF is one character")
+        // Wider than the field: it is to be cut, whatever comes after.
+        #expect(!TextWidth.isOneScalarPerGrapheme("abcde\u{301}", fittingIn: 4))
+        #expect(TextWidth.isOneScalarPerGrapheme("", fittingIn: 0))
+    }
 }

@@ -329,12 +329,18 @@ public final class Canvas {
         if drawnAsASCII { return x - point.x }
         // One scalar a character (a marker before a name, accents, CJK): its width is the sum
         // of its scalars', and text that fits is drawn as it is, without a truncated copy
-        // made grapheme by grapheme.
-        var simple = TextWidth.isOneScalarPerGrapheme(text)
-        if let maxWidth, !simple || !TextWidth.scalarsFit(text, in: maxWidth) {
-            s = TextWidth.truncate(text, toWidth: maxWidth)
-            // Cut before its joined characters, text may need no grapheme breaking any more.
-            simple = simple || TextWidth.isOneScalarPerGrapheme(s)
+        // made grapheme by grapheme. (Cut before its joined characters, text may need no
+        // grapheme breaking any more.)
+        let simple: Bool
+        if let maxWidth {
+            if TextWidth.isOneScalarPerGrapheme(text, fittingIn: maxWidth) {
+                simple = true
+            } else {
+                s = TextWidth.truncate(text, toWidth: maxWidth)
+                simple = TextWidth.isOneScalarPerGrapheme(s)
+            }
+        } else {
+            simple = TextWidth.isOneScalarPerGrapheme(text)
         }
         func place(_ cell: CanvasCell) {
             let w = Int(cell.width)

@@ -223,7 +223,7 @@ package struct CellSymbolChoice: Sendable {
     static let paletteCandidates = 6
     /// In direct colour, how far (CIE76 ΔE) a side's colour may be from one its row has already
     /// to be drawn in that one (`RowColors`), as a share of the root mean square distance of the
-    /// side's atoms from their mean: a colour off by a fifth of what the side's own pixels
+    /// side's atoms from their mean: a colour off by a fifth or so of what the side's own pixels
     /// vary by is lost in them, while a flat patch (a sky), whose cells vary by next to nothing,
     /// keeps its exact colours. (On the photos `make bench` measures, a fixed tolerance of
     /// 0.75 raised the blurred ΔE of the smoothest by 6 %, this one by under 0.5 %, and saved

@@ -100,29 +100,33 @@ public enum TextWidth {
     /// scalar by scalar: no combining or zero-width scalars, joiners, variation selectors,
     /// flags, skin tones or Hangul jamo, and no CR LF pair.
     package static func isOneScalarPerGrapheme(_ string: String) -> Bool {
-        for u in string.unicodeScalars {
-            let v = u.value
-            if v < 0x300 { if v == 13 { return false }; continue }
-            if v < 0x10000 { if bmpInfo(u) & joins != 0 { return false }; continue }
-            if width(of: u) == 0 { return false }
-            if (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) {
-                return false
-            }
-            if (0x1F1E6...0x1F1FF).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return false }
-            if u.properties.isGraphemeExtend { return false }
-        }
-        return true
+        string.unicodeScalars.allSatisfy(standsAlone)
     }
 
-    /// Whether `string`, one scalar a grapheme (`isOneScalarPerGrapheme`), is at most
-    /// `maxWidth` columns wide: its scalars' widths summed, stopping once past it.
-    package static func scalarsFit(_ string: String, in maxWidth: Int) -> Bool {
+    /// Whether `string` is one scalar a grapheme (`isOneScalarPerGrapheme`) and at most
+    /// `maxWidth` columns wide, read no further than the first scalar past that width: text
+    /// cut to a short field costs what shows, not what was typed.
+    package static func isOneScalarPerGrapheme(_ string: String, fittingIn maxWidth: Int) -> Bool {
         var used = 0
         for u in string.unicodeScalars {
+            guard standsAlone(u) else { return false }
             used += width(of: u)
             if used > maxWidth { return false }
         }
         return true
+    }
+
+    /// Whether `u` is a grapheme whatever comes before or after it (see `isOneScalarPerGrapheme`).
+    private static func standsAlone(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        if v < 0x300 { return v != 13 }
+        if v < 0x10000 { return bmpInfo(u) & joins == 0 }
+        if width(of: u) == 0 { return false }
+        if (0x1100...0x11FF).contains(v) || (0xA960...0xA97F).contains(v) || (0xD7B0...0xD7FF).contains(v) {
+            return false
+        }
+        if (0x1F1E6...0x1F1FF).contains(v) || (0x1F3FB...0x1F3FF).contains(v) { return false }
+        return !u.properties.isGraphemeExtend
     }
 
     /// Width of a string: the sum of its graphemes' widths.

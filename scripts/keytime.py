@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""A key's own time in griddemo: from the moment its thread has read the key to the moment it
+begins writing the frame, read off `perf trace` (the read and write system calls of the thread
+that answers keys, with their times), whatever the pty and the harness do around them.
+
+    python3 scripts/keytime.py TRACE [LABEL]
+
+TRACE is what `perf trace -e read,write -o TRACE griddemo …` wrote while ptybench sent keys.
+The thread that answers keys is griddemo's first (its process id); a key is a read of 3 to 8
+bytes from standard input, and its frame the next write of more than 1,000 bytes to standard
+output (keys that wrote less, a focus move on the same screen, are left out).
+
+Beside ptybench's key median against the floor's, this is the figure that does not move with
+the harness: the two medians each carry the machine's wake-ups and the harness's reading, which
+move by more from run to run (0.3 to 0.7 ms on one machine in one hour) than griddemo's work
+does; this is griddemo's work alone (the write itself and the wake-up before the read are not
+in it, and the floor pays them too). It covers the keys that wrote a frame, where ptybench's
+median covers every key.
+"""
+import re
+import statistics
+import sys
+
+CALL = re.compile(r"\s*([\d.]+) \(\s*([\d.]+) ms\): \S+/(\d+) (read|write)\((.*?)\)\s+= (\d+)")
+# A call another thread's interrupted is printed in two parts: its start (no result), then
+# "... [continued]: write()) = N". The start is all a write needs (its time and its count).
+BEGUN = re.compile(r"\s*([\d.]+) \(\s*\): \S+/(\d+) (read|write)\((.*?)\)\s+\.\.\.\s*$")
+
+
+def key_times(path):
+    """Microseconds from each key's read (its end) to the start of the write of its frame."""
+    calls, main = [], None
+    with open(path) as f:
+        for line in f:
+            m = CALL.match(line)
+            if m:
+                start, took, tid, call, args, result = m.groups()
+                took, result = float(took), int(result)
+            else:
+                m = BEGUN.match(line)
+                if not m or m.group(3) != "write":
+                    continue
+                # A write begun: its size is what it was asked to write.
+                start, tid, call, args = m.groups()
+                count = re.search(r"count: (\w+)", args)
+                took, result = 0.0, int(count.group(1), 0) if count else 0
+            main = main or tid
+            if tid == main:
+                calls.append((float(start), took, call, args, result))
+    times, read_end = [], None
+    for start, took, call, args, result in calls:
+        # perf trace leaves out arguments that are zero: a read with no fd is of fd 0.
+        fd = re.search(r"fd: (\w+)", args)
+        fd = int(fd.group(1), 0) if fd else 0
+        if call == "read" and fd == 0:
+            # A key is 3 to 8 bytes; a read of more holds several, and times none of them.
+            read_end = start + took if 3 <= result <= 8 else None
+        elif call == "write" and fd == 1 and read_end is not None:
+            if result > 1000:
+                times.append((start - read_end) * 1000)
+            read_end = None
+    return times
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    times = sorted(key_times(sys.argv[1]))
+    label = sys.argv[2] if len(sys.argv) > 2 else "griddemo's own time a key"
+    if not times:
+        print(f"{label:<22} no keys found in the trace")
+        sys.exit(1)
+    print(f"{label:<22} read to write: median {statistics.median(times):.0f} µs, "
+          f"p90 {times[9 * len(times) // 10]:.0f} µs over {len(times)} keys")
+
+
+if __name__ == "__main__":
+    main()
