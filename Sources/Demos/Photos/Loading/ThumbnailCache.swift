@@ -24,10 +24,12 @@ package final class ThumbnailCache {
 
     /// The entry for `key`, marking it recently used.
     package func entry(_ key: Int) -> Entry? {
-        guard let e = entries[key] else { return nil }
+        guard let i = entries.index(forKey: key) else { return nil }
         clock += 1
-        entries[key] = (e.entry, clock)
-        return e.entry
+        // The stamp changed in place: the entry (a thumbnail's arrays and all) is copied once,
+        // to be returned, not twice and written back.
+        entries.values[i].stamp = clock
+        return entries.values[i].entry
     }
 
     package func contains(_ key: Int) -> Bool { entries[key] != nil }
