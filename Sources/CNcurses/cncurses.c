@@ -189,6 +189,16 @@ int gk_open(void) {
     cbreak();
     noecho();
     nonl();
+    /* Output goes to the terminal as written. With OPOST on (ONLCR is off already, nonl) the
+       kernel still walks every byte of a frame for what it might translate, which for a
+       screenful of pictures took three times as long as the write of the same bytes without
+       it. Saved as the program's mode, so a resume after a suspend puts it back; leaving
+       restores the shell's modes. */
+    struct termios out_modes;
+    if (tcgetattr(STDOUT_FILENO, &out_modes) == 0 && (out_modes.c_oflag & OPOST)) {
+        out_modes.c_oflag &= ~(tcflag_t)OPOST;
+        if (tcsetattr(STDOUT_FILENO, TCSANOW, &out_modes) == 0) def_prog_mode();
+    }
     idlok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
     typeahead(-1);
