@@ -36,6 +36,36 @@ import Testing
         }
     }
 
+    /// Frames go to the terminal as written while griddemo runs (no output post-processing,
+    /// OPOST); Ctrl-Z gives the shell its own modes back, `fg` griddemo's, quitting the shell's.
+    @Test func outputIsNotPostProcessedWhileRunningAndTheShellsModesComeBack() throws {
+        let t = try Tmux(["dash", "-i"], width: 100, height: 30, environment: ["PS1": "READY> ", "ENV": ""])
+        defer { t.close() }
+        try t.waitFor("READY>")
+        let tty = t.format("#{pane_tty}")
+        func postProcessed() throws -> Bool {
+            let modes = try spawnAndWait(["stty", "-F", tty, "-a"]).stdout
+            return modes.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).contains("opost")
+        }
+        #expect(try postProcessed(), "the shell's modes")
+        t.type("\(try griddemo()) numbers --count 100")
+        t.send("Enter")
+        try t.waitFor("Numbers · 100 items")
+        #expect(try !postProcessed(), "griddemo's")
+        t.send("C-z")
+        try t.waitUntil("the shell's prompt after the stop") { $0.contains("Stopped") || $0.contains("stopped") }
+        #expect(try postProcessed(), "the shell's, while griddemo is stopped")
+        t.type("fg")
+        t.send("Enter")
+        try t.waitFor("Numbers · 100 items")
+        #expect(try !postProcessed(), "griddemo's again")
+        t.send("q")
+        try t.waitUntil("the prompt after quitting") {
+            $0.split(separator: "\n").last { !$0.isEmpty }?.hasPrefix("READY>") == true
+        }
+        #expect(try postProcessed(), "the shell's after quitting")
+    }
+
     /// Signals whose default action ends the process leave the terminal as it was: modes, main
     /// screen, no crash report over it.
     @Test(arguments: ["QUIT", "USR1", "ALRM"])
