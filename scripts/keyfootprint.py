@@ -6,7 +6,7 @@ code and memory it touches more than its instruction count. Wall-clock figures h
 tens of percent from run to run; these do not: callgrind counts the same instructions for the
 same binary and input whatever else the machine does.
 
-    scripts/keyfootprint.py [--keys SCRIPT] [--gap MS] [--main-thread] PATH/TO/griddemo [ARGS...]
+    scripts/keyfootprint.py [--keys SCRIPT] [--gap MS] [--main-thread] [--save PATH] PATH/TO/griddemo [ARGS...]
         (default: numbers --count 1000000 --layout list, keys down*100,pgdn*10,up*50,end,home)
 
 --gap sets the pause after each key in ms (50): longer for a program whose other threads
@@ -14,7 +14,8 @@ should finish a key's work before the next (under valgrind they are slow). --key
 script of down, up, pgdn, pgup, end and home, each NAME or NAME*COUNT, separated by commas.
 --main-thread counts the thread that answers keys alone (callgrind's --separate-threads):
 where other threads work after a key (the photo grid's decode threads), what stands between a
-key and its answer.
+key and its answer. --save PATH keeps the callgrind dump of the counted keys (what
+scripts/link-order.py reads).
 
 Runs griddemo under `valgrind --tool=callgrind` in a 120x40 pseudo-terminal, sends the key
 script once to warm up (first-use work: lazy metadata, caches), zeroes the counters, sends it
@@ -71,7 +72,8 @@ def run(binary, args, out, threads=False, gap=0.05):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
-        argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + out]
+        # Names as linked (not demangled): scripts/link-order.py reads them from a saved dump.
+        argv = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no", "--callgrind-out-file=" + out]
         argv += ["--separate-threads=yes"] if threads else []
         argv += [binary] + args
         os.execvp(argv[0], argv)
@@ -156,10 +158,10 @@ def main():
         return
     global KEYS
     argv = sys.argv[1:]
-    script, main_thread, gap = SCRIPT, False, 0.05
+    script, main_thread, gap, save = SCRIPT, False, 0.05, None
     while argv and argv[0].startswith("--"):
         option = argv.pop(0)
-        if option in ("--keys", "--gap") and not argv:
+        if option in ("--keys", "--gap", "--save") and not argv:
             sys.exit(__doc__)
         if option == "--keys":
             script = argv.pop(0)
@@ -167,6 +169,8 @@ def main():
             gap = float(argv.pop(0)) / 1000
         elif option == "--main-thread":
             main_thread = True
+        elif option == "--save":
+            save = argv.pop(0)
         else:
             sys.exit(__doc__)
     if not argv:
@@ -188,6 +192,8 @@ def main():
             print("keyfootprint: no profile was written (did griddemo start?)")
             sys.exit(1)
         instructions, lines, pages, by_object = footprint(os.path.join(tmp, dumps[-1]))
+        if save:
+            shutil.copy(os.path.join(tmp, dumps[-1]), save)
     n = len(KEYS)
     print("keys %s%s (counted by callgrind, the same on any machine load):" % (script, ", main thread" if main_thread else ""))
     print("  instructions per key  %d" % (instructions // n))
