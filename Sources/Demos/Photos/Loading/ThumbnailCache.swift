@@ -2,7 +2,9 @@
 /// the byte budget is exceeded. Used from the main thread only.
 package final class ThumbnailCache {
     package enum Entry {
-        case thumbnail(Thumbnail)
+        /// Boxed: an entry is copied a few times a drawn tile (out of the cache, into the cell,
+        /// out of the cell), and a box is one reference where a thumbnail is several.
+        indirect case thumbnail(Thumbnail)
         case failure(String)
 
         var byteCount: Int {

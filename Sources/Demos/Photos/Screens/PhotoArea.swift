@@ -9,21 +9,16 @@ enum PhotoArea {
         // With 8 colours or none the matte would be black whatever the terminal's background:
         // pictures then sit on the terminal's own background.
         let background = context.colorMode >= .ansi16 ? Style(background: matte) : Style.plain
-        // A thumbnail made for the area covers every cell of it; anything else sits on the matte.
-        if case .thumbnail(let t)? = entry, t.columns == area.width, t.rows == area.height {
-        } else {
-            context.fill(area, style: background)
-        }
         switch entry {
         case .thumbnail(let t)?:
+            // A thumbnail made for the area covers every cell of it; anything else sits on the matte.
+            let fits = t.columns == area.width && t.rows == area.height
+            if !fits { context.fill(area, style: background) }
             // A picture where the terminal shows them and it fits the area whole; half blocks otherwise.
-            if let picture = t.picture, t.columns == area.width, t.rows == area.height,
-                context.placeImage(picture, in: area)
-            {
-                return
-            }
+            if fits, let picture = t.picture, context.placeImage(picture, in: area) { return }
             t.draw(in: context, at: area.origin, background: background)
         case .failure(let reason)?:
+            context.fill(area, style: background)
             let middle = area.minY + area.height / 2
             context.centeredText(
                 "⚠", y: max(area.minY, middle - 1),
@@ -33,6 +28,7 @@ enum PhotoArea {
                 context.centeredText(line, y: middle + i, style: Style(foreground: .ansi(9), background: matte))
             }
         case nil:
+            context.fill(area, style: background)
             context.centeredText(
                 placeholder, y: area.minY + area.height / 2, style: Style(foreground: .brightBlack, background: matte))
         }
