@@ -11,7 +11,7 @@ functions the earlier ones did not run. `scripts/link-order.sh` runs it all.
 Why: between two keys a shared machine's other work empties the processor's caches, and the
 next key fetches its code again, line by line, from wherever the linker put it: about 2,500
 lines of 64 bytes spread over some 280 pages of a 16 MB text. Laid out together, in roughly the
-order they run, the same functions take about 120 pages and their lines come in runs (the
+order they run, the same functions take about 130 pages and their lines come in runs (the
 photo grid's own time a key went from 296 to 266 µs in interleaved runs on a 2-core EPYC
 virtual machine; see the Performance article).
 
@@ -26,6 +26,11 @@ import sys
 BIGGEST_SECTION = 64 * 1024
 
 
+def symbol(name):
+    """The linked name of a callgrind function: without the '2 it adds to a recursive call's."""
+    return re.sub(r"'\d+$", "", name)
+
+
 def read_dump(path, binary="griddemo"):
     """(functions of the binary with their own cost, calls as caller -> callee -> inclusive cost)."""
     names, objects = {}, {}
@@ -33,6 +38,7 @@ def read_dump(path, binary="griddemo"):
     calls = collections.defaultdict(collections.Counter)
     obj = current = callee = callee_obj = None
     call_next = False
+    npos = 1  # position columns before the cost (the "positions:" line says how many)
 
     def name(kind, value):
         m = re.match(r"\((\d+)\)(?: (.*))?", value)
@@ -45,21 +51,24 @@ def read_dump(path, binary="griddemo"):
     with open(path) as f:
         for line in f:
             line = line.rstrip("\n")
-            if line.startswith("ob="):
+            if line.startswith("positions:"):
+                npos = len(line.split()) - 1
+            elif line.startswith("ob="):
                 obj = name("ob", line[3:])
             elif line.startswith("cob="):
                 callee_obj = name("ob", line[4:])
             elif line.startswith("fn="):
-                current, callee_obj = name("fn", line[3:]), None
+                current, callee_obj = symbol(name("fn", line[3:])), None
                 objects[current] = obj
             elif line.startswith("cfn="):
-                callee = name("fn", line[4:])
+                callee = symbol(name("fn", line[4:]))
                 objects.setdefault(callee, callee_obj or obj)
+                callee_obj = None  # a cob= names the object of the one call after it
             elif line.startswith("calls="):
                 call_next = True
             elif line and line[0] in "0123456789+-*" and current:
                 parts = line.split()
-                cost = int(parts[-1]) if len(parts) >= 3 else 0
+                cost = int(parts[npos]) if len(parts) > npos else 0  # Ir, the first event
                 if call_next:
                     calls[current][callee] += cost
                     call_next = False
@@ -112,8 +121,10 @@ def main():
     for dump in argv:
         ours, own, calls = read_dump(dump)
         for f in walk(own, calls):
-            # Valgrind's own names ("(below main)") are no symbols.
-            if f in ours and f not in printed and " " not in f and sizes.get(f, 0) <= BIGGEST_SECTION:
+            # Valgrind's own names ("(below main)") and bare addresses (code without a
+            # symbol) are no symbols.
+            named = " " not in f and not re.fullmatch(r"0x[0-9a-fA-F]+", f)
+            if f in ours and f not in printed and named and sizes.get(f, 0) <= BIGGEST_SECTION:
                 printed.add(f)
                 print(f)
 

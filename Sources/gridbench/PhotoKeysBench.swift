@@ -10,7 +10,7 @@ import GridKitTerminal
 /// picture colours and with the writer's default tolerance (`HalfBlockChoice`), and the colour
 /// error each leaves on a screenful of thumbnails. `COLD=1` runs other memory through the
 /// caches before each key, as the rest of the machine does between two key presses; `QUIET=ms`
-/// only sleeps that long before each.
+/// (without `COLD`) only sleeps that long before each.
 @MainActor
 func benchPhotoKeys() {
     // `PHOTOKEYS_DIR=path` measures another folder (a library from `write-library`, say).

@@ -59,7 +59,9 @@ func photoKeys(
     let cold = ProcessInfo.processInfo.environment["COLD"] != nil
     // `QUIET=ms` sleeps that long before each key instead, touching nothing: on a virtual
     // machine an idle core may serve others meanwhile and come back with its caches emptied.
-    let quiet = ProcessInfo.processInfo.environment["QUIET"].flatMap { Double($0) }.map { useconds_t($0 * 1000) }
+    let quiet = ProcessInfo.processInfo.environment["QUIET"].flatMap { Double($0) }.map {
+        useconds_t(min(max($0, 0), 1000) * 1000) // up to a second
+    }
     var junk = [UInt8](repeating: 0, count: cold ? 32 << 20 : 0)
     var draw: [UInt64] = [], write: [UInt64] = [], bytes: [UInt64] = []
     let (diff0, writer0) = (diff, writer)
