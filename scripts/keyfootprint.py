@@ -27,7 +27,6 @@ import collections
 import fcntl
 import os
 import pty
-import re
 import select
 import shutil
 import struct
@@ -36,6 +35,8 @@ import sys
 import tempfile
 import termios
 import time
+
+from callgrind_dump import records
 
 KEY_BYTES = {
     "down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "end": b"\x1b[F", "home": b"\x1b[H",
@@ -102,51 +103,32 @@ def run(binary, args, out, threads=False, gap=0.05):
 
 def footprint(path):
     """Instructions, and the code lines and pages executed, from a callgrind dump with --dump-instr."""
-    names, obj, addr = {}, None, 0
+    obj, addr = None, 0
     skip_cost = False
     lines, pages = set(), set()
     by_object = collections.defaultdict(set)
     instructions = 0
-    npos = 1
-
-    def name(kind, value):
-        m = re.match(r"\((\d+)\)(?: (.*))?", value)
-        if not m:
-            return value
-        if m.group(2):
-            names[(kind, m.group(1))] = m.group(2)
-        return names.get((kind, m.group(1)), value)
-
-    with open(path) as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.startswith("positions:"):
-                npos = len(line.split()) - 1
-            elif line.startswith("ob="):
-                obj = name("ob", line[3:])
-            elif line.startswith("cob="):
-                name("ob", line[4:])
-            elif line.startswith(("fn=", "cfn=")):
-                name("fn", line.split("=", 1)[1])
-            elif line.startswith("calls="):
-                skip_cost = True  # the next line is the call's inclusive cost
-            elif line and line[0] in "0123456789+-*":
-                parts = line.split()
-                token = parts[0]
-                if token.startswith("0x"):
-                    addr = int(token, 16)
-                elif token.startswith("+"):
-                    addr += int(token[1:])
-                elif token.startswith("-"):
-                    addr -= int(token[1:])
-                elif token != "*":
-                    continue
-                if not skip_cost and len(parts) > npos:
-                    instructions += int(parts[npos])
-                skip_cost = False
-                lines.add(addr >> 6)
-                pages.add(addr >> 12)
-                by_object[os.path.basename(obj or "?")].add(addr >> 6)
+    for record in records(path):
+        if record[0] == "ob":
+            obj = record[1]
+        elif record[0] == "calls":
+            skip_cost = True  # the next line is the call's inclusive cost
+        elif record[0] == "cost":
+            _, token, cost = record
+            if token.startswith("0x"):
+                addr = int(token, 16)
+            elif token.startswith("+"):
+                addr += int(token[1:])
+            elif token.startswith("-"):
+                addr -= int(token[1:])
+            elif token != "*":
+                continue
+            if not skip_cost and cost is not None:
+                instructions += cost
+            skip_cost = False
+            lines.add(addr >> 6)
+            pages.add(addr >> 12)
+            by_object[os.path.basename(obj or "?")].add(addr >> 6)
     return instructions, lines, pages, by_object
 
 

@@ -23,6 +23,8 @@ import collections
 import re
 import sys
 
+from callgrind_dump import records
+
 BIGGEST_SECTION = 64 * 1024
 
 
@@ -33,47 +35,33 @@ def symbol(name):
 
 def read_dump(path, binary="griddemo"):
     """(functions of the binary with their own cost, calls as caller -> callee -> inclusive cost)."""
-    names, objects = {}, {}
+    objects = {}
     own = collections.Counter()
     calls = collections.defaultdict(collections.Counter)
     obj = current = callee = callee_obj = None
     call_next = False
-    npos = 1  # position columns before the cost (the "positions:" line says how many)
-
-    def name(kind, value):
-        m = re.match(r"\((\d+)\)(?: (.*))?", value)
-        if not m:
-            return value
-        if m.group(2):
-            names[(kind, m.group(1))] = m.group(2)
-        return names.get((kind, m.group(1)), m.group(1))
-
-    with open(path) as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.startswith("positions:"):
-                npos = len(line.split()) - 1
-            elif line.startswith("ob="):
-                obj = name("ob", line[3:])
-            elif line.startswith("cob="):
-                callee_obj = name("ob", line[4:])
-            elif line.startswith("fn="):
-                current, callee_obj = symbol(name("fn", line[3:])), None
-                objects[current] = obj
-            elif line.startswith("cfn="):
-                callee = symbol(name("fn", line[4:]))
-                objects.setdefault(callee, callee_obj or obj)
-                callee_obj = None  # a cob= names the object of the one call after it
-            elif line.startswith("calls="):
-                call_next = True
-            elif line and line[0] in "0123456789+-*" and current:
-                parts = line.split()
-                cost = int(parts[npos]) if len(parts) > npos else 0  # Ir, the first event
-                if call_next:
-                    calls[current][callee] += cost
-                    call_next = False
-                else:
-                    own[current] += cost
+    for record in records(path):
+        key = record[0]
+        if key == "ob":
+            obj = record[1]
+        elif key == "cob":
+            callee_obj = record[1]
+        elif key == "fn":
+            current, callee_obj = symbol(record[1]), None
+            objects[current] = obj
+        elif key == "cfn":
+            callee = symbol(record[1])
+            objects.setdefault(callee, callee_obj or obj)
+            callee_obj = None  # a cob= names the object of the one call after it
+        elif key == "calls":
+            call_next = True
+        elif key == "cost" and current:
+            cost = record[2] or 0
+            if call_next:
+                calls[current][callee] += cost
+                call_next = False
+            else:
+                own[current] += cost
     ours = {f for f, o in objects.items() if o and o.rsplit("/", 1)[-1].startswith(binary)}
     return ours, own, calls
 
