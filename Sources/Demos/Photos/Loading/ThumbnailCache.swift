@@ -28,8 +28,8 @@ package final class ThumbnailCache {
     package func entry(_ key: Int) -> Entry? {
         guard let i = entries.index(forKey: key) else { return nil }
         clock += 1
-        // The stamp changed in place: the entry (a thumbnail's arrays and all) is copied once,
-        // to be returned, not twice and written back.
+        // The stamp changed in place: the entry is copied once, to be returned, not twice and
+        // written back.
         entries.values[i].stamp = clock
         return entries.values[i].entry
     }
