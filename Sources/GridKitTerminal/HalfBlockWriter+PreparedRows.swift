@@ -12,20 +12,23 @@ extension HalfBlockWriter {
         y != preparedY || (preparedNext < preparedPlaces.count && preparedPlaces[preparedNext].x <= x)
     }
 
-    /// The rows made for block `identity`, found this frame already or in the shared cache.
-    private mutating func preparedBlock(
-        _ identity: UInt64
-    ) -> (made: PreparedRowBytes, rows: [PreparedRowBytes.Row?])? {
-        var k = preparedBlocks.count - 1
+    /// Where in `preparedBlocks` the rows made for block `identity` are, found this frame
+    /// already or in the shared cache.
+    private mutating func preparedBlock(_ identity: UInt64) -> Int? {
+        var k = preparedIdentities.count - 1
         while k >= 0 {
-            if preparedBlocks[k].identity == identity { return (preparedBlocks[k].made, preparedBlocks[k].rows) }
+            if preparedIdentities[k] == identity { return k }
             k -= 1
         }
-        guard let made = rows?.rows(of: identity), let madeRows = made.rows else { return nil }
+        guard let made = rows?.rows(of: identity)?.made else { return nil }
         // A screenful of tiles at most: the oldest go first.
-        if preparedBlocks.count == 32 { preparedBlocks.removeFirst() }
-        preparedBlocks.append((identity, made, madeRows))
-        return (made, madeRows)
+        if preparedBlocks.count == 32 {
+            preparedIdentities.removeFirst()
+            preparedBlocks.removeFirst()
+        }
+        preparedIdentities.append(identity)
+        preparedBlocks.append(made)
+        return preparedBlocks.count - 1
     }
 
     /// Writes the prepared row that starts at (x, y), if the canvas holds one there and most
@@ -42,8 +45,9 @@ extension HalfBlockWriter {
         let place = preparedPlaces[preparedNext]
         preparedNext += 1
         let width = place.width
-        guard out.charset == nil, skipsShownCells, let (made, blockRows) = preparedBlock(place.block),
-            made.width == width, place.row < blockRows.count, let row = blockRows[place.row],
+        guard out.charset == nil, skipsShownCells, let k = preparedBlock(place.block) else { return false }
+        let made = preparedBlocks[k]
+        guard made.width == width, place.row < made.rows.count, let row = made.rows[place.row],
             // Not up to the last column: after it the cursor waits at the margin, and the row's
             // steps back would land one column off.
             x + width < out.size.width
@@ -71,9 +75,10 @@ extension HalfBlockWriter {
                 out.setPen(
                     lead.foreground == -2 ? out.pen.fg : lead.foreground,
                     lead.background == -2 ? out.pen.bg : lead.background, [])
-                out.bytes += row.bytes.dropFirst(lead.count)
-            } else {
-                out.bytes += row.bytes
+            }
+            let sent = (row.bytes.lowerBound + lead.count)..<row.bytes.upperBound
+            made.bytes.withUnsafeBufferPointer { bytes in
+                out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sent]))
             }
             out.pen.fg = row.foreground
             out.pen.bg = row.background

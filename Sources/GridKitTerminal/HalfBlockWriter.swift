@@ -29,7 +29,10 @@ package struct HalfBlockWriter {
     /// Where rows of pictures made ahead are kept (`PictureRowCache`): their bytes are sent for
     /// a row the canvas notes a block drew whole.
     var rows: PictureRowCache? {
-        didSet { preparedBlocks.removeAll() }
+        didSet {
+            preparedIdentities.removeAll()
+            preparedBlocks.removeAll()
+        }
     }
     /// The row whose block rows are at hand, those rows (by column), the next one to meet,
     /// and the columns of the one just written (their cells are skipped as they are reported).
@@ -37,8 +40,10 @@ package struct HalfBlockWriter {
     var preparedSkip = (y: -1, end: 0)
     /// The blocks whose rows this frame has found in `rows`, the latest last: a tile's rows
     /// come one screen line after another, and each would be a look-up in the shared cache (a
-    /// lock and a hash) and a retain of its list of rows.
-    var preparedBlocks: [(identity: UInt64, made: PreparedRowBytes, rows: [PreparedRowBytes.Row?])] = []
+    /// lock and a hash) and a retain of its list of rows. Their identities apart, so finding
+    /// one touches no block.
+    var preparedIdentities: [UInt64] = []
+    var preparedBlocks: [PreparedRowBytes.Made] = []
     /// Prepared rows written in all, for tests and measurements.
     var preparedRowsWritten = 0
     /// Nearest palette entries of RGB colours met lately, as 0xRRGGBB << 8 | entry, by a hash of
@@ -62,6 +67,7 @@ package struct HalfBlockWriter {
         pictures.removeAll()
         preparedY = -1
         preparedSkip = (-1, 0)
+        preparedIdentities.removeAll(keepingCapacity: true)
         preparedBlocks.removeAll(keepingCapacity: true)
     }
 

@@ -12,13 +12,14 @@ import Synchronization
 /// a cursor move and a copy: the same screen, in about as many bytes (moves inside the row are
 /// relative, so the row goes anywhere on the screen).
 package final class PreparedRowBytes: Sendable {
-    /// One row: its bytes, the colours in effect after them (-2: not known) and where they
-    /// leave the cursor, counted from the row's first column.
+    /// One row: where its bytes are, the colours in effect after them (-2: not known) and
+    /// where they leave the cursor, counted from the row's first column. Plain values, no
+    /// references: a writer copies rows freely on the path of a key, with no retains.
     package struct Row: Sendable {
-        /// The row's bytes: a part of one buffer that holds every row of the block, so the rows
-        /// a scroll lets in from one picture share a buffer (one object to keep alive, read in
-        /// order) rather than one allocation each.
-        package let bytes: ArraySlice<UInt8>
+        /// The row's bytes in `Made.bytes`, one buffer that holds every row of the block, so
+        /// the rows a scroll lets in from one picture share a buffer (one object to keep alive,
+        /// read in order) rather than one allocation each.
+        package let bytes: Range<Int>
         package let foreground: Int, background: Int
         package let cursorColumn: Int
         /// The colour sequence the bytes start with, if they do: its length and the colours it
@@ -35,7 +36,24 @@ package final class PreparedRowBytes: Sendable {
     /// still holds, and its size.
     package let cells: [CanvasCell]
     package let width: Int, height: Int
-    private let made = Mutex<[Row?]?>(nil)
+    private let result = Mutex<Made?>(nil)
+
+    /// The rows once made, the buffer that holds their bytes, and the block's cells and width
+    /// they were made from: all a writer needs, in one object it holds with one retain.
+    package final class Made: Sendable {
+        /// By row of the block (nil for a row that holds anything but blocks and spaces).
+        package let rows: [Row?]
+        package let bytes: [UInt8]
+        package let cells: [CanvasCell]
+        package let width: Int
+
+        init(rows: [Row?], bytes: [UInt8], cells: [CanvasCell], width: Int) {
+            self.rows = rows
+            self.bytes = bytes
+            self.cells = cells
+            self.width = width
+        }
+    }
 
     /// The rows of `block`, whose pictures are prepared already, to be made by `complete()`.
     package init(for block: CellBlock, profile: Profile) {
@@ -54,17 +72,26 @@ package final class PreparedRowBytes: Sendable {
         cells.count * (profile.colors.mode == .direct ? 40 : 10) + height * MemoryLayout<Row?>.stride
     }
 
+    /// The rows and their bytes; nil until `complete()` has made them.
+    package var made: Made? { result.withLock { $0 } }
+
     /// By row of the block (nil for a row that holds anything but blocks and spaces); nil until
     /// `complete()` has made them.
-    package var rows: [Row?]? { made.withLock { $0 } }
+    package var rows: [Row?]? { made?.rows }
+
+    /// By row of the block, each row's bytes (nil for a row not made); nil until `complete()`
+    /// has made them. For tests and measurements: a writer takes `made` once.
+    package var rowBytes: [ArraySlice<UInt8>?]? {
+        made.map { made in made.rows.map { $0.map { made.bytes[$0.bytes] } } }
+    }
 
     /// Makes the rows' bytes, once: the work the cell preparer leaves for later, run on a worker
     /// thread once it has nothing more urgent (until then the block is written cell by cell).
     /// Safe from any thread.
     package func complete() {
-        guard rows == nil else { return }
-        let rows = Self.rows(of: cells, width: width, height: height, profile: profile)
-        made.withLock { if $0 == nil { $0 = rows } }
+        guard made == nil else { return }
+        let made = Self.make(cells, width: width, height: height, profile: profile)
+        result.withLock { if $0 == nil { $0 = made } }
     }
 
     /// A terminal's way of writing pictures: its sequences, colours and tolerance. Compared by
@@ -126,7 +153,7 @@ package final class PreparedRowBytes: Sendable {
 
     /// The rows of a block's `cells` as `profile`'s writer writes them from an unknown pen with
     /// no attributes, the cursor on each row's first column.
-    private static func rows(of cells: [CanvasCell], width: Int, height: Int, profile: Profile) -> [Row?] {
+    private static func make(_ cells: [CanvasCell], width: Int, height: Int, profile: Profile) -> Made {
         // One column more than the row: the writer keeps knowing where its cursor is after
         // writing the row's last cell, so it can step back from there.
         let canvas = Canvas(size: Size(width: width + 1, height: 1))
@@ -173,15 +200,15 @@ package final class PreparedRowBytes: Sendable {
                 storage += writer.bytes
             }
         }
-        return made.map { m in
+        let rows = made.map { m in
             m.map { m in
                 var row = Row(
-                    bytes: storage[m.range], foreground: m.foreground, background: m.background,
-                    cursorColumn: m.cursorColumn)
+                    bytes: m.range, foreground: m.foreground, background: m.background, cursorColumn: m.cursorColumn)
                 if let lead = m.lead { row.lead = lead }
                 return row
             }
         }
+        return Made(rows: rows, bytes: storage, cells: cells, width: width)
     }
 
     /// The SGR sequence `bytes` start with when it sets colours and nothing else: 256-colour

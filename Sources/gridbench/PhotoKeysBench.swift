@@ -115,7 +115,7 @@ func benchPhotoKeys() {
             rows.complete()
             return rows
         }
-        let bytes = made.reduce(0) { $0 + ($1.rows ?? []).reduce(0) { $0 + ($1?.bytes.count ?? 0) } }
+        let bytes = made.reduce(0) { $0 + ($1.rowBytes ?? []).reduce(0) { $0 + ($1?.count ?? 0) } }
         let cells = runs.reduce(0) { $0 + $1.cells.count }
         row([
             "  ... and its pictures' rows as bytes (ms)", ms(percentile(times, 0.5)), ms(percentile(times, 0.95)),

@@ -108,12 +108,12 @@ import Testing
         // What the cache counts for the rows covers what they come to.
         for block in thumbnails {
             let made = cache.rows(of: block.identity)
-            let held = (made?.rows ?? []).reduce(0) { $0 + ($1?.bytes.count ?? 0) }
+            let held = (made?.rowBytes ?? []).reduce(0) { $0 + ($1?.count ?? 0) }
             #expect(held > 0 && held <= made?.byteCount ?? 0, "\(held) bytes held, \(made?.byteCount ?? 0) counted")
         }
         // Moves inside a row are steps from where it starts: the row goes anywhere.
-        for row in thumbnails.flatMap({ cache.rows(of: $0.identity)?.rows ?? [] }).compactMap({ $0 }) {
-            let text = String(decoding: row.bytes, as: UTF8.self)
+        for bytes in thumbnails.flatMap({ cache.rows(of: $0.identity)?.rowBytes ?? [] }).compactMap({ $0 }) {
+            let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.firstMatch(of: /\e\[[0-9;]*[HGfd]|\r|\e\[[0-9]*K/) == nil, "\(text.debugDescription)")
         }
         let size = Size(width: 62, height: 20)

@@ -148,10 +148,10 @@ import Testing
     /// wherever the row is put.
     @Test func rowBytesNameNoPosition() {
         let block = thumbnail(Size(width: 30, height: 6), seed: 7)
-        let rows = cache.rows(of: block.identity)?.rows ?? []
+        let rows = cache.rows(of: block.identity)?.rowBytes ?? []
         #expect(rows.count == 6 && rows.allSatisfy { $0 != nil })
-        for row in rows.compactMap({ $0 }) {
-            let text = String(decoding: row.bytes, as: UTF8.self)
+        for bytes in rows.compactMap({ $0 }) {
+            let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.firstMatch(of: /\e\[[0-9;]*[HGfd]|\r|\e\[[0-9]*K/) == nil, "\(text.debugDescription)")
         }
     }
@@ -161,7 +161,7 @@ import Testing
     func theRowsFitTheBytesCountedForThem(seed: UInt64) throws {
         let block = thumbnail(Size(width: 18, height: 7), seed: seed)
         let made = try #require(cache.rows(of: block.identity))
-        let held = (made.rows ?? []).reduce(0) { $0 + ($1?.bytes.count ?? 0) }
+        let held = (made.rowBytes ?? []).reduce(0) { $0 + ($1?.count ?? 0) }
         #expect(held > 0 && held <= made.byteCount, "\(held) bytes held, \(made.byteCount) counted")
     }
 
