@@ -40,9 +40,10 @@ package struct HalfBlockWriter {
     var preparedSkip = (y: -1, end: 0)
     /// The blocks whose rows this frame has found in `rows`, the latest last: a tile's rows
     /// come one screen line after another, and each would be a look-up in the shared cache (a
-    /// lock and a hash) and a retain of its list of rows. Their identities apart, so finding
-    /// one touches no block.
+    /// lock and a hash) and a retain of the block's rows. Their identities are kept apart, at
+    /// the same index, so finding one touches no block.
     var preparedIdentities: [UInt64] = []
+    /// The rows of the block `preparedIdentities` names at the same index.
     var preparedBlocks: [PreparedRowBytes.Made] = []
     /// Prepared rows written in all, for tests and measurements.
     var preparedRowsWritten = 0

@@ -32,8 +32,8 @@ package final class PreparedRowBytes: Sendable {
 
     /// The writer setup the bytes are for: a writer uses them only if it has this one.
     package let profile: Profile
-    /// The block's cells (the block's own array, not a copy), which a writer checks the canvas
-    /// still holds, and its size.
+    /// The block's cells (the block's own array, not a copy), which the rows are made from
+    /// (and `Made` hands the writer), and its size.
     package let cells: [CanvasCell]
     package let width: Int, height: Int
     private let result = Mutex<Made?>(nil)
@@ -43,7 +43,10 @@ package final class PreparedRowBytes: Sendable {
     package final class Made: Sendable {
         /// By row of the block (nil for a row that holds anything but blocks and spaces).
         package let rows: [Row?]
+        /// Every made row's bytes, end to end: `Row.bytes` is a row's range here.
         package let bytes: [UInt8]
+        /// The block's cells (shared, not copied), which the writer checks the canvas still
+        /// holds before it sends a row, and the block's width.
         package let cells: [CanvasCell]
         package let width: Int
 
@@ -76,7 +79,7 @@ package final class PreparedRowBytes: Sendable {
     package var made: Made? { result.withLock { $0 } }
 
     /// By row of the block (nil for a row that holds anything but blocks and spaces); nil until
-    /// `complete()` has made them.
+    /// `complete()` has made them. For tests: a writer takes `made` once.
     package var rows: [Row?]? { made?.rows }
 
     /// By row of the block, each row's bytes (nil for a row not made); nil until `complete()`
@@ -162,7 +165,7 @@ package final class PreparedRowBytes: Sendable {
         writer.relocatable = true
         // What the terminal shows where the row goes is not known: every cell is written.
         writer.skipsShownPictureCells = false
-        // Each row's place in `storage` and what it leaves, then the rows as parts of it.
+        // Each row's place in `storage` and what it leaves; the rows name their places in it.
         var storage: [UInt8] = []
         storage.reserveCapacity(cells.count * (profile.colors.mode == .direct ? 40 : 10))
         var made: [(range: Range<Int>, foreground: Int, background: Int, cursorColumn: Int, lead: Row.Lead?)?] = []
@@ -208,7 +211,8 @@ package final class PreparedRowBytes: Sendable {
                 return row
             }
         }
-        return Made(rows: rows, bytes: storage, cells: cells, width: width)
+        // (A block with no row made keeps no buffer: its reserved capacity would stay.)
+        return Made(rows: rows, bytes: storage.isEmpty ? [] : storage, cells: cells, width: width)
     }
 
     /// The SGR sequence `bytes` start with when it sets colours and nothing else: 256-colour
