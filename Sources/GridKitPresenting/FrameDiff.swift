@@ -79,8 +79,19 @@ public struct FrameDiff {
             // shift worth finding.
             var changed = [Bool](repeating: false, count: h), changedCount = 0
             for y in 0..<h {
-                if known && !forgottenRows[y] && canvas.changedColumns(ofRow: y).isEmpty { continue }
-                if !same(canvas.rowCells(y), oldRow(y)) { changed[y] = true; changedCount += 1 }
+                if known && !forgottenRows[y] {
+                    // Only the columns drawn since can differ: a focus move draws two tiles
+                    // again, and comparing their rows whole read both frames' rows from memory
+                    // (more than half the data a focus move touched).
+                    let columns = canvas.changedColumns(ofRow: y)
+                    if columns.isEmpty { continue }
+                    let from = columns.lowerBound, bytes = columns.count * MemoryLayout<CanvasCell>.stride
+                    if memcmp(canvas.rowCells(y) + from, oldRow(y) + from, bytes) != 0 {
+                        changed[y] = true; changedCount += 1
+                    }
+                } else if !same(canvas.rowCells(y), oldRow(y)) {
+                    changed[y] = true; changedCount += 1
+                }
             }
             var best: RowShift?, bestGain = 3
             guard changedCount > bestGain else { return nil }
