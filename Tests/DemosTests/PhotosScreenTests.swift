@@ -211,4 +211,28 @@ import Testing
             "the thumbnails on screen leave their rows for later")
         #expect(ahead.allSatisfy { block($0).map(done.isDone) == true }, "the prefetched ones come with them made")
     }
+
+    /// A tile made ahead of the screen (cell prefetching) before its thumbnail came shows the
+    /// thumbnail once it scrolls on screen: the arrival has the grid ask for it again.
+    @Test func aTileMadeAheadShowsTheThumbnailThatCameMeanwhile() throws {
+        let pool = DecodePool(threads: 0)
+        let screen = PhotosScreen(library: SampleAlbum.library(count: 60), pool: pool)
+        let mailbox = Mailbox()
+        let context = ScreenContext(mailbox: mailbox, colorMode: .palette256)
+        let h = GridHarness(screen: screen, size: Size(width: 80, height: 24), context: context)
+        let grid = h.gridView
+        grid.prefetchesAfterFrame = true
+        h.render()
+        grid.prefetchAfterFrame()
+        let ahead = try #require(grid.prefetchedCells.keys.min())
+        #expect((grid.prefetchedCells[ahead] as? PhotoCell)?.entry == nil, "made before its thumbnail came")
+        pool.runPending()
+        _ = mailbox.drain()
+        for _ in 0..<12 where grid.cellForItem(at: ahead) == nil {
+            h.press([.key(.down)])
+            grid.prefetchAfterFrame()
+        }
+        let shown = try #require(grid.cellForItem(at: ahead) as? PhotoCell)
+        #expect(shown.entry != nil, "the thumbnail shows, not the placeholder")
+    }
 }

@@ -91,7 +91,7 @@ public protocol CellRegistering: AnyObject {
 /// on their own (`LayoutSection.orthogonalScrollingBehavior`), those within a screen's width to
 /// either side of what shows. Under a `ScreenController` the grid asks
 /// once the frame is presented, so the work started never delays the key that scrolled there;
-/// a grid drawn by hand asks as it draws.
+/// a grid drawn by hand asks as it draws. `GridView.isPrefetchingEnabled` false asks nothing.
 @MainActor
 public protocol GridPrefetching: AnyObject {
     func gridView(_ gridView: GridView, prefetchItemsAt indexPaths: [IndexPath])

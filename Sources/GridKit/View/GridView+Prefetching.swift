@@ -14,15 +14,28 @@ extension GridView {
         prefetchNow()
     }
 
-    /// Runs the prefetching a frame left for after it was presented.
-    func prefetchAfterFrame() {
+    /// Runs what a frame left for after it was presented: the cells that left the screen are
+    /// handed back, the prefetch data source is told what lies ahead, and the cells of the line
+    /// beyond the screen are made.
+    package func prefetchAfterFrame() {
+        handBackLeavingCells()
         guard prefetchIsDue else { return }
         prefetchIsDue = false
         prefetchNow()
+        prefetchCellsAhead()
+    }
+
+    /// Prefetching turned off: what was asked for ahead is cancelled, the cells made ahead go
+    /// to the pool.
+    func stopPrefetching() {
+        discardPrefetchedCells()
+        let cancel = prefetched.filter { visibleCells[$0] == nil }.sorted()
+        prefetched.removeAll()
+        if !cancel.isEmpty { prefetchDataSource?.gridView(self, cancelPrefetchingForItemsAt: cancel) }
     }
 
     private func prefetchNow() {
-        guard let p = prefetchDataSource else { return }
+        guard isPrefetchingEnabled, let p = prefetchDataSource else { return }
         let vertical = layout.scrollDirection == .vertical
         let page = viewportMain
         let shift = scrollingForward ? page : -page

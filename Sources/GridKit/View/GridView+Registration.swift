@@ -5,6 +5,7 @@ extension GridView {
     public func register(_ cellClass: GridCell.Type, forCellWithReuseIdentifier identifier: String) {
         cellClasses[identifier] = cellClass
         liveCellCount -= reusePool.discard(.cell, identifier) // waiting cells may be of the class registered before
+        discardPrefetchedCells()
     }
 
     /// Registers a header or footer class under `identifier`.

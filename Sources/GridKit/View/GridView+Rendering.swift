@@ -234,11 +234,18 @@ extension GridView {
             let key = SupplementaryKey(a)
             if !nowSupplementary.contains(key) { nowSupplementary.append(key) }
         }
+        // Cells that left in a frame not presented are told about first: an item may come back.
+        handBackLeavingCells()
         let change = changeSinceDrawn(elements) ?? changeByLookup(elements)
+        let defersLeaving = prefetchesAfterFrame
         for ip in change.leaving {
             guard let cell = visibleCells.removeValue(forKey: ip) else { continue }
-            delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
-            enqueue(cell, kind: .cell)
+            if defersLeaving {
+                leavingCells.append((ip, cell))
+            } else {
+                delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
+                enqueue(cell, kind: .cell)
+            }
         }
         for (key, view) in visibleSupplementary where !nowSupplementary.contains(key) {
             visibleSupplementary[key] = nil
@@ -247,7 +254,7 @@ extension GridView {
         guard let ds = dataSource else { return [] }
         var shown: [IndexPath] = []
         for ip in change.coming where visibleCells[ip] == nil {
-            let cell = ds.gridView(self, cellForItemAt: ip)
+            let cell = takePrefetchedCell(at: ip) ?? ds.gridView(self, cellForItemAt: ip)
             visibleCells[ip] = cell
             // Before it is measured: an update handler may set what it shows.
             updateConfiguration(of: cell, at: ip)

@@ -34,6 +34,18 @@ public final class GridView {
     public weak var delegate: GridDelegate?
     /// Told about items coming on screen soon, to start slow work early (held weakly).
     public weak var prefetchDataSource: GridPrefetching? { didSet { prefetched.removeAll() } }
+    /// Whether the grid asks for cells before they come on screen and tells the prefetch data
+    /// source about items ahead (UIKit's `isPrefetchingEnabled`, true by default). Under a
+    /// `ScreenController`, once a frame is presented the grid asks the data source for the cells
+    /// of the line or two beyond the screen, the way the user last scrolled, so the key that
+    /// brings them on screen finds them made: their `cellForItemAt` may come a frame or more
+    /// early, or for an item that is then not shown. As in UIKit, set what depends on the
+    /// cell's state (focus, selection) in its configuration update handler or
+    /// `gridView(_:willDisplay:forItemAt:)`, not in `cellForItemAt`. False asks for cells as
+    /// they come on screen and tells the prefetch data source nothing.
+    public var isPrefetchingEnabled = true {
+        didSet { if !isPrefetchingEnabled && oldValue { stopPrefetching() } }
+    }
 
     /// The content point shown at the grid's top-left corner.
     public var contentOffset: Point {
@@ -49,7 +61,7 @@ public final class GridView {
     /// Last main-axis scroll direction, so prefetching looks ahead the way the user is going.
     var scrollingForward = true
     /// Set by a host that presents frames: prefetching waits until the frame is written.
-    var prefetchesAfterFrame = false
+    package var prefetchesAfterFrame = false
     /// A frame was drawn and its prefetching is still to run (`prefetchAfterFrame()`).
     var prefetchIsDue = false
 
@@ -133,7 +145,15 @@ public final class GridView {
     /// The views the last frame drew, one per element, and `viewsChanged` then: a frame that
     /// shows the same elements takes them from here instead of hashing every index path again.
     var drawnViews: (views: [GridCell?], version: UInt64) = ([], 0)
+    /// Items the prefetch data source was told about and not told to cancel.
     var prefetched = Set<IndexPath>()
+    /// Cells asked for ahead of the screen (`isPrefetchingEnabled`), by item: not shown yet,
+    /// and taken instead of asking the data source again when their item comes on screen.
+    package internal(set) var prefetchedCells: [IndexPath: GridCell] = [:]
+    /// Cells that left the screen in a frame not presented yet: told to the delegate
+    /// (`didEndDisplaying`) and put in the pool once it is (`handBackLeavingCells()`), so a key's
+    /// frame does not wait for them.
+    var leavingCells: [(indexPath: IndexPath, cell: GridCell)] = []
     /// Cells ever created and not released: bounded by what fits on screen plus the pools.
     package internal(set) var liveCellCount = 0
 
@@ -171,7 +191,12 @@ public final class GridView {
     /// Marks the grid for redrawing on the next frame: every cell draws again. Call it when
     /// what a cell shows changed (or reload the item); focus, selection and scrolling need
     /// no call.
-    public func setNeedsDisplay() { needsDisplay = true; needsFullRedraw = true }
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        needsFullRedraw = true
+        // What cells show may have changed: those made ahead are asked for again.
+        discardPrefetchedCells()
+    }
 
     /// Marks the grid for redrawing after a focus, selection or scroll change, which the next
     /// frame finds out for itself.
@@ -221,6 +246,16 @@ public final class GridView {
         layout.invalidateMeasurements(at: indexPaths)
         var redrawn: [IndexPath] = []
         for ip in indexPaths {
+            if let ahead = prefetchedCells[ip] {
+                // Made ahead, as UIKit's: configured again where it waits, nothing to redraw.
+                reconfiguring = (ip, ahead)
+                let again = dataSource.gridView(self, cellForItemAt: ip)
+                reconfiguring = nil
+                if again !== ahead { enqueue(ahead, kind: .cell) }
+                updateConfiguration(of: again, at: ip)
+                prefetchedCells[ip] = again
+                continue
+            }
             guard let cell = visibleCells[ip] else { continue }
             reconfiguring = (ip, cell)
             let again = dataSource.gridView(self, cellForItemAt: ip)
@@ -239,14 +274,20 @@ public final class GridView {
 
     /// Re-asks the data source for these items' cells. The next frame draws only their cells
     /// (and what overlaps them), not the screen: a picture arriving for one tile costs that tile.
+    /// Items neither on screen nor made ahead cost nothing (unless cells size themselves, when
+    /// their sizes are measured again): reload every item whose data changed.
     public func reloadItems(at indexPaths: [IndexPath]) {
         layout.invalidateMeasurements(at: indexPaths)
+        var shown = layout.sizesCellsByContent
         for ip in indexPaths {
+            if let ahead = prefetchedCells.removeValue(forKey: ip) { enqueue(ahead, kind: .cell) }
             if let cell = visibleCells.removeValue(forKey: ip) {
                 delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
                 enqueue(cell, kind: .cell)
+                shown = true
             }
         }
+        guard shown else { return }
         // The last frame no longer names a view for them, so the next one draws them again
         // (even when the pool hands back the same cell object) and looks its cells up anew.
         drawn?.forgetCells(at: indexPaths)
@@ -255,6 +296,8 @@ public final class GridView {
     }
 
     func discardVisibleCells() {
+        handBackLeavingCells()
+        discardPrefetchedCells()
         for (ip, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
             delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
             enqueue(cell, kind: .cell)

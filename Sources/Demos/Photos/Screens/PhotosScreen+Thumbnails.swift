@@ -16,6 +16,11 @@ extension PhotosScreen {
         return ((photoBase + flat(ip)) * 256 + min(255, size.width)) * 1024 + min(1023, size.height)
     }
 
+    /// A cell coming on screen without its thumbnail: decoded before anything only prefetched.
+    package func gridView(_ gridView: GridView, willDisplay cell: GridCell, forItemAt indexPath: IndexPath) {
+        if let photo = cell as? PhotoCell, photo.entry == nil { request(indexPath, urgent: true) }
+    }
+
     /// A cell that scrolled away before its thumbnail came: its decode is not needed now.
     package func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {
         let k = key(indexPath)
@@ -83,9 +88,10 @@ extension PhotosScreen {
         cacheProblems.add(problems)
         cache.insert(entry, for: key)
         learnAspect(of: photo, from: entry)
-        // Every cell showing the photo at that size: in Albums, its row's and All photos'.
+        // Every place of the photo at that size: in Albums, its row's and All photos'. The grid
+        // redraws those on screen and asks again for those it made ahead; the rest cost nothing.
         guard let grid, photo < library.count else { return }
-        let places = indexPaths(ofPhoto: photo).filter { self.key($0) == key && grid.cellForItem(at: $0) != nil }
+        let places = indexPaths(ofPhoto: photo).filter { self.key($0) == key }
         if !places.isEmpty { grid.reloadItems(at: places) }
     }
 

@@ -310,8 +310,10 @@ package final class PhotosScreen: Screen, GridPrefetching, WaterfallLayoutDelega
     private func cell(in gridView: GridView, at indexPath: IndexPath) -> GridCell {
         let cell = gridView.dequeue(PhotoCell.self, for: indexPath)
         cell.name = item(at: indexPath).name
+        // No decode asked for here: the grid asks for cells ahead of the screen too (cell
+        // prefetching), where the prefetch has asked already; one coming on screen without its
+        // thumbnail asks, urgently, in `willDisplay`.
         cell.entry = cache.entry(key(indexPath))
-        if cell.entry == nil { request(indexPath, urgent: true) }
         return cell
     }
 
