@@ -4,8 +4,10 @@
 Between two keys a shared machine's caches lose the program's code and data, and the key then
 fetches again every 64-byte line it touches: its own time follows the distinct lines more than
 its instructions (`scripts/keyfootprint.py` counts those). This counts them per key, from the
-moment the controller takes the key (`ScreenController.dispatch`) to the frame's write
-(`gk_write_raw`), in the thread that answers keys:
+moment the controller takes the key (`ScreenController.dispatch`) to its first write
+(`gk_write_raw`: the frame, where no images go ahead of it, as in text pictures). Lackey's trace
+does not tell threads apart: measure where other threads are idle meanwhile (the photo grid on
+a thumbnail cache the same keys filled first, in `XDG_CACHE_HOME`).
 
     scripts/keylines.py [--warm SCRIPT] [--keys SCRIPT] [--gap MS] PATH/TO/griddemo [ARGS...]
         (default: numbers --count 1000000 --layout list; warm and keys down*6)
@@ -142,7 +144,7 @@ def main():
             rows = r.readlines()[warmed:]
     if not rows:
         sys.exit("keylines: no key was answered (is valgrind's load address still %#x?)" % LOAD_ADDRESS)
-    print("keys %s after %s (lackey; the thread that answers keys, from taking the key to writing):" % (keys, warm))
+    print("keys %s after %s (lackey, all threads; from taking the key to writing):" % (keys, warm))
     for row in rows:
         print("  " + row.rstrip())
     code = [int(r.split("code lines ")[1].split()[0]) for r in rows]

@@ -10,6 +10,8 @@ final class CellLoggingScreen: Screen, GridDataSource, GridDelegate, GridPrefetc
     var log: [String] = []
     var prefetching = true
     var labels: [Int: String] = [:]
+    /// Run as each cell is asked for, before it is made.
+    var whenAsked: ((GridView, IndexPath) -> Void)?
     var title: String { "Tiles" }
     func makeLayout() -> any GridLayout { FlowLayout(itemSize: Size(width: 8, height: 3), lineSpacing: 1) }
     func registerCells(in gridView: GridView) { gridView.register(LabelCell.self) }
@@ -17,6 +19,7 @@ final class CellLoggingScreen: Screen, GridDataSource, GridDelegate, GridPrefetc
     func gridView(_ gridView: GridView, numberOfItemsInSection section: Int) -> Int { 300 }
     func gridView(_ gridView: GridView, cellForItemAt indexPath: IndexPath) -> GridCell {
         log.append("cell \(indexPath.item)")
+        whenAsked?(gridView, indexPath)
         let cell = gridView.dequeue(LabelCell.self, for: indexPath)
         cell.label = labels[indexPath.item] ?? "t\(indexPath.item)"
         return cell
@@ -48,11 +51,13 @@ final class CellLoggingScreen: Screen, GridDataSource, GridDelegate, GridPrefetc
         #expect(!later.isEmpty, "the Downs scrolled: \(log)")
         for item in later {
             let asked = log.indices.filter { log[$0] == "cell \(item)" }
-            let showsAt = log.firstIndex(of: "show \(item)")!
             #expect(asked.count == 1, "tile \(item) asked for once: \(log)")
-            // Asked for before the frame that shows it began: a "present" lies between.
+            // Asked for after a frame went out, before the next frame showed anything: what
+            // came last before it was a frame presented, not a cell shown.
+            let before = asked.first.flatMap { a in log[..<a].last { $0 == "present" || $0.hasPrefix("show ") } }
+            let after = asked.first.flatMap { a in a + 1 < log.count ? log[a + 1] : nil }
             #expect(
-                asked.first.map { a in log[a..<showsAt].contains("present") } == true,
+                before == "present" && after != "show \(item)",
                 "tile \(item) was made ahead, after a frame went out: \(log)")
         }
         // Cells that leave are told about as soon as the frame they left in went out, before
@@ -163,5 +168,26 @@ final class CellLoggingScreen: Screen, GridDataSource, GridDelegate, GridPrefetc
         let firstShown = grid.indexPathsForVisibleItems.first!.item
         #expect(!above.isEmpty && above.allSatisfy { $0 < firstShown }, "\(above) above \(firstShown)")
         #expect(grid.liveCellCount <= 3 * grid.indexPathsForVisibleItems.count)
+    }
+
+    /// A data source that reloads while a cell ahead is asked for: nothing made before the
+    /// reload is kept, and the item shows what it holds after.
+    @Test func aReloadWhileCellsAreMadeAheadKeepsNone() {
+        let screen = CellLoggingScreen()
+        let (h, grid) = hosted(screen)
+        screen.whenAsked = { grid, ip in
+            guard ip.item == 20 else { return }
+            screen.whenAsked = nil
+            screen.labels[20] = "fresh"
+            grid.reloadData()
+        }
+        for _ in 0..<20 where screen.whenAsked != nil {
+            h.press([.key(.down)])
+            grid.prefetchAfterFrame()
+        }
+        #expect(screen.whenAsked == nil, "item 20 was asked for ahead")
+        #expect(grid.prefetchedCells.isEmpty, "\(grid.prefetchedCells.keys.sorted())")
+        scrollToShow(20, h)
+        #expect(h.canvas.text.contains("fresh"), "\(h.canvas.text)")
     }
 }

@@ -4,8 +4,11 @@ extension GridView {
     /// Registers a cell class for items under `identifier`.
     public func register(_ cellClass: GridCell.Type, forCellWithReuseIdentifier identifier: String) {
         cellClasses[identifier] = cellClass
-        liveCellCount -= reusePool.discard(.cell, identifier) // waiting cells may be of the class registered before
+        // Cells made ahead or just left go to the pool first, to be dropped with it: they may be
+        // of the class registered before.
+        handBackLeavingCells()
         discardPrefetchedCells()
+        liveCellCount -= reusePool.discard(.cell, identifier) // waiting cells may be of the class registered before
     }
 
     /// Registers a header or footer class under `identifier`.

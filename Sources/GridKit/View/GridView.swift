@@ -37,12 +37,15 @@ public final class GridView {
     /// Whether the grid asks for cells before they come on screen and tells the prefetch data
     /// source about items ahead (UIKit's `isPrefetchingEnabled`, true by default). Under a
     /// `ScreenController`, once a frame is presented the grid asks the data source for the cells
-    /// of the line or two beyond the screen, the way the user last scrolled, so the key that
+    /// the next scroll would bring (as far beyond the screen as the last scroll went, at most
+    /// half a screen, the way the user last scrolled), so the key that
     /// brings them on screen finds them made: their `cellForItemAt` may come a frame or more
     /// early, or for an item that is then not shown. As in UIKit, set what depends on the
     /// cell's state (focus, selection) in its configuration update handler or
-    /// `gridView(_:willDisplay:forItemAt:)`, not in `cellForItemAt`. False asks for cells as
-    /// they come on screen and tells the prefetch data source nothing.
+    /// `gridView(_:willDisplay:forItemAt:)`, not in `cellForItemAt`; and reload or reconfigure
+    /// every item whose data changed, not only those on screen (those neither shown nor made
+    /// ahead cost nothing). False asks for cells as they come on screen and tells the prefetch
+    /// data source nothing.
     public var isPrefetchingEnabled = true {
         didSet { if !isPrefetchingEnabled && oldValue { stopPrefetching() } }
     }
@@ -150,6 +153,11 @@ public final class GridView {
     /// Cells asked for ahead of the screen (`isPrefetchingEnabled`), by item: not shown yet,
     /// and taken instead of asking the data source again when their item comes on screen.
     package internal(set) var prefetchedCells: [IndexPath: GridCell] = [:]
+    /// The content area `prefetchedCells` were made for: the same again makes none.
+    var cellPrefetchBand: Rect?
+    /// The visible area's origin when cells were last made ahead, and how far the last scroll
+    /// along the main axis went: as far ahead as the cells are made.
+    var cellPrefetchOrigin = Point.zero, cellPrefetchStep: Int?
     /// Cells that left the screen in a frame not presented yet: told to the delegate
     /// (`didEndDisplaying`) and put in the pool once it is (`handBackLeavingCells()`), so a key's
     /// frame does not wait for them.
@@ -237,10 +245,11 @@ public final class GridView {
         setNeedsDisplay()
     }
 
-    /// Asks the data source again for these items' cells where they are shown, handing back the
-    /// cell each shows now from `dequeueReusableCell` (no `prepareForReuse`, no new cell), and
-    /// redraws them: what changed in an item shows, and its cell keeps what it holds. Items not
-    /// shown are configured when they come on screen, as always.
+    /// Asks the data source again for these items' cells where they are shown or made ahead
+    /// (`isPrefetchingEnabled`), handing back the cell each has now from `dequeueReusableCell`
+    /// (no `prepareForReuse`, no new cell), and redraws those shown: what changed in an item
+    /// shows, and its cell keeps what it holds. Other items are configured when they come on
+    /// screen, as always.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         guard let dataSource else { return }
         layout.invalidateMeasurements(at: indexPaths)
@@ -280,7 +289,10 @@ public final class GridView {
         layout.invalidateMeasurements(at: indexPaths)
         var shown = layout.sizesCellsByContent
         for ip in indexPaths {
-            if let ahead = prefetchedCells.removeValue(forKey: ip) { enqueue(ahead, kind: .cell) }
+            if let ahead = prefetchedCells.removeValue(forKey: ip) {
+                enqueue(ahead, kind: .cell)
+                cellPrefetchBand = nil
+            }
             if let cell = visibleCells.removeValue(forKey: ip) {
                 delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
                 enqueue(cell, kind: .cell)
