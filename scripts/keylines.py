@@ -21,7 +21,6 @@ answered with it, in one line. Needs valgrind; skips with a message when it is m
 """
 import os
 import pty
-import select
 import shutil
 import statistics
 import struct
@@ -30,42 +29,18 @@ import sys
 import tempfile
 import termios
 import fcntl
-import time
 
-KEY_BYTES = {
-    "down": b"\x1b[B", "up": b"\x1b[A", "pgdn": b"\x1b[6~", "pgup": b"\x1b[5~", "end": b"\x1b[F", "home": b"\x1b[H",
-}
+from keyfootprint import drain, parse_keys
+
 # Where valgrind loads a position-independent executable on x86_64 Linux: symbol addresses
 # from `nm` are offsets from it.
 LOAD_ADDRESS = 0x108000
-
-
-def parse_keys(script):
-    keys = []
-    for token in script.split(","):
-        name, _, count = token.strip().partition("*")
-        if name not in KEY_BYTES or not (count or "1").isdigit():
-            sys.exit("keylines: %r is not a key of %s (NAME or NAME*COUNT)" % (token, ", ".join(KEY_BYTES)))
-        keys += [KEY_BYTES[name]] * int(count or 1)
-    return keys
 
 
 def symbol(binary, test):
     out = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout
     found = [int(p[0], 16) for p in (line.split() for line in out.splitlines()) if len(p) == 3 and test(p[2])]
     return found[0] if len(found) == 1 else None
-
-
-def drain(fd, seconds):
-    end = time.time() + seconds
-    while time.time() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                if not os.read(fd, 65536):
-                    return
-            except OSError:
-                return
 
 
 def main():
