@@ -190,4 +190,22 @@ final class CellLoggingScreen: Screen, GridDataSource, GridDelegate, GridPrefetc
         scrollToShow(20, h)
         #expect(h.canvas.text.contains("fresh"), "\(h.canvas.text)")
     }
+
+    /// Turned off while cells wait: they go to the pool, what the prefetch data source was told
+    /// is cancelled, and scrolling on asks for cells only as they show.
+    @Test func turnedOffWhileCellsWaitLetsThemGo() {
+        let screen = CellLoggingScreen()
+        let (h, grid) = hosted(screen)
+        let live = grid.liveCellCount
+        #expect(!grid.prefetchedCells.isEmpty && !grid.prefetched.isEmpty)
+        grid.isPrefetchingEnabled = false
+        #expect(grid.prefetchedCells.isEmpty && grid.prefetched.isEmpty)
+        #expect(grid.liveCellCount <= live, "pooled, not lost")
+        screen.log = []
+        scrollToShow(40, h)
+        #expect(!screen.log.contains("prefetch"))
+        for (i, entry) in screen.log.enumerated() where entry.hasPrefix("cell ") {
+            #expect(screen.log[i + 1] == "show " + entry.dropFirst(5), "asked as shown: \(screen.log)")
+        }
+    }
 }

@@ -398,4 +398,28 @@ import Testing
         #expect(sawTheChange, "section 1's header came to the pinned place")
         withExtendedLifetime(content) {} // the grid holds its content weakly
     }
+
+    /// The diff compares only the columns drawn since its last frame: rows drawn again the same
+    /// are no change, and rows drawn again one line up (a program that redraws instead of
+    /// moving) are still found to be a move.
+    @Test func rowsDrawnAgainAreComparedWhereDrawn() {
+        let canvas = Canvas(size: Size(width: 20, height: 10))
+        func draw(_ first: Int) {
+            for y in 0..<10 { _ = canvas.drawText("row \(first + y)  ", at: Point(x: 2, y: y), style: .plain) }
+        }
+        draw(0)
+        var diff = FrameDiff()
+        diff.update(to: canvas) { _, _, _ in }
+        // Drawn over and back: columns drawn, nothing changed.
+        draw(5)
+        draw(0)
+        #expect((0..<10).allSatisfy { !canvas.changedColumns(ofRow: $0).isEmpty })
+        #expect(diff.rowShift(to: canvas) == nil)
+        var sent = 0
+        diff.update(to: canvas) { _, _, _ in sent += 1 }
+        #expect(sent == 0)
+        draw(1)
+        let shift = diff.rowShift(to: canvas)
+        #expect(shift?.distance == 1 && shift?.rows.count == 10, "\(String(describing: shift))")
+    }
 }

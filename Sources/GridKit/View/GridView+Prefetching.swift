@@ -15,8 +15,8 @@ extension GridView {
     }
 
     /// Runs what a frame left for after it was presented: the cells that left the screen are
-    /// handed back, the prefetch data source is told what lies ahead, and the cells of the line
-    /// beyond the screen are made.
+    /// handed back, the prefetch data source is told what lies ahead, and the cells the next
+    /// scroll would bring are made.
     package func prefetchAfterFrame() {
         handBackLeavingCells()
         guard prefetchIsDue else { return }
