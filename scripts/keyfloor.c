@@ -58,7 +58,8 @@ int main(int argc, char **argv) {
         ssize_t n = read(0, in, sizeof in);
         if (n <= 0 || in[0] == 'q') return 0;
         if (count > 0) size = sizes[key++ % count];
-        /* One write, as griddemo writes a frame; the pty may take it in parts. */
+        /* One write, all of it ready: griddemo writes a frame of text in chunks while it makes
+           it, the first going out before the last is made. The pty may take it in parts. */
         for (size_t done = 0; done < size;) {
             ssize_t w = write(1, out + done, size - done);
             if (w < 0) return 1;

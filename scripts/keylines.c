@@ -3,7 +3,7 @@
    at END (hex addresses, as the process runs), one line with the instructions and data
    accesses it ran and the distinct 64-byte lines of code and of data among them (the stack's
    apart). scripts/keylines.py runs it with START the controller's handling of an input event
-   and END the frame's write: what a key touches before its answer goes out.
+   and END what the controller calls once the frame is out: what a key touches to answer it.
 
    Between keys a shared machine's caches lose the program's code and data; the key then
    fetches each line it touches again, so a key's own time follows these counts more closely

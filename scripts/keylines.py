@@ -4,8 +4,9 @@
 Between two keys a shared machine's caches lose the program's code and data, and the key then
 fetches again every 64-byte line it touches: its own time follows the distinct lines more than
 its instructions (`scripts/keyfootprint.py` counts those). This counts them per key, from the
-moment the controller takes the key (`ScreenController.dispatch`) to its first write
-(`gk_write_raw`: the frame, where no images go ahead of it, as in text pictures). Lackey's trace
+moment the controller takes the key (`ScreenController.dispatch`) to the moment the frame is
+out (`GridView.prefetchAfterFrame`, which the controller calls once the host has presented it;
+a frame of text goes out in several writes as it is made). Lackey's trace
 does not tell threads apart: measure where other threads are idle meanwhile (the photo grid on
 a thumbnail cache the same keys filled first, in `XDG_CACHE_HOME`).
 
@@ -74,9 +75,9 @@ def main():
         shutil.copy(argv[0], copy)
         subprocess.run(["strip", "--strip-debug", copy], capture_output=True)
         start = symbol(copy, lambda s: "16ScreenControllerC8dispatch" in s)
-        end = symbol(copy, lambda s: s == "gk_write_raw")
+        end = symbol(copy, lambda s: "18prefetchAfterFrame" in s)
         if start is None or end is None:
-            sys.exit("keylines: %s has no ScreenController.dispatch or gk_write_raw symbol" % argv[0])
+            sys.exit("keylines: %s has no ScreenController.dispatch or GridView.prefetchAfterFrame symbol" % argv[0])
         fifo = os.path.join(tmp, "trace")
         os.mkfifo(fifo)
         report = os.path.join(tmp, "report")

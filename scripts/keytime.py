@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
 """A key's own time in griddemo: from the moment its thread has read the key to the moment it
-begins writing the frame, read off `perf trace` (the read and write system calls of the thread
+begins the frame's last write, read off `perf trace` (the read and write system calls of the thread
 that answers keys, with their times), whatever the pty and the harness do around them.
 
     python3 scripts/keytime.py TRACE [LABEL]
 
 TRACE is what `perf trace -e read,write -o TRACE griddemo …` wrote while ptybench sent keys.
 The thread that answers keys is griddemo's first (its process id); a key is a read of 3 to 8
-bytes from standard input, and its frame the next write of more than 1,000 bytes to standard
-output (keys that wrote less, a focus move on the same screen, are left out).
+bytes from standard input, and its frame the writes to standard output that follow it before
+the thread reads anything again (a frame of text goes out in chunks while it is made); the own
+time runs to the start of the last of them, less the time inside the earlier ones (the pty's
+work, which the floor's one write pays too). Keys whose frame came to 1,000 bytes or less (a
+focus move on the same screen) are left out.
 
 Beside ptybench's key median against the floor's, this is the figure that does not move with
 the harness: the two medians each carry the machine's wake-ups and the harness's reading, which
 move by more from run to run (0.3 to 0.7 ms on one machine in one hour) than griddemo's work
-does; this is griddemo's work alone (the write itself and the wake-up before the read are not
-in it, and the floor pays them too). It covers the keys that wrote a frame, where ptybench's
+does; this is griddemo's work alone (the last write itself and the wake-up before the read are
+not in it, and the floor pays them too). It covers the keys that wrote a frame, where ptybench's
 median covers every key.
 """
 import re
@@ -47,18 +50,29 @@ def key_times(path):
             main = main or tid
             if tid == main:
                 calls.append((float(start), took, call, args, result))
-    times, read_end = [], None
+    # A frame of text goes out in chunks as it is made (FrameStream): its writes are those that
+    # follow the key before the thread reads anything else. The key's work ends where the last
+    # one starts; the time inside the earlier ones is the pty's (the floor's one write pays it).
+    times, read_end, frame_bytes, writes = [], None, 0, []
+
+    def close_frame():
+        if read_end is not None and frame_bytes > 1000:
+            last = writes[-1][0]
+            times.append((last - read_end - sum(took for _, took in writes[:-1])) * 1000)
+
     for start, took, call, args, result in calls:
         # perf trace leaves out arguments that are zero: a read with no fd is of fd 0.
         fd = re.search(r"fd: (\w+)", args)
         fd = int(fd.group(1), 0) if fd else 0
-        if call == "read" and fd == 0:
+        if call == "read":
+            close_frame()
+            frame_bytes, writes = 0, []
             # A key is 3 to 8 bytes; a read of more holds several, and times none of them.
-            read_end = start + took if 3 <= result <= 8 else None
+            read_end = start + took if fd == 0 and 3 <= result <= 8 else None
         elif call == "write" and fd == 1 and read_end is not None:
-            if result > 1000:
-                times.append((start - read_end) * 1000)
-            read_end = None
+            frame_bytes += result
+            writes.append((start, took))
+    close_frame()
     return times
 
 

@@ -3,13 +3,14 @@ import GridKit
 import GridKitGraphics
 import GridKitPresenting
 
-/// The presenter: a canvas's changes become one buffer of bytes (`FrameWriter`), with the
-/// pictures around them (`PictureLayer`), in one write, inside a synchronized update where the
-/// terminal knows them.
+/// The presenter: a canvas's changes become bytes (`FrameWriter`), with the pictures around
+/// them (`PictureLayer`), inside a synchronized update where the terminal knows them: a frame
+/// of text written as it is made (`FrameStream`), one with pictures over the text in one write.
 extension Terminal {
-    /// Writes the cells that differ from the last frame (`FrameDiff`) as one buffer of escape
-    /// sequences (`FrameWriter`), with the pictures (`PictureLayer`) around them, in one write;
-    /// new images for the pictures go just before it, in a write of their own. Nothing is sent
+    /// Writes the cells that differ from the last frame (`FrameDiff`) as escape sequences
+    /// (`FrameWriter`): where pictures are text (or there are none), a chunk at a time while the
+    /// frame is made (`FrameStream`); else with the pictures (`PictureLayer`) around them, in one
+    /// write, new images going just before it in a write of their own. Nothing is sent
     /// when nothing changed. Curses knows the terminal (terminfo, modes); it only draws to clear
     /// the screen, and reads no keys. Where the terminal knows synchronized output, the frame is
     /// one synchronized update (begun before the clear, when there is one).
@@ -51,9 +52,24 @@ extension Terminal {
                 diff.apply(shift)
             }
         }
+        // Text alone (pictures in text, or none): written while it is made, the terminal
+        // reading the first rows as the last are encoded. Pictures drawn over the text have
+        // bytes that go around it, made once it is done: such frames, and frames that began an
+        // update already (a clear), go out whole.
+        if graphicsMode == .blocks && !frameHeld {
+            var stream: FrameStream? = FrameStream(synchronizes: synchronizesFrames) {
+                _ = gk_write_raw($0.baseAddress, $0.count)
+            }
+            _ = Self.send(
+                canvas, diff: &diff, into: &writer, stream: &stream, trackingDamage: false, placeholders: nil,
+                colorMode: colorMode)
+            stream!.finish(writer.finish(cursor: canvas.cursor) + cursorChange(for: canvas))
+            return
+        }
         let paints = graphicsMode == .sixel || graphicsMode == .iterm
+        var inOneWrite: FrameStream? = nil
         let spans = Self.send(
-            canvas, diff: &diff, into: &writer, trackingDamage: paints && !pieces.isEmpty,
+            canvas, diff: &diff, into: &writer, stream: &inOneWrite, trackingDamage: paints && !pieces.isEmpty,
             placeholders: graphicsMode == .kitty ? pictures.placeholderNumbers : nil, colorMode: colorMode)
         // The writer knows where its cursor is: a frame that changed nothing writes nothing.
         // (Joined only when the pictures have bytes: a frame of text goes out as the writer's
@@ -64,10 +80,7 @@ extension Terminal {
         pictures.afterText(pieces, in: canvas, written: spans)
         let picturesAfter = pictures.takeBytes()
         if !picturesAfter.isEmpty { bytes += picturesAfter }
-        if canvas.showsCursor != cursorShown, !showCursor.isEmpty, !hideCursor.isEmpty {
-            cursorShown = canvas.showsCursor
-            bytes += cursorShown ? showCursor : hideCursor
-        }
+        bytes += cursorChange(for: canvas)
         if frameHeld {
             // A frame too big for one update (a screenful of sixels) ends it first: shown as
             // it comes rather than given up halfway.
@@ -79,16 +92,25 @@ extension Terminal {
         if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`
     }
 
-    /// Puts the cells that changed into the writer; returns the columns changed per row when
+    /// The sequence that shows or hides the cursor, when the canvas changed whether it shows.
+    private func cursorChange(for canvas: Canvas) -> [UInt8] {
+        guard canvas.showsCursor != cursorShown, !showCursor.isEmpty, !hideCursor.isEmpty else { return [] }
+        cursorShown = canvas.showsCursor
+        return cursorShown ? showCursor : hideCursor
+    }
+
+    /// Puts the cells that changed into the writer, and with a `stream`, writes what the writer
+    /// holds as rows are done; returns the columns changed per row when
     /// asked to track damage (as runs). Picture cells go out as kitty placeholders (with `placeholders`,
     /// the images' numbers) or as blanks the pictures cover. Not on the main actor: a closure
     /// made there checks on every call that it runs on it, and this one runs once per changed cell.
     nonisolated static func send(
-        _ canvas: Canvas, diff: inout FrameDiff, into writer: inout FrameWriter,
+        _ canvas: Canvas, diff: inout FrameDiff, into writer: inout FrameWriter, stream: inout FrameStream?,
         trackingDamage: Bool, placeholders: [UInt32: Int]?, colorMode: ColorMode
     ) -> [Int: [ClosedRange<Int>]] {
         var spans: [Int: [ClosedRange<Int>]] = [:]
         diff.updateWritingRuns(to: canvas) { x, y, cell -> Int in
+            stream?.willPut(row: y, from: &writer)
             let next: Int
             if cell.isPicture {
                 if let placeholders, let p = cell.picture, let n = placeholders[p.image] {

@@ -13,7 +13,7 @@ import GridKitPresenting
 /// SIGTERM and SIGHUP (which end `run` and make `exitSignal` non-nil), and on crashes.
 ///
 /// Three rooms: the session here (opening, what the terminal was found to show, closing); the
-/// presenter (`Terminal+Presenting.swift`: a canvas's changes to one write); the run loop
+/// presenter (`Terminal+Presenting.swift`: a canvas's changes to bytes); the run loop
 /// (`Terminal+RunLoop.swift`), with the signals it is woken by and job control in
 /// `Terminal+JobControl.swift`.
 @MainActor
