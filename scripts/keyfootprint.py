@@ -19,8 +19,10 @@ scripts/link-order.py reads).
 
 Runs griddemo under `valgrind --tool=callgrind` in a 120x40 pseudo-terminal, sends the key
 script once to warm up (first-use work: lazy metadata, caches), zeroes the counters, sends it
-again, and reports per key: instructions, and the distinct 64-byte code lines and 4 KB code
-pages executed over the whole script, split by binary. Needs valgrind; skips with a message
+again, and reports per key: instructions (split at the moment the frame is out: what stands
+between the key and its answer, and what it leaves for after, making the cells the next key
+will show), and the distinct 64-byte code lines and 4 KB code pages executed over the whole
+script, split by binary. Needs valgrind; skips with a message
 when it is missing.
 """
 import collections
@@ -101,16 +103,24 @@ def run(binary, args, out, threads=False, gap=0.05):
     os.waitpid(pid, 0)
 
 
+# What the controller calls once a frame is out (mangled name): its inclusive cost is the work
+# a key leaves for after its answer.
+AFTER_FRAME = "18prefetchAfterFrame"
+
+
 def footprint(path):
     """Instructions, and the code lines and pages executed, from a callgrind dump with --dump-instr."""
     obj, addr = None, 0
     skip_cost = False
     lines, pages = set(), set()
     by_object = collections.defaultdict(set)
-    instructions = 0
+    instructions = after_frame = 0
+    callee = None
     for record in records(path):
         if record[0] == "ob":
             obj = record[1]
+        elif record[0] == "cfn":
+            callee = record[1]
         elif record[0] == "calls":
             skip_cost = True  # the next line is the call's inclusive cost
         elif record[0] == "cost":
@@ -125,11 +135,13 @@ def footprint(path):
                 continue
             if not skip_cost and cost is not None:
                 instructions += cost
+            elif skip_cost and cost is not None and AFTER_FRAME in (callee or ""):
+                after_frame += cost
             skip_cost = False
             lines.add(addr >> 6)
             pages.add(addr >> 12)
             by_object[os.path.basename(obj or "?")].add(addr >> 6)
-    return instructions, lines, pages, by_object
+    return instructions, after_frame, lines, pages, by_object
 
 
 def main():
@@ -174,12 +186,14 @@ def main():
         if not dumps:
             print("keyfootprint: no profile was written (did griddemo start?)")
             sys.exit(1)
-        instructions, lines, pages, by_object = footprint(os.path.join(tmp, dumps[-1]))
+        instructions, after_frame, lines, pages, by_object = footprint(os.path.join(tmp, dumps[-1]))
         if save:
             shutil.copy(os.path.join(tmp, dumps[-1]), save)
     n = len(KEYS)
     print("keys %s%s (counted by callgrind, the same on any machine load):" % (script, ", main thread" if main_thread else ""))
     print("  instructions per key  %d" % (instructions // n))
+    print("    before the frame is out  %d" % ((instructions - after_frame) // n))
+    print("    after it (GridView.prefetchAfterFrame: cells and prefetching for the next key)  %d" % (after_frame // n))
     print("  code touched by the script  %d lines of 64 B (%d KB) on %d pages of 4 KB" % (len(lines), len(lines) * 64 // 1024, len(pages)))
     for obj, s in sorted(by_object.items(), key=lambda kv: -len(kv[1])):
         print("    %5d lines  %s" % (len(s), obj))

@@ -63,7 +63,10 @@ extension Terminal {
             _ = Self.send(
                 canvas, diff: &diff, into: &writer, stream: &stream, trackingDamage: false, placeholders: nil,
                 colorMode: colorMode)
-            stream!.finish(writer.finish(cursor: canvas.cursor) + cursorChange(for: canvas))
+            var rest = writer.finish(cursor: canvas.cursor)
+            let cursor = cursorChange(for: canvas)
+            if !cursor.isEmpty { rest += cursor }
+            stream!.finish(rest)
             return
         }
         let paints = graphicsMode == .sixel || graphicsMode == .iterm
@@ -80,7 +83,8 @@ extension Terminal {
         pictures.afterText(pieces, in: canvas, written: spans)
         let picturesAfter = pictures.takeBytes()
         if !picturesAfter.isEmpty { bytes += picturesAfter }
-        bytes += cursorChange(for: canvas)
+        let cursor = cursorChange(for: canvas)
+        if !cursor.isEmpty { bytes += cursor }
         if frameHeld {
             // A frame too big for one update (a screenful of sixels) ends it first: shown as
             // it comes rather than given up halfway.

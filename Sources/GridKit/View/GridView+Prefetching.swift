@@ -16,7 +16,9 @@ extension GridView {
 
     /// Runs what a frame left for after it was presented: the cells that left the screen are
     /// handed back, the prefetch data source is told what lies ahead, and the cells the next
-    /// scroll would bring are made.
+    /// scroll would bring are made. (Never inlined: the scripts that count a key's work,
+    /// `keyfootprint.py` and `keylines.py`, find the moment its frame is out by this call.)
+    @inline(never)
     package func prefetchAfterFrame() {
         handBackLeavingCells()
         guard prefetchIsDue else { return }
