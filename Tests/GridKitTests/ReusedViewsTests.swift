@@ -56,6 +56,33 @@ import Testing
         #expect(canvas.row(1).hasPrefix("row 1 v2"), "drew \(canvas.row(1))")
     }
 
+    /// Hears what the grid tells a delegate about cells coming and going.
+    final class Watcher: GridDelegate {
+        var told: [String] = []
+        func gridView(_ gridView: GridView, willDisplay cell: GridCell, forItemAt indexPath: IndexPath) {
+            told.append("will \((cell as! Label).text)")
+        }
+        func gridView(_ gridView: GridView, didEndDisplaying cell: GridCell, forItemAt indexPath: IndexPath) {
+            told.append("end \((cell as! Label).text)")
+        }
+    }
+
+    /// A reconfigure that gets another cell from the data source: the delegate is told the old
+    /// one left and the new one came, in that order, as when a scroll swaps them.
+    @Test func aCellReplacedByReconfiguringIsToldOfBothWays() {
+        let source = Source(), watcher = Watcher()
+        let grid = grid(source)
+        grid.delegate = watcher
+        let canvas = Canvas(size: Size(width: 12, height: 3))
+        grid.render(into: canvas)
+        watcher.told.removeAll()
+        grid.reconfigureItems(at: [IndexPath(item: 2, section: 0)])
+        #expect(watcher.told == ["end row 2 v1", "will row 2 v2"])
+        grid.render(into: canvas)
+        #expect(watcher.told == ["end row 2 v1", "will row 2 v2"], "nothing more when it is drawn")
+        #expect(canvas.row(2).hasPrefix("row 2 v2"))
+    }
+
     /// Without a change the same views are drawn, and the data source is not asked again.
     @Test func theSameElementsKeepTheirViews() {
         let source = Source()

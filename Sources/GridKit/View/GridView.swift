@@ -249,7 +249,9 @@ public final class GridView {
     /// (`isPrefetchingEnabled`), handing back the cell each has now from `dequeueReusableCell`
     /// (no `prepareForReuse`, no new cell), and redraws those shown: what changed in an item
     /// shows, and its cell keeps what it holds. Other items are configured when they come on
-    /// screen, as always.
+    /// screen, as always. A data source that hands back another cell (of another kind) replaces
+    /// the shown one: the delegate is told `didEndDisplaying` for the old, `willDisplay` for the
+    /// new.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         guard let dataSource else { return }
         layout.invalidateMeasurements(at: indexPaths)
@@ -269,12 +271,16 @@ public final class GridView {
             reconfiguring = (ip, cell)
             let again = dataSource.gridView(self, cellForItemAt: ip)
             reconfiguring = nil
-            if again !== cell {
+            // Another cell in its place: the delegate hears of both, as when one scrolls out
+            // and the other in.
+            let replaced = again !== cell
+            if replaced {
                 delegate?.gridView(self, didEndDisplaying: cell, forItemAt: ip)
                 enqueue(cell, kind: .cell)
                 visibleCells[ip] = again
             }
             updateConfiguration(of: again, at: ip)
+            if replaced { delegate?.gridView(self, willDisplay: again, forItemAt: ip) }
             redrawn.append(ip)
         }
         drawn?.forgetCells(at: redrawn)
