@@ -103,8 +103,9 @@ def run(binary, args, out, threads=False, gap=0.05):
     os.waitpid(pid, 0)
 
 
-# What the controller calls once a frame is out (mangled name): its inclusive cost is the work
-# a key leaves for after its answer.
+# What the controller calls once a frame is out (mangled name): its inclusive cost, counted
+# where something else calls it (not a copy of it calling another), is the work a key leaves
+# for after its answer. The rest is the key and its frame, and any other work the thread did.
 AFTER_FRAME = "18prefetchAfterFrame"
 
 
@@ -115,10 +116,12 @@ def footprint(path):
     lines, pages = set(), set()
     by_object = collections.defaultdict(set)
     instructions = after_frame = 0
-    callee = None
+    fn = callee = None
     for record in records(path):
         if record[0] == "ob":
             obj = record[1]
+        elif record[0] == "fn":
+            fn = record[1]
         elif record[0] == "cfn":
             callee = record[1]
         elif record[0] == "calls":
@@ -135,7 +138,7 @@ def footprint(path):
                 continue
             if not skip_cost and cost is not None:
                 instructions += cost
-            elif skip_cost and cost is not None and AFTER_FRAME in (callee or ""):
+            elif skip_cost and cost is not None and AFTER_FRAME in (callee or "") and AFTER_FRAME not in (fn or ""):
                 after_frame += cost
             skip_cost = False
             lines.add(addr >> 6)

@@ -7,9 +7,10 @@ that answers keys, with their times), whatever the pty and the harness do around
 
 TRACE is what `perf trace -e read,write -o TRACE griddemo …` wrote while ptybench sent keys.
 The thread that answers keys is griddemo's first (its process id); a key is a read of 3 to 8
-bytes from standard input, and its frame the writes to standard output that follow it before
-the thread reads anything again (a frame of text goes out in chunks while it is made); the own
-time runs to the start of the last of them, less the time inside the earlier ones (the pty's
+bytes from standard input, and its frame the writes to standard output that follow it, up to
+the first one shorter than 2,048 bytes (a frame of text goes out in chunks of at least that
+while it is made, the last one mostly shorter) or until the thread reads again; the own time
+runs to the start of the last of them, less the time inside the earlier ones (the pty's
 work, which the floor's one write pays too). Keys whose frame came to 1,000 bytes or less (a
 focus move on the same screen) are left out.
 
@@ -23,6 +24,9 @@ median covers every key.
 import re
 import statistics
 import sys
+
+# FrameStream's chunk: every write of a frame but its last is at least this long.
+CHUNK = 2048
 
 CALL = re.compile(r"\s*([\d.]+) \(\s*([\d.]+) ms\): \S+/(\d+) (read|write)\((.*?)\)\s+= (\d+)")
 # A call another thread's interrupted is printed in two parts: its start (no result), then
@@ -50,9 +54,11 @@ def key_times(path):
             main = main or tid
             if tid == main:
                 calls.append((float(start), took, call, args, result))
-    # A frame of text goes out in chunks as it is made (FrameStream): its writes are those that
-    # follow the key before the thread reads anything else. The key's work ends where the last
-    # one starts; the time inside the earlier ones is the pty's (the floor's one write pays it).
+    # A frame of text goes out in chunks as it is made (FrameStream), each chunk but the last
+    # at least CHUNK bytes: its writes are those that follow the key up to the first shorter one
+    # (a frame of work posted meanwhile, drawn right after, is not the key's), or until the
+    # thread reads again. The key's work ends where the last starts; the time inside the
+    # earlier ones is the pty's (the floor's one write pays it).
     times, read_end, frame_bytes, writes = [], None, 0, []
 
     def close_frame():
@@ -64,14 +70,21 @@ def key_times(path):
         # perf trace leaves out arguments that are zero: a read with no fd is of fd 0.
         fd = re.search(r"fd: (\w+)", args)
         fd = int(fd.group(1), 0) if fd else 0
-        if call == "read":
+        if call == "read" and fd == 0:
             close_frame()
             frame_bytes, writes = 0, []
             # A key is 3 to 8 bytes; a read of more holds several, and times none of them.
-            read_end = start + took if fd == 0 and 3 <= result <= 8 else None
+            read_end = start + took if 3 <= result <= 8 else None
+        elif call == "read" and writes:
+            # Another read (the wake-up pipe) after the frame began: the frame is done.
+            close_frame()
+            read_end = None
         elif call == "write" and fd == 1 and read_end is not None:
             frame_bytes += result
             writes.append((start, took))
+            if result < CHUNK:
+                close_frame()
+                read_end = None
     close_frame()
     return times
 

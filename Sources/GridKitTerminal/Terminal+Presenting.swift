@@ -4,13 +4,15 @@ import GridKitGraphics
 import GridKitPresenting
 
 /// The presenter: a canvas's changes become bytes (`FrameWriter`), with the pictures around
-/// them (`PictureLayer`), inside a synchronized update where the terminal knows them: a frame
-/// of text written as it is made (`FrameStream`), one with pictures over the text in one write.
+/// them (`PictureLayer`), inside a synchronized update where the terminal knows them: with
+/// pictures in text symbols, written as it is made (`FrameStream`); in a graphics mode, in one
+/// write.
 extension Terminal {
     /// Writes the cells that differ from the last frame (`FrameDiff`) as escape sequences
-    /// (`FrameWriter`): where pictures are text (or there are none), a chunk at a time while the
-    /// frame is made (`FrameStream`); else with the pictures (`PictureLayer`) around them, in one
-    /// write, new images going just before it in a write of their own. Nothing is sent
+    /// (`FrameWriter`): with pictures in half blocks or other text symbols (`GraphicsMode.blocks`,
+    /// also every terminal without graphics), a chunk at a time while the frame is made
+    /// (`FrameStream`); in the graphics modes with the pictures (`PictureLayer`) around them, in
+    /// one write, new images going just before it in a write of their own. Nothing is sent
     /// when nothing changed. Curses knows the terminal (terminfo, modes); it only draws to clear
     /// the screen, and reads no keys. Where the terminal knows synchronized output, the frame is
     /// one synchronized update (begun before the clear, when there is one).
@@ -52,10 +54,11 @@ extension Terminal {
                 diff.apply(shift)
             }
         }
-        // Text alone (pictures in text, or none): written while it is made, the terminal
-        // reading the first rows as the last are encoded. Pictures drawn over the text have
-        // bytes that go around it, made once it is done: such frames, and frames that began an
-        // update already (a clear), go out whole.
+        // Pictures in text symbols (or none to show): written while it is made, the terminal
+        // reading the first rows as the last are encoded. In the graphics modes the pictures
+        // have bytes that go before and after the text (placements, kitty's placeholder numbers
+        // and uploads), made once it is done: those frames, and frames that began an update
+        // already (a clear), go out whole.
         if graphicsMode == .blocks && !frameHeld {
             var stream: FrameStream? = FrameStream(synchronizes: synchronizesFrames) {
                 _ = gk_write_raw($0.baseAddress, $0.count)

@@ -1,7 +1,7 @@
-import GridKit
 import GridKitPresenting
 import Testing
 
+@testable import GridKit
 @testable import GridKitTerminal
 
 /// A frame of text written while it is made (`FrameStream`): the terminal gets the bytes the
@@ -90,6 +90,73 @@ import Testing
         }
     }
 
+    /// Rows of a picture in half blocks (the writer holds a row's cells until it is done)
+    /// with a caption: row `y` shows picture row `first + y`.
+    static func drawPicture(_ canvas: Canvas, rows: Range<Int>, first: Int) {
+        for y in rows {
+            let n = first + y
+            for x in 0..<(canvas.size.width - 10) {
+                let top = Color.rgb(UInt8((x * 7 + n * 13) % 256), UInt8((x * 3 + n * 29) % 256), UInt8(n * 41 % 256))
+                let bottom = Color.rgb(UInt8((x * 11 + n * 5) % 256), UInt8(n * 17 % 256), UInt8((x * 19) % 256))
+                canvas.put("▀", width: 1, at: Point(x: x, y: y), style: Style(foreground: top, background: bottom))
+            }
+            _ = canvas.drawText(
+                "row \(n)", at: Point(x: canvas.size.width - 9, y: y), style: Style(foreground: .palette(200)),
+                maxWidth: 9)
+        }
+    }
+
+    /// A Down as the photo grid makes it: the terminal moves the rows up, and the rows let in
+    /// at the bottom (picture cells the writer holds back by row) go out in chunks: the same
+    /// bytes as in one write, the same screen.
+    @Test func aScrollOfPicturesGoesOutTheSameInChunks() throws {
+        let size = Size(width: 120, height: 40), by = 12
+        func frames(_ stream: inout FrameStream?) -> (first: [UInt8], second: [UInt8], scrolled: Bool) {
+            let canvas = Canvas(size: size, colorMode: .palette256)
+            Self.drawPicture(canvas, rows: 0..<size.height, first: 0)
+            var writer = FrameWriter(capabilities: .ansi, colors: ColorMapper(mode: .palette256)) { _ in 1 }
+            var diff = FrameDiff()
+            var none: FrameStream? = nil
+            writer.begin(size: size, cleared: true)
+            _ = Terminal.send(
+                canvas, diff: &diff, into: &writer, stream: &none, trackingDamage: false, placeholders: nil,
+                colorMode: .palette256)
+            let first = writer.finish(cursor: nil)
+            canvas.shiftRows(in: Rect(origin: .zero, size: size), by: by)
+            Self.drawPicture(canvas, rows: (size.height - by)..<size.height, first: by)
+            writer.begin(size: size, cleared: false)
+            let shift = diff.rowShift(to: canvas)
+            if let shift {
+                writer.scroll(shift)
+                diff.apply(shift)
+            }
+            _ = Terminal.send(
+                canvas, diff: &diff, into: &writer, stream: &stream, trackingDamage: false, placeholders: nil,
+                colorMode: .palette256)
+            return (first, writer.finish(cursor: nil), shift != nil)
+        }
+        var none: FrameStream? = nil
+        let whole = frames(&none)
+        var writes: [[UInt8]] = []
+        var stream: FrameStream? = FrameStream(synchronizes: true) { writes.append(Array($0)) }
+        let streamed = frames(&stream)
+        stream!.finish(streamed.second)
+        #expect(streamed.first == whole.first)
+        try #require(whole.scrolled && streamed.scrolled, "the terminal moves the rows")
+        try #require(whole.second.count > 3 * 2048, "rows let in worth several chunks: \(whole.second.count)")
+        #expect(writes.count > 2, "\(writes.map(\.count))")
+        #expect(Array(writes.joined()) == Self.begin + whole.second + Self.end)
+        var one = MiniTerminal(width: size.width, height: size.height)
+        var many = MiniTerminal(width: size.width, height: size.height)
+        one.feed(whole.first + whole.second)
+        many.feed(streamed.first)
+        for w in writes { many.feed(w) }
+        #expect(one.cells.map { $0.map(\.visible) } == many.cells.map { $0.map(\.visible) })
+        // And the screen is the frame: the picture moved up by the scroll.
+        let top = many.cells[0].map(\.text).joined()
+        #expect(top.contains("row \(by)"), "\(top.suffix(12))")
+    }
+
     @Test func withoutSynchronizedOutputTheBytesAreTheFramesAlone() {
         let (whole, writes) = Self.play(Self.busyCanvas(Size(width: 120, height: 40)), synchronizes: false)
         #expect(writes.count > 4)
@@ -129,6 +196,21 @@ import Testing
             offset += w.count
         }
         #expect(starts.contains(ends[0]), "ends at \(ends[0]); writes start at \(starts)")
+    }
+
+    /// Only the last write would take the update past the limit: the update ends just before it.
+    @Test func anUpdateTheLastWriteWouldOverfillEndsBeforeIt() throws {
+        let canvas = { Self.busyCanvas(Size(width: 120, height: 40)) }
+        let free = Self.play(canvas(), synchronizes: true)
+        let total = free.writes.joined().count, last = free.writes.last!.count
+        let (whole, writes) = Self.play(canvas(), synchronizes: true, largestUpdate: total - last / 2)
+        let all = Array(writes.joined())
+        let ends = Self.offsets(of: Self.end, in: all)
+        try #require(ends.count == 1)
+        #expect(ends[0] == all.count - writes.last!.count, "the end opens the last write")
+        var without = all
+        without.removeSubrange(ends[0]..<(ends[0] + Self.end.count))
+        #expect(Array(without.dropFirst(Self.begin.count)) == whole)
     }
 
     /// A frame that does not fit one update even in its first write goes out with none.
