@@ -132,14 +132,21 @@ import Testing
         let place = try SharedThumbnailsTests.Place()
         defer { place.remove() }
         let path = try place.photo("red.jpg", (220, 20, 20))
-        let cache = place.cache
+        // A gate of its own, closed before the folder goes: the pool may still be filling the
+        // cache with a larger thumbnail when the run ends, and would make the folder again.
+        let gate = CacheWriteGate(), pool = DecodePool(threads: 1)
+        defer {
+            pool.stop()
+            gate.finish(within: 10)
+        }
+        let cache = SharedThumbnails(root: RawPath(place.base + "/cache/thumbnails"), gate: gate)
         let original = try #require(cache.original(path))
         let file = try PoisonedThumbnailTests.plant(
             PoisonedThumbnailTests.poisoned(side: 12_000, for: original), in: "normal", place, for: original)
         let library = PhotoLibrary(sections: [
             (folder: place.photos, items: [PhotoItem(name: "red.jpg", folder: place.photos, source: .file(path))])
         ])
-        let screen = PhotosScreen(library: library, pool: DecodePool(threads: 1), shared: cache)
+        let screen = PhotosScreen(library: library, pool: pool, shared: cache)
         let host = HeadlessHost(size: Size(width: 80, height: 20))
         // Until the thumbnail is made (bounded; CI machines are loaded).
         host.waitForWork = { mailbox in
