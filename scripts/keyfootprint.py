@@ -71,6 +71,17 @@ def drain(fd, seconds):
                 return
 
 
+def quit_program(fd, pid, wait):
+    """Sends q, lets the program answer for `wait` seconds, then ends it whatever it did."""
+    os.write(fd, b"q")
+    drain(fd, wait)
+    try:
+        os.kill(pid, 9)
+    except ProcessLookupError:
+        pass
+    os.waitpid(pid, 0)
+
+
 def run(binary, args, out, threads=False, gap=0.05):
     pid, fd = pty.fork()
     if pid == 0:
@@ -94,13 +105,7 @@ def run(binary, args, out, threads=False, gap=0.05):
     script()
     subprocess.run(["callgrind_control", "-d", str(pid)], capture_output=True)
     drain(fd, 1)
-    os.write(fd, b"q")
-    drain(fd, 3)
-    try:
-        os.kill(pid, 9)
-    except ProcessLookupError:
-        pass
-    os.waitpid(pid, 0)
+    quit_program(fd, pid, 3)
 
 
 # What the controller calls once a frame is out (mangled name): its inclusive cost, counted

@@ -31,7 +31,7 @@ import tempfile
 import termios
 import fcntl
 
-from keyfootprint import drain, parse_keys
+from keyfootprint import drain, parse_keys, quit_program
 
 # Where valgrind loads a position-independent executable on x86_64 Linux: symbol addresses
 # from `nm` are offsets from it.
@@ -108,13 +108,7 @@ def main():
                 os.write(fd, key)
                 drain(fd, gap)
             drain(fd, 2)
-            os.write(fd, b"q")
-            drain(fd, 10)
-            try:
-                os.kill(pid, 9)
-            except ProcessLookupError:
-                pass
-            os.waitpid(pid, 0)
+            quit_program(fd, pid, 10)
             counter.wait()
         with open(report) as r:
             rows = r.readlines()[warmed:]

@@ -259,18 +259,14 @@ public final class GridView {
         for ip in indexPaths {
             if let ahead = prefetchedCells[ip] {
                 // Made ahead, as UIKit's: configured again where it waits, nothing to redraw.
-                reconfiguring = (ip, ahead)
-                let again = dataSource.gridView(self, cellForItemAt: ip)
-                reconfiguring = nil
+                let again = askAgain(dataSource, at: ip, holding: ahead)
                 if again !== ahead { enqueue(ahead, kind: .cell) }
                 updateConfiguration(of: again, at: ip)
                 prefetchedCells[ip] = again
                 continue
             }
             guard let cell = visibleCells[ip] else { continue }
-            reconfiguring = (ip, cell)
-            let again = dataSource.gridView(self, cellForItemAt: ip)
-            reconfiguring = nil
+            let again = askAgain(dataSource, at: ip, holding: cell)
             // Another cell in its place: the delegate hears of both, as when one scrolls out
             // and the other in.
             let replaced = again !== cell
@@ -285,6 +281,13 @@ public final class GridView {
         }
         drawn?.forgetCells(at: redrawn)
         needsDisplay = true
+    }
+
+    /// The data source's cell for `ip` now, its `dequeueReusableCell` handing back `cell`.
+    private func askAgain(_ dataSource: GridDataSource, at ip: IndexPath, holding cell: GridCell) -> GridCell {
+        reconfiguring = (ip, cell)
+        defer { reconfiguring = nil }
+        return dataSource.gridView(self, cellForItemAt: ip)
     }
 
     /// Re-asks the data source for these items' cells. The next frame draws only their cells
