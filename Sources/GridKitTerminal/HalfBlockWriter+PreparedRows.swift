@@ -1,3 +1,4 @@
+import Glibc
 import GridKit
 
 /// Rows of pictures made ahead (`PreparedRowBytes`, kept in `PictureRowCache`): where a changed
@@ -56,12 +57,18 @@ extension HalfBlockWriter {
             if out.blankTail[y] < 0 { out.blankTail[y] = out.tailStart(of: y, in: canvas) }
             guard x + width <= out.blankTail[y] else { return false }
         }
-        return made.cells.withUnsafeBufferPointer { all in
-            let cells = UnsafeBufferPointer(rebasing: all[(place.row * width)..<((place.row + 1) * width)])
-            let onCanvas = canvas.rowCells(y) + x
-            for i in 0..<width where onCanvas[i] != cells[i] { return false } // drawn over since
+        let span = (place.row * width)..<((place.row + 1) * width)
+        // Drawn over since? Equal bytes are equal cells (every byte is a field's), and one
+        // `memcmp` of the row costs what comparing two cells field by field does.
+        let drawnOver = made.cells.withUnsafeBufferPointer {
+            memcmp(canvas.rowCells(y) + x, $0.baseAddress! + span.lowerBound, width * MemoryLayout<CanvasCell>.stride)
+                != 0
+        }
+        if drawnOver { return false }
+        return made.halves.withUnsafeBufferPointer { all in
+            let halves = UnsafeBufferPointer(rebasing: all[span])
             // Mostly on screen already (a mark drawn and taken off): only what changed goes.
-            guard out.shown.showing(prepared: cells, x: x, y: y) * 2 < width else { return false }
+            guard out.shown.showing(halves: halves, x: x, y: y) * 2 < width else { return false }
             out.flushBlanks()
             flush(into: &out)
             if !out.pen.attributes.isEmpty {
@@ -84,7 +91,7 @@ extension HalfBlockWriter {
             out.pen.bg = row.background
             out.cursor = (x + row.cursorColumn, y)
             out.columnIsSure = true
-            out.shown.set(prepared: cells, x: x, y: y)
+            out.shown.set(halves: halves, x: x, y: y)
             preparedSkip = (y, x + width)
             preparedRowsWritten += 1
             return true

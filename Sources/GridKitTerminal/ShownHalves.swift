@@ -13,6 +13,10 @@ struct ShownHalves {
     /// Row `y` is at `slots[y]`, so the terminal moving rows moves slot numbers, not the cells.
     private var cells: [Int64] = []
     private var slots: [Int] = []
+    /// Per slot: whether any cell of the row is known. A row that is not holds stale numbers,
+    /// made `unknown` when it is next set: the rows a scroll lets in, and rows of text, cost
+    /// nothing to follow, look up or forget.
+    private var rowKnown: [Bool] = []
     /// Whether any cell is known: a screen without pictures (a list) costs nothing to follow.
     private var knowsAny = false
     static let unknown: Int64 = -1
@@ -23,12 +27,9 @@ struct ShownHalves {
     /// Forgets everything: a cleared or resized screen.
     mutating func reset(_ size: Size) {
         let n = max(0, size.width) * max(0, size.height)
-        if cells.count != n {
-            cells = Array(repeating: Self.unknown, count: n)
-        } else if knowsAny {
-            for i in cells.indices { cells[i] = Self.unknown }
-        }
+        if cells.count != n { cells = Array(repeating: Self.unknown, count: n) }
         slots = Array(0..<max(0, size.height))
+        rowKnown = Array(repeating: false, count: max(0, size.height))
         self.size = size
         knowsAny = false
     }
@@ -38,14 +39,27 @@ struct ShownHalves {
     private func index(_ x: Int, _ y: Int) -> Int { slots[y] * size.width + x }
 
     func halves(x: Int, y: Int) -> Int64 {
-        guard knowsAny, x >= 0, y >= 0, x < size.width, y < size.height else { return Self.unknown }
+        guard knowsAny, x >= 0, y >= 0, x < size.width, y < size.height, rowKnown[slots[y]] else { return Self.unknown }
         return cells[index(x, y)]
     }
 
     mutating func set(x: Int, y: Int, top: Int, bottom: Int) {
         guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
+        know(y)
         cells[index(x, y)] = Self.packed(top: top, bottom: bottom)
+    }
+
+    /// Row `y` is about to hold a known cell: if none was, its stale numbers go first.
+    @inline(__always)
+    private mutating func know(_ y: Int) {
+        let slot = slots[y]
+        if rowKnown[slot] { return }
+        rowKnown[slot] = true
         knowsAny = true
+        let w = size.width
+        cells.withUnsafeMutableBufferPointer {
+            $0.baseAddress!.advanced(by: slot * w).update(repeating: Self.unknown, count: w)
+        }
     }
 
     /// The halves a prepared picture cell shows, as the writer numbers colours (palette
@@ -69,32 +83,35 @@ struct ShownHalves {
         }
     }
 
-    /// Row `y` shows `cells` (prepared picture cells and others) from column `x` on.
-    mutating func set(prepared cells: UnsafeBufferPointer<CanvasCell>, x: Int, y: Int) {
-        guard y >= 0, y < size.height, x >= 0, x + cells.count <= size.width else { return }
-        let start = index(x, y)
-        self.cells.withUnsafeMutableBufferPointer { all in
-            for i in 0..<cells.count { all[start + i] = Self.halves(ofPrepared: cells[i]) }
+    /// Row `y` shows, from column `x` on, cells whose halves are `halves` (as `halves(ofPrepared:)`
+    /// gives them: a prepared row's, made with its bytes).
+    mutating func set(halves: UnsafeBufferPointer<Int64>, x: Int, y: Int) {
+        guard y >= 0, y < size.height, x >= 0, x + halves.count <= size.width, let from = halves.baseAddress else {
+            return
         }
-        knowsAny = true
+        know(y)
+        let start = index(x, y)
+        cells.withUnsafeMutableBufferPointer {
+            $0.baseAddress!.advanced(by: start).update(from: from, count: halves.count)
+        }
     }
 
-    /// How many of `cells` (prepared ones) row `y` shows already from column `x` on.
-    func showing(prepared cells: UnsafeBufferPointer<CanvasCell>, x: Int, y: Int) -> Int {
-        guard knowsAny, y >= 0, y < size.height, x >= 0, x + cells.count <= size.width else { return 0 }
+    /// How many picture cells whose halves are `halves` row `y` shows already from column `x` on.
+    func showing(halves: UnsafeBufferPointer<Int64>, x: Int, y: Int) -> Int {
+        guard knowsAny, y >= 0, y < size.height, x >= 0, x + halves.count <= size.width, rowKnown[slots[y]] else {
+            return 0
+        }
         let start = index(x, y)
-        return self.cells.withUnsafeBufferPointer { all in
+        return cells.withUnsafeBufferPointer { all in
             var n = 0
-            for i in 0..<cells.count where cells[i].isHalfBlock && all[start + i] == Self.halves(ofPrepared: cells[i]) {
-                n += 1
-            }
+            for i in 0..<halves.count where halves[i] != Self.unknown && all[start + i] == halves[i] { n += 1 }
             return n
         }
     }
 
     /// Forgets columns `columns` of row `y` (something else written or erased there).
     mutating func forget(_ columns: Range<Int>, y: Int) {
-        guard knowsAny, y >= 0, y < size.height else { return }
+        guard knowsAny, y >= 0, y < size.height, rowKnown[slots[y]] else { return }
         let row = slots[y] * size.width
         for x in columns.clamped(to: 0..<size.width) { cells[row + x] = Self.unknown }
     }
@@ -102,7 +119,7 @@ struct ShownHalves {
     /// The terminal scrolled `shift.rows` by `shift.distance` (up when positive): the rows let
     /// in are blank. The rows that stay keep their cells; their slots move.
     mutating func scroll(_ shift: RowShift) {
-        let rows = shift.rows.clamped(to: 0..<size.height), d = shift.distance, w = size.width
+        let rows = shift.rows.clamped(to: 0..<size.height), d = shift.distance
         guard knowsAny, !rows.isEmpty else { return }
         let moved = slots[rows]
         let n = rows.count, k = ((d % n) + n) % n
@@ -112,9 +129,7 @@ struct ShownHalves {
             d > 0
             ? max(rows.lowerBound, rows.upperBound - d)..<rows.upperBound
             : rows.lowerBound..<min(rows.upperBound, rows.lowerBound - d)
-        cells.withUnsafeMutableBufferPointer { all in
-            for y in fresh { (all.baseAddress! + slots[y] * w).update(repeating: Self.unknown, count: w) }
-        }
+        for y in fresh { rowKnown[slots[y]] = false }
     }
 
     /// The terminal moved the band of `shift` sideways as `FrameWriter.shiftColumns` has it do
@@ -125,7 +140,7 @@ struct ShownHalves {
         let rows = shift.rows.clamped(to: 0..<size.height), columns = shift.columns.clamped(to: 0..<w)
         let n = abs(shift.distance), x0 = columns.lowerBound, x1 = columns.upperBound
         guard knowsAny, n > 0, n < columns.count else { return }
-        for y in rows {
+        for y in rows where rowKnown[slots[y]] {
             let row = slots[y] * w
             if shift.distance > 0 {
                 for x in x0..<(x1 - n) { cells[row + x] = cells[row + x + n] }

@@ -54,13 +54,19 @@ import Testing
                             text: "▀", width: 1,
                             style: Style(foreground: .palette(UInt8(16 + k)), background: .rgb(1, 2, UInt8(k))))
                 }
-                cells.withUnsafeBufferPointer { shown.set(prepared: $0, x: x, y: y) }
-                for (k, c) in cells.enumerated() { model[y][x + k] = ShownHalves.halves(ofPrepared: c) }
-                #expect(cells.withUnsafeBufferPointer { shown.showing(prepared: $0, x: x, y: y) } == 2)
+                let halves = cells.map(ShownHalves.halves(ofPrepared:))
+                halves.withUnsafeBufferPointer { shown.set(halves: $0, x: x, y: y) }
+                for (k, h) in halves.enumerated() { model[y][x + k] = h }
+                #expect(halves.withUnsafeBufferPointer { shown.showing(halves: $0, x: x, y: y) } == 2)
             default:
                 let y = rng.next(9), x0 = rng.next(7), x1 = x0 + rng.next(8 - x0)
                 shown.forget(x0..<x1, y: y)
                 for x in x0..<x1 { model[y][x] = ShownHalves.unknown }
+            }
+            if step % 25 == 24 {
+                // The screen cleared: nothing is known, whatever was.
+                shown.reset(size)
+                model = model.map { $0.map { _ in ShownHalves.unknown } }
             }
             for y in 0..<9 {
                 for x in 0..<7 {

@@ -174,4 +174,17 @@ import Testing
         #expect(c.text.contains("terminal too small"))
         #expect(c.text.contains("(need 40×10)"))
     }
+
+    /// A fill reports only the columns whose cells it changed, in each row: a frame sends those.
+    @Test func fillReportsOnlyTheColumnsItChanged() {
+        let c = Canvas(size: Size(width: 10, height: 3))
+        c.drawText("ab", at: Point(x: 3, y: 0), style: .plain)
+        c.drawText("c", at: Point(x: 8, y: 2), style: .plain)
+        _ = c.takeDamage()
+        c.fill(Rect(x: 1, y: 0, width: 9, height: 3), with: .blank)
+        #expect(c.changedColumns(ofRow: 0) == 3..<5)
+        #expect(c.changedColumns(ofRow: 1).isEmpty)
+        #expect(c.changedColumns(ofRow: 2) == 8..<9)
+        #expect(c.row(0) == String(repeating: " ", count: 10) && c.row(2) == String(repeating: " ", count: 10))
+    }
 }

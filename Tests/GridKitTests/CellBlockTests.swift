@@ -51,6 +51,32 @@ import Testing
         #expect(canvas.row(0) == "漢 x漢")
     }
 
+    /// A row of a block copied whole over wide characters (cut at either end of what changes,
+    /// or inside it) and over cells it already holds: the same row, and the same columns
+    /// reported changed, as putting its cells one by one.
+    @Test(arguments: 0..<8)
+    func copiesOverWideCharactersAsCellByCell(x: Int) {
+        let under = "漢a字bc漢d字"
+        let cells = ["q", "字", "r", "b", "s"].map { CanvasCell(text: $0 == "字" ? " " : $0, width: 1, style: .plain) }
+        let quick = Canvas(size: Size(width: 13, height: 1)), slow = Canvas(size: Size(width: 13, height: 1))
+        for canvas in [quick, slow] {
+            canvas.drawText(under, at: .zero, style: .plain)
+            _ = canvas.takeDamage()
+        }
+        // Where the block's cell is what the canvas holds already, both leave it be.
+        var block = cells
+        block[3] = quick[x + 3, 0].width == 1 ? quick[x + 3, 0] : block[3]
+        DrawContext(canvas: quick, frame: quick.bounds).draw(
+            CellBlock(size: Size(width: 5, height: 1), cells: block), at: Point(x: x, y: 0))
+        let context = DrawContext(canvas: slow, frame: slow.bounds)
+        for (i, cell) in block.enumerated() where slow[x + i, 0] != cell {
+            context.put(cell.text, at: Point(x: x + i, y: 0), style: cell.style)
+        }
+        #expect(quick.row(0) == slow.row(0))
+        #expect((0..<13).allSatisfy { quick[$0, 0] == slow[$0, 0] })
+        #expect(quick.changedColumns(ofRow: 0) == slow.changedColumns(ofRow: 0))
+    }
+
     @Test func reportsOnlyTheCellsThatChanged() {
         let canvas = Canvas(size: Size(width: 10, height: 3))
         let context = DrawContext(canvas: canvas, frame: canvas.bounds)

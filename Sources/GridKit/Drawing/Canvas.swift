@@ -242,14 +242,15 @@ public final class Canvas {
         for y in r.minY..<r.maxY {
             repairWide(x: r.minX, y: y)
             repairWide(x: r.maxX - 1, y: y)
+            // The run between the first and last cell that differ is filled whole: the same
+            // cells as one by one, without a branch per cell.
             let row = rowTable[y]
-            var first = r.maxX, last = r.minX
-            for x in r.minX..<r.maxX where !CanvasCell.cell(at: row + x, holds: words) {
-                row[x] = cell
-                if x < first { first = x }
-                last = x
-            }
-            if first <= last { changed(y, first, last + 1) }
+            var first = r.minX, last = r.maxX - 1
+            while first <= last && CanvasCell.cell(at: row + first, holds: words) { first += 1 }
+            guard first <= last else { continue }
+            while CanvasCell.cell(at: row + last, holds: words) { last -= 1 }
+            (row + first).update(repeating: cell, count: last - first + 1)
+            changed(y, first, last + 1)
         }
     }
 

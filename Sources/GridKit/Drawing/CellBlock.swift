@@ -75,7 +75,19 @@ extension DrawContext {
 extension Canvas {
     /// Writes one-column `cells` over row `y` from column `x`.
     package func putCells(_ cells: UnsafeBufferPointer<CanvasCell>, y: Int, from x: Int) {
-        putOneColumnCells(y: y, columns: x..<(x + cells.count)) { cells[$0 - x] }
+        guard let start = cells.baseAddress, !cells.isEmpty else { return }
+        // A picture's row at a time: what lies between the first and last cell that differ is
+        // copied whole, as `putOneColumnCells` would leave it cell by cell, without a call per cell.
+        let row = rowCells(y) + x, source = UnsafeMutablePointer(mutating: start)
+        var first = 0, last = cells.count - 1
+        while first <= last && CanvasCell.sameBits(row + first, source + first) { first += 1 }
+        guard first <= last else { return }
+        while CanvasCell.sameBits(row + last, source + last) { last -= 1 }
+        // Half of a wide character overwritten: its other half becomes a space (the halves
+        // inside the run are copied over next).
+        for i in first...last where row[i].width != 1 { repairWide(x: x + i, y: y) }
+        (row + first).update(from: source + first, count: last - first + 1)
+        changed(y, x + first, x + last + 1)
     }
 
     /// Writes `cell(x)`, one column wide, at each column `x` of `columns` in row `y`: a row of a
