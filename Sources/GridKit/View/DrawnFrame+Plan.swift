@@ -132,16 +132,34 @@ extension DrawnFrame {
     /// is drawn again there but clears nothing more: it lies under a section's items, and
     /// clearing it whole would draw them all again on every key.
     private func growRedrawSet(of next: DrawnFrame, _ scratch: inout RenderScratch) {
+        // Every cleared area is tested against every element not yet drawn: the elements'
+        // places are laid out flat first, those drawn already or hidden (or empty) marked
+        // done, so a test is four comparisons, rows first (areas and elements of a grid meet
+        // in few rows).
+        let count = next.elements.count
+        var boxes: [(minY: Int, maxY: Int, minX: Int, maxX: Int)] = []
+        boxes.reserveCapacity(count)
+        var done: [Bool] = []
+        done.reserveCapacity(count)
+        for j in 0..<count {
+            let s = scratch.screen[j]
+            boxes.append((s.minY, s.maxY, s.minX, s.maxX))
+            done.append(scratch.redraw[j] || scratch.hidden[j] || s.isEmpty)
+        }
         var k = 0
         while k < scratch.dirty.count {
             let r = scratch.dirty[k]
-            for j in next.elements.indices
-            where !scratch.redraw[j] && !scratch.hidden[j] && r.intersects(scratch.screen[j]) {
+            k += 1
+            if r.isEmpty { continue }
+            let (minY, maxY, minX, maxX) = (r.minY, r.maxY, r.minX, r.maxX)
+            for j in 0..<count where !done[j] {
+                let b = boxes[j]
+                guard minY < b.maxY && maxY > b.minY && minX < b.maxX && maxX > b.minX else { continue }
+                done[j] = true
                 scratch.redraw[j] = true
                 // A decoration is drawn again only in the cleared areas (`drawInZOrder`).
                 if next.elements[j].kind != .decoration { scratch.dirty.append(scratch.screen[j]) }
             }
-            k += 1
         }
     }
 
