@@ -7,14 +7,41 @@
    sequences in it (0.12 ms per 4 KB of griddemo's frames against 0.007 ms of letters, in
    ptybench's own scan), so a floor of letters is faster than any frame of the same size.
    A third argument, a file of one number per line, gives each key in turn its own size (the
-   bytes griddemo answered the same key with): the floor then plays griddemo's key script. */
+   bytes griddemo answered the same key with): the floor then plays griddemo's key script.
+   KEYFLOOR_SPIN_US=n makes it work n µs before each answer, reading and writing KEYFLOOR_SPIN_KB
+   (64 unless given) of memory a line at a time, and KEYFLOOR_AFTER_US=n as long after it: a
+   program that works as long as griddemo does, to tell what work costs a key from what the
+   pty does (Performance article). */
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
+
+static double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+/* Touches `memory` a cache line at a time, strided so the prefetcher cannot run ahead, for `us`. */
+static void spin(unsigned char *memory, size_t size, long us) {
+    if (us <= 0 || memory == NULL) return;
+    double start = now_us();
+    unsigned sum = 0;
+    size_t i = 0;
+    while (now_us() - start < us) {
+        for (size_t k = 0; k < 64; k++) {
+            i = (i + 4160 + k * 64) % size;
+            sum += memory[i];
+            memory[i] = (unsigned char)sum;
+        }
+    }
+    memory[0] ^= (unsigned char)sum; /* the sum is kept, so the reads stay */
+}
 
 int main(int argc, char **argv) {
     struct termios t;
@@ -51,6 +78,16 @@ int main(int argc, char **argv) {
         if (n <= 0) return 3;
         for (size_t i = 0; i < sizeof out; i++) out[i] = file[i % (size_t)n];
     }
+    long spin_us = getenv("KEYFLOOR_SPIN_US") ? atol(getenv("KEYFLOOR_SPIN_US")) : 0;
+    long after_us = getenv("KEYFLOOR_AFTER_US") ? atol(getenv("KEYFLOOR_AFTER_US")) : 0;
+    long spin_kb = getenv("KEYFLOOR_SPIN_KB") ? atol(getenv("KEYFLOOR_SPIN_KB")) : 64;
+    size_t spin_size = (size_t)(spin_kb > 0 ? spin_kb : 64) * 1024;
+    unsigned char *memory = NULL;
+    if (spin_us > 0 || after_us > 0) {
+        memory = malloc(spin_size);
+        if (memory == NULL) return 5;
+        memset(memory, 1, spin_size);
+    }
     char in[256];
     for (;;) {
         struct pollfd p = { 0, POLLIN, 0 };
@@ -58,6 +95,7 @@ int main(int argc, char **argv) {
         ssize_t n = read(0, in, sizeof in);
         if (n <= 0 || in[0] == 'q') return 0;
         if (count > 0) size = sizes[key++ % count];
+        spin(memory, spin_size, spin_us);
         /* One write, all of it ready: griddemo writes a frame of text in chunks while it makes
            it, the first going out before the last is made. The pty may take it in parts. */
         for (size_t done = 0; done < size;) {
@@ -65,5 +103,6 @@ int main(int argc, char **argv) {
             if (w < 0) return 1;
             done += (size_t)w;
         }
+        spin(memory, spin_size, after_us);
     }
 }

@@ -58,8 +58,8 @@ extension HalfBlockWriter {
             guard x + width <= out.blankTail[y] else { return false }
         }
         let span = (place.row * width)..<((place.row + 1) * width)
-        // Drawn over since? Equal bytes are equal cells (every byte is a field's), and one
-        // `memcmp` of the row costs what comparing two cells field by field does.
+        // Drawn over since? Compared as bytes, which is as cells: every byte of a cell is a
+        // field's, no padding (`CanvasCellTests` checks the layout).
         let drawnOver = made.cells.withUnsafeBufferPointer {
             memcmp(canvas.rowCells(y) + x, $0.baseAddress! + span.lowerBound, width * MemoryLayout<CanvasCell>.stride)
                 != 0

@@ -58,7 +58,8 @@ package final class PreparedRowBytes: Sendable {
             self.bytes = bytes
             self.cells = cells
             self.width = width
-            halves = cells.map(ShownHalves.halves(ofPrepared:))
+            // (None for a block with no row made: nothing reads them.)
+            halves = rows.contains { $0 != nil } ? cells.map(ShownHalves.halves(ofPrepared:)) : []
         }
     }
 

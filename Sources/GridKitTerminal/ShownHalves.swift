@@ -11,11 +11,12 @@ struct ShownHalves {
     private(set) var size = Size(width: 0, height: 0)
     /// Top colour in the high half, bottom in the low; `unknown` where not a picture cell.
     /// Row `y` is at `slots[y]`, so the terminal moving rows moves slot numbers, not the cells.
+    /// A slot whose `rowKnown` is false holds stale numbers: its row is all unknown.
     private var cells: [Int64] = []
     private var slots: [Int] = []
-    /// Per slot: whether any cell of the row is known. A row that is not holds stale numbers,
-    /// made `unknown` when it is next set: the rows a scroll lets in, and rows of text, cost
-    /// nothing to follow, look up or forget.
+    /// Per slot: whether its numbers are current (false: the row is all unknown, whatever the
+    /// slot holds; made `unknown` when a cell of the row is next set). The rows a scroll lets
+    /// in, and rows of text, then cost nothing to follow, look up or forget.
     private var rowKnown: [Bool] = []
     /// Whether any cell is known: a screen without pictures (a list) costs nothing to follow.
     private var knowsAny = false

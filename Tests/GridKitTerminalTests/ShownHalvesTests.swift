@@ -55,6 +55,11 @@ import Testing
                             style: Style(foreground: .palette(UInt8(16 + k)), background: .rgb(1, 2, UInt8(k))))
                 }
                 let halves = cells.map(ShownHalves.halves(ofPrepared:))
+                // What the row shows of them already, before: a row let in by a scroll shows none.
+                let before = halves.indices.filter {
+                    halves[$0] != ShownHalves.unknown && model[y][x + $0] == halves[$0]
+                }
+                #expect(halves.withUnsafeBufferPointer { shown.showing(halves: $0, x: x, y: y) } == before.count)
                 halves.withUnsafeBufferPointer { shown.set(halves: $0, x: x, y: y) }
                 for (k, h) in halves.enumerated() { model[y][x + k] = h }
                 #expect(halves.withUnsafeBufferPointer { shown.showing(halves: $0, x: x, y: y) } == 2)

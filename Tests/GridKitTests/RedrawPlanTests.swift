@@ -37,6 +37,8 @@ import Testing
         // Item 1 (its state changed), item 0 (its area meets item 1's), the header (it meets
         // item 0's), and item 2 (it lost the focus); nothing else.
         #expect(scratch.redraw == [true, true, true, true])
+        // Item 0's area is cleared whole, and the header's: drawn again over what was cleared.
+        #expect(scratch.dirty.contains(elements[0].frame) && scratch.dirty.contains(elements[2].frame))
         let unfocusedOnly = drawn(focusing: 2)
         var still = RenderScratch()
         _ = last.plan(for: unfocusedOnly, on: canvas, background: .plain, scratch: &still)

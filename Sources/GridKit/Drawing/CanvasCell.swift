@@ -133,7 +133,7 @@ public struct CanvasCell: Equatable, Sendable {
 extension CanvasCell {
     /// The sixteen bytes of the cell at `p` as two words, read in place.
     @inlinable @inline(__always)
-    package static func words(at p: UnsafeMutablePointer<CanvasCell>) -> (UInt64, UInt64) {
+    package static func words(at p: UnsafePointer<CanvasCell>) -> (UInt64, UInt64) {
         let raw = UnsafeRawPointer(p)
         return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
@@ -143,13 +143,13 @@ extension CanvasCell {
     /// byte of a cell is a field's (a test checks the layout), so equal bytes are equal cells.
     /// Frame diffs and fills compare thousands of cells a frame, most of them equal.
     @inlinable @inline(__always)
-    package static func cell(at p: UnsafeMutablePointer<CanvasCell>, holds words: (UInt64, UInt64)) -> Bool {
+    package static func cell(at p: UnsafePointer<CanvasCell>, holds words: (UInt64, UInt64)) -> Bool {
         Self.words(at: p) == words
     }
 
     /// Whether the cells at `a` and `b` are equal, as `cell(at:holds:)` compares them.
     @inlinable @inline(__always)
-    package static func sameBits(_ a: UnsafeMutablePointer<CanvasCell>, _ b: UnsafeMutablePointer<CanvasCell>) -> Bool {
+    package static func sameBits(_ a: UnsafePointer<CanvasCell>, _ b: UnsafePointer<CanvasCell>) -> Bool {
         cell(at: a, holds: words(at: b))
     }
 }

@@ -75,10 +75,13 @@ extension DrawContext {
 extension Canvas {
     /// Writes one-column `cells` over row `y` from column `x`.
     package func putCells(_ cells: UnsafeBufferPointer<CanvasCell>, y: Int, from x: Int) {
-        guard let start = cells.baseAddress, !cells.isEmpty else { return }
+        guard let source = cells.baseAddress, !cells.isEmpty else { return }
+        // One-column cells only (`CellBlock` makes them so): a half of a wide character beside
+        // them then always differs, so it lies inside the run below, or just past its ends.
+        assert(cells.allSatisfy { $0.width == 1 }, "putCells takes one-column cells")
         // A picture's row at a time: what lies between the first and last cell that differ is
         // copied whole, as `putOneColumnCells` would leave it cell by cell, without a call per cell.
-        let row = rowCells(y) + x, source = UnsafeMutablePointer(mutating: start)
+        let row = rowCells(y) + x
         var first = 0, last = cells.count - 1
         while first <= last && CanvasCell.sameBits(row + first, source + first) { first += 1 }
         guard first <= last else { return }

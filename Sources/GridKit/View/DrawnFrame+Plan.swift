@@ -134,17 +134,16 @@ extension DrawnFrame {
     private func growRedrawSet(of next: DrawnFrame, _ scratch: inout RenderScratch) {
         // Every cleared area is tested against every element not yet drawn: the elements'
         // places are laid out flat first, those drawn already or hidden (or empty) marked
-        // done, so a test is four comparisons, rows first (areas and elements of a grid meet
+        // settled, so a test is four comparisons, rows first (areas and elements of a grid meet
         // in few rows).
+        guard !scratch.dirty.isEmpty else { return }
         let count = next.elements.count
-        var boxes: [(minY: Int, maxY: Int, minX: Int, maxX: Int)] = []
-        boxes.reserveCapacity(count)
-        var done: [Bool] = []
-        done.reserveCapacity(count)
+        scratch.boxes.removeAll(keepingCapacity: true)
+        scratch.settled.removeAll(keepingCapacity: true)
         for j in 0..<count {
             let s = scratch.screen[j]
-            boxes.append((s.minY, s.maxY, s.minX, s.maxX))
-            done.append(scratch.redraw[j] || scratch.hidden[j] || s.isEmpty)
+            scratch.boxes.append((s.minY, s.maxY, s.minX, s.maxX))
+            scratch.settled.append(scratch.redraw[j] || scratch.hidden[j] || s.isEmpty)
         }
         var k = 0
         while k < scratch.dirty.count {
@@ -152,10 +151,10 @@ extension DrawnFrame {
             k += 1
             if r.isEmpty { continue }
             let (minY, maxY, minX, maxX) = (r.minY, r.maxY, r.minX, r.maxX)
-            for j in 0..<count where !done[j] {
-                let b = boxes[j]
+            for j in 0..<count where !scratch.settled[j] {
+                let b = scratch.boxes[j]
                 guard minY < b.maxY && maxY > b.minY && minX < b.maxX && maxX > b.minX else { continue }
-                done[j] = true
+                scratch.settled[j] = true
                 scratch.redraw[j] = true
                 // A decoration is drawn again only in the cleared areas (`drawInZOrder`).
                 if next.elements[j].kind != .decoration { scratch.dirty.append(scratch.screen[j]) }

@@ -11,6 +11,10 @@ struct RenderScratch {
     var screen: [Rect] = []
     /// Areas cleared, which whatever meets them is drawn over again.
     var dirty: [Rect] = []
+    /// Per element of the new frame, for `growRedrawSet`: its place, rows first.
+    var boxes: [(minY: Int, maxY: Int, minX: Int, maxX: Int)] = []
+    /// Per element of the new frame, for `growRedrawSet`: drawn, hidden or empty already.
+    var settled: [Bool] = []
 
     mutating func reset(previous: Int, next: Int) {
         redraw.removeAll(keepingCapacity: true)
