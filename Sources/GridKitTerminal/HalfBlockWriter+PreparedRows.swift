@@ -57,18 +57,14 @@ extension HalfBlockWriter {
             if out.blankTail[y] < 0 { out.blankTail[y] = out.tailStart(of: y, in: canvas) }
             guard x + width <= out.blankTail[y] else { return false }
         }
-        let span = (place.row * width)..<((place.row + 1) * width)
-        // Drawn over since? Compared as bytes, which is as cells: every byte of a cell is a
-        // field's, no padding (`CanvasCellTests` checks the layout).
-        let drawnOver = made.cells.withUnsafeBufferPointer {
-            memcmp(canvas.rowCells(y) + x, $0.baseAddress! + span.lowerBound, width * MemoryLayout<CanvasCell>.stride)
-                != 0
-        }
-        if drawnOver { return false }
-        return made.halves.withUnsafeBufferPointer { all in
-            let halves = UnsafeBufferPointer(rebasing: all[span])
+        return made.cells.withUnsafeBufferPointer { all in
+            let cells = UnsafeBufferPointer(rebasing: all[(place.row * width)..<((place.row + 1) * width)])
+            // Drawn over since? Compared as bytes, which is as cells: every byte of a cell is a
+            // field's, no padding (`CanvasCellTests` checks the layout).
+            let stride = MemoryLayout<CanvasCell>.stride
+            guard memcmp(canvas.rowCells(y) + x, cells.baseAddress!, width * stride) == 0 else { return false }
             // Mostly on screen already (a mark drawn and taken off): only what changed goes.
-            guard out.shown.showing(halves: halves, x: x, y: y) * 2 < width else { return false }
+            guard out.shown.showing(prepared: cells, x: x, y: y) * 2 < width else { return false }
             out.flushBlanks()
             flush(into: &out)
             if !out.pen.attributes.isEmpty {
@@ -91,7 +87,7 @@ extension HalfBlockWriter {
             out.pen.bg = row.background
             out.cursor = (x + row.cursorColumn, y)
             out.columnIsSure = true
-            out.shown.set(halves: halves, x: x, y: y)
+            out.shown.set(prepared: cells, x: x, y: y)
             preparedSkip = (y, x + width)
             preparedRowsWritten += 1
             return true

@@ -49,17 +49,12 @@ package final class PreparedRowBytes: Sendable {
         /// holds before it sends a row, and the block's width.
         package let cells: [CanvasCell]
         package let width: Int
-        /// What the terminal shows in each cell once a row is sent (`ShownHalves.halves(ofPrepared:)`
-        /// of each of `cells`), decided here, on the worker: the writer copies a row of them.
-        let halves: [Int64]
 
         init(rows: [Row?], bytes: [UInt8], cells: [CanvasCell], width: Int) {
             self.rows = rows
             self.bytes = bytes
             self.cells = cells
             self.width = width
-            // (None for a block with no row made: nothing reads them.)
-            halves = rows.contains { $0 != nil } ? cells.map(ShownHalves.halves(ofPrepared:)) : []
         }
     }
 
@@ -75,10 +70,9 @@ package final class PreparedRowBytes: Sendable {
     /// so a cache counts the same when an entry goes as when it came), plus the rows: about 10
     /// bytes a cell in 256 colours (a photo's rows come to 8 to 10: a block, and a colour
     /// sequence every second or third cell), 40 in direct colour (a photo's come to about 33: a
-    /// sequence of up to 36 bytes on most cells), and 8 for what each cell shows.
+    /// sequence of up to 36 bytes on most cells).
     package var byteCount: Int {
-        cells.count * ((profile.colors.mode == .direct ? 40 : 10) + MemoryLayout<Int64>.stride)
-            + height * MemoryLayout<Row?>.stride
+        cells.count * (profile.colors.mode == .direct ? 40 : 10) + height * MemoryLayout<Row?>.stride
     }
 
     /// The rows and their bytes; nil until `complete()` has made them.

@@ -59,10 +59,10 @@ import Testing
                 let before = halves.indices.filter {
                     halves[$0] != ShownHalves.unknown && model[y][x + $0] == halves[$0]
                 }
-                #expect(halves.withUnsafeBufferPointer { shown.showing(halves: $0, x: x, y: y) } == before.count)
-                halves.withUnsafeBufferPointer { shown.set(halves: $0, x: x, y: y) }
+                #expect(cells.withUnsafeBufferPointer { shown.showing(prepared: $0, x: x, y: y) } == before.count)
+                cells.withUnsafeBufferPointer { shown.set(prepared: $0, x: x, y: y) }
                 for (k, h) in halves.enumerated() { model[y][x + k] = h }
-                #expect(halves.withUnsafeBufferPointer { shown.showing(halves: $0, x: x, y: y) } == 2)
+                #expect(cells.withUnsafeBufferPointer { shown.showing(prepared: $0, x: x, y: y) } == 2)
             default:
                 let y = rng.next(9), x0 = rng.next(7), x1 = x0 + rng.next(8 - x0)
                 shown.forget(x0..<x1, y: y)
