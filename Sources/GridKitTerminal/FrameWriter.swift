@@ -3,10 +3,10 @@ import GridKit
 
 /// Turns the cells `FrameDiff` reports into one buffer of escape sequences for the terminal
 /// (taken a chunk at a time by `FrameStream`, or whole): cursor moves only where the next
-/// changed cell is not where the last one left the cursor, colours and attributes only when they change, a clear-to-end-of-line for
-/// a row's tail of spaces (in their background colour where the terminal has bce), nothing for
-/// blank cells on a screen just cleared, and at the end the attributes reset and the (hidden)
-/// cursor on the focused cell.
+/// changed cell is not where the last one left the cursor, colours and attributes only when
+/// they change, a clear-to-end-of-line for a row's tail of spaces (in their background colour
+/// where the terminal has bce), nothing for blank cells on a screen just cleared, and at the
+/// end the attributes reset and the (hidden) cursor on the focused cell.
 ///
 /// Two writers under one roof: `PenWriter` (cursor-and-pen writing, which every byte goes
 /// through) and `HalfBlockWriter` (pictures in half blocks: held by row, their colours decided,

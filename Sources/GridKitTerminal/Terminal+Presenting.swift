@@ -107,8 +107,8 @@ extension Terminal {
     }
 
     /// Puts the cells that changed into the writer, and with a `stream`, writes what the writer
-    /// holds as rows are done; returns the columns changed per row when
-    /// asked to track damage (as runs). Picture cells go out as kitty placeholders (with `placeholders`,
+    /// holds as rows are done; returns the columns changed per row when asked to track damage
+    /// (as runs). Picture cells go out as kitty placeholders (with `placeholders`,
     /// the images' numbers) or as blanks the pictures cover. Not on the main actor: a closure
     /// made there checks on every call that it runs on it, and this one runs once per changed cell.
     nonisolated static func send(
