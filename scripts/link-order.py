@@ -17,7 +17,10 @@ virtual machine; see the Performance article).
 
 --map takes the linker's map of a build with functions in sections of their own (`-Map`): a
 function that shares its section with others (the Swift standard library's main text is one
-1.5 MB section) is left out, as placing it would drag the whole section into the hot run.
+1.5 MB section) is left out, as placing it would drag the whole section into the hot run. The
+linker places every symbol of a name, so a name is judged by its largest section: a local name
+such as Optional's value witnesses (`$sSqwxx`) has a section of its own in our objects and a
+place in the standard library's big ones too.
 """
 import collections
 import re
@@ -85,7 +88,7 @@ def walk(own, calls):
 
 
 def section_sizes(path):
-    """Symbol -> size of the input section holding it, from an ld.lld map."""
+    """Symbol -> size of the largest input section holding that name, from an ld.lld map."""
     sizes, size = {}, None
     with open(path) as f:
         for line in f:
@@ -93,7 +96,7 @@ def section_sizes(path):
             if len(parts) >= 5 and ":(" in parts[4]:
                 size = int(parts[2], 16)
             elif len(parts) == 5 and size is not None and not parts[4].startswith("."):
-                sizes[parts[4]] = size
+                sizes[parts[4]] = max(size, sizes.get(parts[4], 0))
     return sizes
 
 
