@@ -66,6 +66,7 @@ raw=$(mktemp /tmp/gridkit-raw-XXXXXX.bin)
 perkey=$(mktemp /tmp/gridkit-perkey-XXXXXX.json)
 frames=$(mktemp /tmp/gridkit-frames-XXXXXX.bin)
 sizes=$(mktemp /tmp/gridkit-sizes-XXXXXX.txt)
+steps=$(mktemp /tmp/gridkit-steps-XXXXXX.tsv)
 # griddemo's own time a key, from reading it to writing its frame, read off the system calls of
 # the thread that answers keys (scripts/keytime.py) where `perf trace` works: what the floor rows
 # estimate from outside, through wake-ups and a harness that move more from run to run.
@@ -81,9 +82,15 @@ for colors in 256 direct; do
   for visit in "first visit" "second visit" "third visit, keys 3 ms apart"; do
     quiet=30
     [ "$visit" = "third visit, keys 3 ms apart" ] && quiet=3
+    # The second visit also times the steps of each key's frame in the process (FrameSteps).
+    stepsenv=()
+    [ "$visit" = "second visit" ] && stepsenv=(--env "GRIDKIT_FRAME_STEPS=$steps")
     python3 "$tool" --quiet --label "$name, $visit" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
-      --key-quiet "$quiet" --env "XDG_CACHE_HOME=$cache" "${envs[@]}" --ready-regex 'Photos' --raw-out "$raw" \
-      --per-key "$perkey" -- "$bin" photos --view grid "$photos" | python3 "$(dirname "$0")/ptysummary.py" "$perkey"
+      --key-quiet "$quiet" --env "XDG_CACHE_HOME=$cache" "${envs[@]}" "${stepsenv[@]}" --ready-regex 'Photos' \
+      --raw-out "$raw" --per-key "$perkey" -- "$bin" photos --view grid "$photos" |
+      python3 "$(dirname "$0")/ptysummary.py" "$perkey"
+    [ "$visit" = "second visit" ] && [ -s "$steps" ] &&
+      python3 "$(dirname "$0")/framesteps.py" "$steps" "  its frames' steps"
     [ "$visit" = "first visit" ] || [ -z "$floor" ] && continue
     python3 -c 'import json, sys; print("\n".join(str(k["bytes"]) for k in json.load(open(sys.argv[1]))))' "$perkey" >"$sizes"
     python3 "$(dirname "$0")/framebytes.py" "$raw" "$frames" &&
@@ -98,7 +105,7 @@ for colors in 256 direct; do
     perf trace -e read,write -o "$trace" "$bin" photos --view grid "$photos" >/dev/null &&
     python3 "$(dirname "$0")/keytime.py" "$trace" "$name, fourth visit: own time, perf trace"
 done
-rm -rf "$cachedirect" "$raw" "$perkey" "$frames" "$sizes" $trace
+rm -rf "$cachedirect" "$raw" "$perkey" "$frames" "$sizes" "$steps" $trace
 
 # A library the size of a real one, without and with the desktop's shared thumbnail cache (a
 # cache folder of its own, checked against the standard afterwards). First paint is the first

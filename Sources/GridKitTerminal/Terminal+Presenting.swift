@@ -54,6 +54,7 @@ extension Terminal {
                 diff.apply(shift)
             }
         }
+        FrameSteps.mark(.moved)
         // Pictures in text symbols (or none to show): written while it is made, the terminal
         // reading the first rows as the last are encoded. In the graphics modes the pictures
         // have bytes that go before and after the text (placements, kitty's placeholder numbers
@@ -69,7 +70,9 @@ extension Terminal {
             var rest = writer.finish(cursor: canvas.cursor)
             let cursor = cursorChange(for: canvas)
             if !cursor.isEmpty { rest += cursor }
+            FrameSteps.mark(.encoded)
             stream!.finish(rest)
+            FrameSteps.mark(.written)
             return
         }
         let paints = graphicsMode == .sixel || graphicsMode == .iterm
@@ -96,7 +99,9 @@ extension Terminal {
         } else if synchronizesFrames && !bytes.isEmpty && bytes.count <= Self.largestUpdate {
             bytes = Self.beginFrame + bytes + Self.endFrame
         }
+        FrameSteps.mark(.encoded)
         if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`
+        FrameSteps.mark(.written)
     }
 
     /// The sequence that shows or hides the cursor, when the canvas changed whether it shows.

@@ -74,6 +74,7 @@ extension Terminal {
             if fds[0].revents & Int16(POLLIN) != 0 {
                 // Known to be readable: read at once, with no second poll.
                 if decoder.read(from: STDIN_FILENO) < 0 { exitSignal = SIGHUP; return }
+                FrameSteps.mark(.read)
             } else if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
                 exitSignal = SIGHUP
                 return

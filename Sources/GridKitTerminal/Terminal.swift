@@ -90,6 +90,8 @@ public final class Terminal: ScreenHost {
         gk_string_cap("civis").map { TerminalCapabilities.withoutPadding(Array(String(cString: $0).utf8)) } ?? []
     /// Whether the cursor shows now (curses hides it at the start and on every resume).
     var cursorShown = false
+    /// Where the frames' steps go as the terminal closes (`GRIDKIT_FRAME_STEPS`), when set.
+    let frameStepsPath: String?
     /// The most bytes sent as one synchronized update: kitty abandons one past 1 MiB.
     nonisolated static let largestUpdate = 512 * 1024
     /// Bytes are `0` for a wake-up, a signal number otherwise.
@@ -167,6 +169,9 @@ public final class Terminal: ScreenHost {
         }
         if let widths = graphics.sequenceWidths { writer.sequenceWidths = widths }
         synchronizesFrames = graphics.synchronizedOutput
+        frameStepsPath = env["GRIDKIT_FRAME_STEPS"].flatMap { $0.isEmpty ? nil : $0 }
+        FrameSteps.reset()
+        FrameSteps.isOn = frameStepsPath != nil
         // A crash or a signal in the middle of a frame must not leave the terminal holding it.
         if synchronizesFrames { gk_restore_also("\u{1B}[?2026l") }
         // Bracketed paste: a paste arrives marked, as one event (`InputEvent.paste`), so pasted
@@ -227,6 +232,17 @@ public final class Terminal: ScreenHost {
         let bytes = pictures.takeBytes()
         if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) }
         gk_close()
+        writeFrameSteps()
+    }
+
+    /// Writes the steps of the frames that answered events (`FrameSteps`) where
+    /// `GRIDKIT_FRAME_STEPS` says, once the terminal is the shell's again.
+    private func writeFrameSteps() {
+        guard let path = frameStepsPath else { return }
+        FrameSteps.isOn = false
+        if !FileManager.default.createFile(atPath: path, contents: Data(FrameSteps.report().utf8)) {
+            FileHandle.standardError.write(Data("GRIDKIT_FRAME_STEPS: cannot write \(path)\n".utf8))
+        }
     }
 
     // A terminal dropped without close() still gives the screen back.

@@ -64,6 +64,9 @@ enum GridDemoCommand {
                                         default: sextants where the terminal draws them itself,
                                         as kitty does, else quadrants; half blocks below 256
                                         colours), half, quadrant or sextant
+          GRIDKIT_FRAME_STEPS=FILE      at exit, write to FILE how long each step of every
+                                        frame that answered a key took (see
+                                        scripts/framesteps.py)
 
         The manual, with the demos' keys and the graphics modes: Sources/griddemo/README.md
 

@@ -78,6 +78,7 @@ struct ScreenChrome {
                 canvas.version(ofRow: bottom)
             )
         }
+        FrameSteps.mark(.chrome)
         grid.render(into: canvas)
         screen.drawOverlay(in: canvas, gridView: grid)
         // After the grid, which puts the cursor on its focus: a search bar with the keys moves

@@ -62,7 +62,12 @@ public final class ScreenController {
             return true
         }
         if !dispatch(event) { return false }
-        if let grid = navigator.top?.grid, grid.needsDisplay || screenChanged { redraw() }
+        FrameSteps.mark(.handled)
+        if let grid = navigator.top?.grid, grid.needsDisplay || screenChanged {
+            redraw()
+        } else {
+            FrameSteps.discard()
+        }
         return true
     }
 
@@ -149,6 +154,7 @@ public final class ScreenController {
             canvas.showsCursor = false
             alert.draw(in: canvas)
         }
+        FrameSteps.mark(.overlays)
         host.present(canvas)
         grid.prefetchesAfterFrame = false
         grid.prefetchAfterFrame()

@@ -15,6 +15,7 @@ extension GridView {
         if showsUnavailable != drewUnavailable { needsFullRedraw = true }
         drewUnavailable = showsUnavailable
         var elements = layout.layoutAttributesForElements(in: visibleRect)
+        FrameSteps.mark(.layout)
         let sameElements = !needsFullRedraw && !cellsWereReloaded && drawn?.showsSameItems(as: elements) == true
         cellsWereReloaded = false
         var shown = sameElements ? [] : updateVisibleCells(elements)
@@ -29,6 +30,7 @@ extension GridView {
             }
         }
         revealsContentEnd = false
+        FrameSteps.mark(.cells)
         // Plain loops, not closures, on this path: a closure made here checks at run time that
         // it runs on the main actor, on every call. Class properties are read into locals once:
         // each read of one is checked for exclusive access.
@@ -74,6 +76,7 @@ extension GridView {
             // A cell may be drawn over a header now: no header hides what is beneath it.
             frameNow.opaqueCovers.removeAll()
         }
+        FrameSteps.mark(.state)
         let background = backgroundStyle
         // The working lists are taken out of the grid while in use, so they are not shared and
         // keep their storage (and the grid's property is not accessed element by element).
@@ -90,6 +93,7 @@ extension GridView {
             canvas.fill(frame, with: CanvasCell(scalar: 32, width: 1, style: background))
             scratch.redrawAll(elements.count)
         }
+        FrameSteps.mark(.plan)
         let redraw = scratch.redraw
         let isEditing = editing
         if inKindOrder {
@@ -126,6 +130,7 @@ extension GridView {
         if showsScrollIndicator && (everything || drawn?.offset != offset || !scratch.dirty.isEmpty) {
             drawScrollIndicator(into: canvas)
         }
+        FrameSteps.mark(.drawn)
         frameNow.recordRows(of: canvas)
         drawn?.noteSidewaysMoves(to: frameNow, on: canvas)
         drawn = frameNow
@@ -133,6 +138,7 @@ extension GridView {
         needsDisplay = false
         needsFullRedraw = false
         updatePrefetching()
+        FrameSteps.mark(.recorded)
     }
 
     /// Draws what `redraw` marks lowest `zIndex` first (decorations, then cells, then headers

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// `GRIDKIT_FRAME_STEPS` names a file: griddemo, run in a pty, writes there as it exits a line
+/// for each frame that answered a key, every step of it timed, and the steps add up to the
+/// whole (`scripts/framesteps.py` reads it).
+@Suite struct FrameStepsEndToEndTests {
+    @Test func eachKeysFrameIsWrittenWithEveryStepTimed() throws {
+        let path = NSTemporaryDirectory() + "gridkit-steps-\(UUID().uuidString.prefix(8)).tsv"
+        defer { unlink(path) }
+        let r = try GraphicsEndToEndTests().capture(
+            ["GRIDKIT_FRAME_STEPS": path], wait: "Item", keys: "down,down,pgdn,q",
+            ["numbers", "--count", "1000", "--layout", "list"])
+        #expect(r.status == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        try #require(!lines.isEmpty, "nothing written")
+        #expect(
+            lines[0] == [
+                "total", "handled", "chrome", "layout", "cells", "state", "plan", "drawn", "recorded", "overlays",
+                "moved", "encoded", "written"
+            ])
+        let frames = lines.dropFirst().map { $0.map { Double($0) } }
+        // The three keys' frames (q draws none); every step passed, in microseconds.
+        #expect(frames.count == 3, "\(text)")
+        for frame in frames {
+            let steps = frame.dropFirst().compactMap { $0 }
+            #expect(steps.count == lines[0].count - 1, "a step missing: \(frame)")
+            // The whole is the sum of its steps (each rounded down to a tenth), and no step is
+            // a second long.
+            let total = try #require(frame.first ?? nil)
+            #expect(abs(steps.reduce(0, +) - total) <= 0.1 * Double(steps.count) + 0.01, "\(frame)")
+            #expect(steps.allSatisfy { $0 >= 0 && $0 < 1_000_000 }, "\(frame)")
+        }
+    }
+
+    @Test func aFileThatCannotBeWrittenIsSaidAndTheRunStillEnds() throws {
+        let r = try GraphicsEndToEndTests().capture(
+            ["GRIDKIT_FRAME_STEPS": "/nonexistent-dir/steps.tsv"], wait: "Item", keys: "down,q",
+            ["numbers", "--count", "100", "--layout", "list"])
+        #expect(r.status == 0)
+        let said = String(decoding: r.bytes, as: UTF8.self)
+        #expect(said.contains("GRIDKIT_FRAME_STEPS: cannot write /nonexistent-dir/steps.tsv"), "\(said.suffix(300))")
+    }
+}

@@ -1,0 +1,98 @@
+import GridKit
+import GridKitTesting
+import Testing
+
+/// The clock marks of `FrameSteps`: a record per frame that answers an event, each step's time
+/// from the end of the one before. Each test turns the marks on and off again without giving
+/// up the main actor, so no other test's frames land in its records.
+@MainActor @Suite struct FrameStepsTests {
+    /// A clock that moves 1 µs more at each reading than at the one before: the steps' lengths
+    /// tell which marks were taken and in what order.
+    static func countingClock() -> () -> UInt64 {
+        var now: UInt64 = 0, step: UInt64 = 0
+        return {
+            step += 1_000
+            now += step
+            return now
+        }
+    }
+
+    /// Runs `body` with the marks on and a counting clock; gives back the report.
+    func recording(_ body: () -> Void) -> String {
+        let clock = FrameSteps.clock
+        FrameSteps.reset()
+        FrameSteps.clock = Self.countingClock()
+        FrameSteps.isOn = true
+        body()
+        FrameSteps.isOn = false
+        FrameSteps.clock = clock
+        let report = FrameSteps.report()
+        FrameSteps.reset()
+        return report
+    }
+
+    @Test func aFrameIsRecordedFromTheEventReadToTheLastWrite() {
+        let report = recording {
+            FrameSteps.mark(.layout) // no event read yet: no record
+            FrameSteps.mark(.written)
+            for step in FrameSteps.Step.allCases { FrameSteps.mark(step) }
+        }
+        let lines = report.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.count == 2, "\(report)")
+        #expect(lines.first == ["total"] + FrameSteps.Step.allCases.dropFirst().map { "\($0)" })
+        // Marks with no record open read no clock: the read is its first reading, the next
+        // comes 2 µs after it, the one after that 3 µs later…
+        let steps = (2...FrameSteps.Step.allCases.count).map { "\($0).0" }
+        let total = (2...FrameSteps.Step.allCases.count).reduce(0, +)
+        #expect(lines.last == ["\(total).0"] + steps)
+    }
+
+    @Test func anEventWithNoFrameLeavesNoRecord() {
+        let report = recording {
+            FrameSteps.mark(.read)
+            FrameSteps.mark(.handled)
+            FrameSteps.discard()
+            FrameSteps.mark(.written) // a frame that answers no event
+            FrameSteps.mark(.read)
+            FrameSteps.mark(.read) // the first asked for no frame either
+            FrameSteps.mark(.encoded)
+            FrameSteps.mark(.written)
+        }
+        let lines = report.split(separator: "\n")
+        #expect(lines.count == 2, "\(report)")
+        // Steps not passed are "-"; the encoding is timed from the read.
+        let fields = lines.last!.split(separator: "\t")
+        #expect(fields.filter { $0 == "-" }.count == FrameSteps.Step.allCases.count - 3, "\(fields)")
+    }
+
+    @Test func offTakesNoMarks() {
+        FrameSteps.reset()
+        FrameSteps.mark(.read)
+        FrameSteps.mark(.written)
+        #expect(FrameSteps.frames.isEmpty)
+    }
+
+    /// A Down through the controller, the grid and a host: every step between the event and the
+    /// writes is marked, in order. (The terminal marks the read and the writes; the host here
+    /// closes the record as the terminal does after its last write.)
+    @Test func aKeyThroughTheControllerPassesEveryStepInOrder() throws {
+        let host = HeadlessHost(size: Size(width: 40, height: 10))
+        let controller = ScreenController(host: host)
+        controller.start(LoggingScreen("Rows"))
+        host.afterPresent = {
+            FrameSteps.mark(.moved)
+            FrameSteps.mark(.encoded)
+            FrameSteps.mark(.written)
+        }
+        let report = recording {
+            FrameSteps.mark(.read)
+            _ = controller.handle(.key(.down))
+        }
+        let lines = report.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        try #require(lines.count == 2, "\(report)")
+        // Each step one reading later than the step before: each 1 µs longer than the one before.
+        let lengths = lines[1].dropFirst().compactMap { Double($0) }
+        #expect(lengths == (2...FrameSteps.Step.allCases.count).map(Double.init), "\(lines[1])")
+        controller.finish()
+    }
+}
