@@ -10,6 +10,7 @@ whose whole time is under --least µs (default 0) are left out: with --least, th
 only moved the focus can be set apart from those that scrolled.
 """
 import argparse
+import math
 import statistics
 
 
@@ -28,7 +29,7 @@ def summary(names, rows, label):
         values = sorted(r[i] for r in rows if r[i] is not None)
         if not values:
             continue
-        p90 = values[min(len(values) - 1, int(len(values) * 0.9))]
+        p90 = values[max(0, math.ceil(len(values) * 0.9) - 1)]
         lines.append(f"  {name:10} {statistics.median(values):8.1f} / {p90:8.1f}")
     return lines
 

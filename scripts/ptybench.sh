@@ -84,7 +84,7 @@ for colors in 256 direct; do
     [ "$visit" = "third visit, keys 3 ms apart" ] && quiet=3
     # The second visit also times the steps of each key's frame in the process (FrameSteps).
     stepsenv=()
-    [ "$visit" = "second visit" ] && stepsenv=(--env "GRIDKIT_FRAME_STEPS=$steps")
+    [ "$visit" = "second visit" ] && stepsenv=(--env "GRIDKIT_FRAME_STEPS=$steps") && : >"$steps"
     python3 "$tool" --quiet --label "$name, $visit" --cols 120 --rows 40 --keys 'down*30,pgdn*5,up*30' \
       --key-quiet "$quiet" --env "XDG_CACHE_HOME=$cache" "${envs[@]}" "${stepsenv[@]}" --ready-regex 'Photos' \
       --raw-out "$raw" --per-key "$perkey" -- "$bin" photos --view grid "$photos" |

@@ -24,11 +24,15 @@ extension Terminal {
             while let event = decoder.next(now: now) {
                 // Ctrl-L repaints everything, as in every full-screen program.
                 if event == .key(.control("l")) {
+                    FrameSteps.discard() // its frame is a repaint's, with the terminal's set-up
                     if !repaintEverything(handler) { return }
                     continue
                 }
                 if !handler(event) { return }
             }
+            // A read that gave no event (a reply swallowed, a sequence not yet whole) or events
+            // that drew nothing: no frame answers it.
+            FrameSteps.discard()
             // The pipe is read only when poll said so (and once at the start): a key costs one
             // read of the terminal, not a second read that finds the pipe empty.
             let wake = wakePipeReadable ? drainWakePipe() : .nothing

@@ -23,14 +23,17 @@ import Testing
         let frames = lines.dropFirst().map { $0.map { Double($0) } }
         // The three keys' frames (q draws none); every step passed, in microseconds.
         #expect(frames.count == 3, "\(text)")
+        // The steps that do real work take time, so each was marked after the one before it
+        // (a mark out of order reads as a step of no time); and none is a second long.
+        let working = ["handled", "layout", "plan", "drawn", "moved", "encoded", "written"]
         for frame in frames {
             let steps = frame.dropFirst().compactMap { $0 }
             #expect(steps.count == lines[0].count - 1, "a step missing: \(frame)")
-            // The whole is the sum of its steps (each rounded down to a tenth), and no step is
-            // a second long.
-            let total = try #require(frame.first ?? nil)
-            #expect(abs(steps.reduce(0, +) - total) <= 0.1 * Double(steps.count) + 0.01, "\(frame)")
-            #expect(steps.allSatisfy { $0 >= 0 && $0 < 1_000_000 }, "\(frame)")
+            for name in working {
+                let i = try #require(lines[0].firstIndex(of: name))
+                #expect((frame[i] ?? 0) > 0, "\(name) took no time: \(frame)")
+            }
+            #expect(steps.allSatisfy { $0 < 1_000_000 }, "\(frame)")
         }
     }
 

@@ -67,6 +67,7 @@ import Testing
 
     @Test func offTakesNoMarks() {
         FrameSteps.reset()
+        FrameSteps.isOn = false
         FrameSteps.mark(.read)
         FrameSteps.mark(.written)
         #expect(FrameSteps.frames.isEmpty)
@@ -93,6 +94,33 @@ import Testing
         // Each step one reading later than the step before: each 1 µs longer than the one before.
         let lengths = lines[1].dropFirst().compactMap { Double($0) }
         #expect(lengths == (2...FrameSteps.Step.allCases.count).map(Double.init), "\(lines[1])")
+        controller.finish()
+    }
+
+    /// A key that changes nothing draws no frame, and a frame that work draws answers no event:
+    /// neither times a frame from the read.
+    @Test func aKeyThatDrawsNothingIsNotTimedWithTheNextFrame() throws {
+        let host = HeadlessHost(size: Size(width: 40, height: 10))
+        let controller = ScreenController(host: host)
+        controller.start(LoggingScreen("Rows"))
+        var presents = 0
+        host.afterPresent = {
+            presents += 1
+            FrameSteps.mark(.written)
+        }
+        let afterKey = recording {
+            FrameSteps.mark(.read)
+            _ = controller.handle(.char("z"))
+            FrameSteps.mark(.written) // whatever writes next
+        }
+        #expect(presents == 0, "the key drew no frame")
+        #expect(afterKey.split(separator: "\n").count == 1, "\(afterKey)")
+        let afterWork = recording {
+            FrameSteps.mark(.read) // a read that gave no event
+            _ = controller.handle(nil) // work ran: a frame of its own
+        }
+        #expect(presents == 1)
+        #expect(afterWork.split(separator: "\n").count == 1, "\(afterWork)")
         controller.finish()
     }
 }

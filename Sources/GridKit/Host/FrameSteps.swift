@@ -1,7 +1,8 @@
 import Glibc
 
 /// Where the time of answering an input event goes: a clock mark at the end of each step, from
-/// reading the event to the frame's last write, kept for every frame that answers an event.
+/// reading the event to the frame's last write, kept for each frame that answers the first event
+/// of a read (a repaint's, Ctrl-L's, is left out: its steps include the terminal's set-up).
 ///
 /// Off unless a host turns it on (`Terminal` does when `GRIDKIT_FRAME_STEPS` names a file, and
 /// writes the frames there as it closes; `scripts/framesteps.py` sums them up). Off, a mark is
@@ -30,7 +31,8 @@ package enum FrameSteps {
         case recorded
         /// The screen's overlays, search bar, table header and alert drawn.
         case overlays
-        /// The terminal's rows moved and the pictures placed.
+        /// The terminal's rows moved and the pictures placed (with a clear or new images, their
+        /// writes too).
         case moved
         /// The frame's bytes made, its earlier chunks written.
         case encoded
@@ -40,7 +42,7 @@ package enum FrameSteps {
 
     /// Whether marks are taken. Read at every mark, on every frame: not checked for exclusive
     /// access at run time (set only as a host opens and closes, and by tests on the main actor).
-    @exclusivity(unchecked) package nonisolated(unsafe) static var isOn = false
+    @exclusivity(unchecked) @usableFromInline package nonisolated(unsafe) static var isOn = false
     /// Nanoseconds of a monotonic clock (a test's own clock in tests).
     package nonisolated(unsafe) static var clock: () -> UInt64 = {
         var t = timespec()
@@ -48,18 +50,19 @@ package enum FrameSteps {
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
     /// The closed records: for each frame that answered an event, the clock at each step's end,
-    /// nil for a step the frame did not pass (a frame with nothing to write).
+    /// nil for a step the frame did not pass (the grid's, on a terminal too small to draw it).
     package nonisolated(unsafe) private(set) static var frames: [[UInt64?]] = []
     private nonisolated(unsafe) static var open: [UInt64?]? = nil
 
-    /// Marks the end of `step`, when marks are taken.
-    @inline(__always) package static func mark(_ step: Step) {
+    /// Marks the end of `step`, when marks are taken. (Inlinable: in the other modules too a
+    /// mark is the test of the flag, not a call.)
+    @inlinable package static func mark(_ step: Step) {
         if isOn { take(step) }
     }
 
     /// Drops the open record: the event asked for no frame, and the next frame answers no event.
-    @inline(__always) package static func discard() {
-        if isOn { open = nil }
+    @inlinable package static func discard() {
+        if isOn { drop() }
     }
 
     /// Forgets the records taken.
@@ -92,7 +95,11 @@ package enum FrameSteps {
         return text
     }
 
-    private static func take(_ step: Step) {
+    @usableFromInline static func drop() {
+        open = nil
+    }
+
+    @usableFromInline static func take(_ step: Step) {
         // A new event opens a new record; one still open asked for no frame.
         if step == .read { open = Array(repeating: nil, count: Step.allCases.count) }
         guard open != nil else { return }

@@ -56,6 +56,7 @@ public final class ScreenController {
     /// changed. False when the run is over.
     package func handle(_ event: InputEvent?) -> Bool {
         guard let event else {
+            FrameSteps.discard() // this frame answers no event
             // Work ran (posted, or the main actor's jobs): it may have changed anything the
             // frame shows; the canvas sends only what differs.
             redraw()
