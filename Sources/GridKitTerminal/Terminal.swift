@@ -241,16 +241,9 @@ public final class Terminal: ScreenHost {
         guard let path = frameStepsPath else { return }
         FrameSteps.isOn = false
         // Written in place (a pipe, /dev/stderr, a file in a folder not ours), not replaced.
-        let bytes = Array(FrameSteps.report().utf8)
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        var done = 0
-        while fd >= 0, done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n <= 0 { break }
-            done += n
-        }
-        if fd >= 0 { Glibc.close(fd) }
-        if fd < 0 || done < bytes.count {
+        let file = fd >= 0 ? FileHandle(fileDescriptor: fd, closeOnDealloc: true) : nil
+        if (try? file?.write(contentsOf: Data(FrameSteps.report().utf8))) == nil {
             try? FileHandle.standardError.write(contentsOf: Data("GRIDKIT_FRAME_STEPS: cannot write \(path)\n".utf8))
         }
     }
