@@ -5,7 +5,9 @@ frame that answers an input event (`FrameSteps`), from the file `GRIDKIT_FRAME_S
     GRIDKIT_FRAME_STEPS=steps.tsv griddemo …   (then)   python3 scripts/framesteps.py steps.tsv [LABEL]
 
 The file holds a line of names, then a line a frame: its whole time from the event read to the
-last write, and each step's, in microseconds ("-" for a step the frame did not pass). Frames
+last write, the time from the read until its first write began ("first": a frame of text goes
+out in chunks as it is made, and what reads the terminal starts at the first), and each step's,
+in microseconds ("-" for a step the frame did not pass). Frames
 whose whole time is under --least µs (default 0) are left out: with --least, the frames that
 only moved the focus can be set apart from those that scrolled.
 """

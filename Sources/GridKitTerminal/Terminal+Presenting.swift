@@ -34,6 +34,7 @@ extension Terminal {
         let uploads = pictures.takeUploads()
         if !uploads.isEmpty {
             if uploads.count > Self.largestUpdate / 2 { releaseFrame() }
+            FrameSteps.noteWrite()
             _ = gk_write_raw(uploads, uploads.count)
         }
         let heldAlready = frameHeld ? uploads.count : 0
@@ -62,6 +63,7 @@ extension Terminal {
         // already (a clear), go out whole.
         if graphicsMode == .blocks && !frameHeld {
             var stream: FrameStream? = FrameStream(synchronizes: synchronizesFrames) {
+                FrameSteps.noteWrite()
                 _ = gk_write_raw($0.baseAddress, $0.count)
             }
             _ = Self.send(
@@ -100,7 +102,10 @@ extension Terminal {
             bytes = Self.beginFrame + bytes + Self.endFrame
         }
         FrameSteps.mark(.encoded)
-        if !bytes.isEmpty { _ = gk_write_raw(bytes, bytes.count) } // no closure: see `send`
+        if !bytes.isEmpty {
+            FrameSteps.noteWrite()
+            _ = gk_write_raw(bytes, bytes.count) // no closure: see `send`
+        }
         FrameSteps.mark(.written)
     }
 
@@ -151,6 +156,7 @@ extension Terminal {
     /// Begins a synchronized update now, where the terminal knows them, unless one is begun.
     func holdFrame() {
         guard synchronizesFrames, !frameHeld else { return }
+        FrameSteps.noteWrite()
         _ = gk_write_raw(Self.beginFrame, Self.beginFrame.count)
         frameHeld = true
     }

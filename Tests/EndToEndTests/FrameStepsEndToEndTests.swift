@@ -3,7 +3,7 @@ import Testing
 
 /// `GRIDKIT_FRAME_STEPS` names a file: griddemo, run in a pty, writes there as it exits a line
 /// for each frame that answered a key, every step of it timed, and the steps add up to the
-/// whole (`scripts/framesteps.py` reads it).
+/// whole, with the time until its first write (`scripts/framesteps.py` reads it).
 @Suite struct FrameStepsEndToEndTests {
     @Test func eachKeysFrameIsWrittenWithEveryStepTimed() throws {
         let path = NSTemporaryDirectory() + "gridkit-steps-\(UUID().uuidString.prefix(8)).tsv"
@@ -17,8 +17,8 @@ import Testing
         try #require(!lines.isEmpty, "nothing written")
         #expect(
             lines[0] == [
-                "total", "handled", "chrome", "layout", "cells", "state", "plan", "drawn", "recorded", "overlays",
-                "moved", "encoded", "written"
+                "total", "first", "handled", "chrome", "layout", "cells", "state", "plan", "drawn",
+                "recorded", "overlays", "moved", "encoded", "written"
             ])
         let frames = lines.dropFirst().map { $0.map { Double($0) } }
         // The three keys' frames (q draws none); every step passed, in microseconds.
@@ -34,6 +34,10 @@ import Testing
                 #expect((frame[i] ?? 0) > 0, "\(name) took no time: \(frame)")
             }
             #expect(steps.allSatisfy { $0 < 1_000_000 }, "\(frame)")
+            // Its one write began after the encoding and before the frame's end.
+            let first = try #require(frame[1]), total = try #require(frame[0])
+            let upToEncoded = frame[2...(try #require(lines[0].firstIndex(of: "encoded")))].compactMap { $0 }
+            #expect(first >= upToEncoded.reduce(0, +) - 0.5 && first <= total, "\(frame)")
         }
     }
 

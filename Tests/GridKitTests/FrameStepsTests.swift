@@ -39,12 +39,12 @@ import Testing
         }
         let lines = report.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(lines.count == 2, "\(report)")
-        #expect(lines.first == ["total"] + FrameSteps.Step.allCases.dropFirst().map { "\($0)" })
+        #expect(lines.first == ["total", "first"] + FrameSteps.Step.allCases.dropFirst().map { "\($0)" })
         // Marks with no record open read no clock: the read is its first reading, the next
-        // comes 2 µs after it, the one after that 3 µs later…
+        // comes 2 µs after it, the one after that 3 µs later… No write was noted: no "first".
         let steps = (2...FrameSteps.Step.allCases.count).map { "\($0).0" }
         let total = (2...FrameSteps.Step.allCases.count).reduce(0, +)
-        #expect(lines.last == ["\(total).0"] + steps)
+        #expect(lines.last == ["\(total).0", "-"] + steps)
     }
 
     @Test func anEventWithNoFrameLeavesNoRecord() {
@@ -60,9 +60,31 @@ import Testing
         }
         let lines = report.split(separator: "\n")
         #expect(lines.count == 2, "\(report)")
-        // Steps not passed are "-"; the encoding is timed from the read.
+        // Steps not passed are "-" (and the first write, none noted); the encoding is timed
+        // from the read.
         let fields = lines.last!.split(separator: "\t")
-        #expect(fields.filter { $0 == "-" }.count == FrameSteps.Step.allCases.count - 3, "\(fields)")
+        #expect(fields.filter { $0 == "-" }.count == FrameSteps.Step.allCases.count - 2, "\(fields)")
+    }
+
+    /// The first write noted in a record is its "first": from the read to it. Later writes, and
+    /// writes with no record open, change nothing.
+    @Test func theFirstWriteOfAFrameIsTimedFromTheRead() throws {
+        let report = recording {
+            FrameSteps.noteWrite() // no record open: no reading
+            FrameSteps.mark(.read) // the clock at 1 µs
+            FrameSteps.mark(.moved) // 3
+            FrameSteps.noteWrite() // 6: the first write
+            FrameSteps.noteWrite() // a later one: no reading
+            FrameSteps.mark(.encoded) // 10
+            FrameSteps.noteWrite()
+            FrameSteps.mark(.written) // 15
+        }
+        let lines = report.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        try #require(lines.count == 2 && lines[0].count == lines[1].count, "\(report)")
+        func field(_ name: String) throws -> String { lines[1][try #require(lines[0].firstIndex(of: name))] }
+        #expect(try field("first") == "5.0", "\(report)")
+        #expect(try [field("moved"), field("encoded"), field("written")] == ["2.0", "7.0", "5.0"], "\(report)")
+        #expect(try field("total") == "14.0", "\(report)")
     }
 
     @Test func offTakesNoMarks() {
@@ -92,7 +114,7 @@ import Testing
         let lines = report.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         try #require(lines.count == 2, "\(report)")
         // Each step one reading later than the step before: each 1 µs longer than the one before.
-        let lengths = lines[1].dropFirst().compactMap { Double($0) }
+        let lengths = lines[1].dropFirst(2).compactMap { Double($0) }
         #expect(lengths == (2...FrameSteps.Step.allCases.count).map(Double.init), "\(lines[1])")
         controller.finish()
     }

@@ -50,7 +50,8 @@ package enum FrameSteps {
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
     /// The closed records: for each frame that answered an event, the clock at each step's end,
-    /// nil for a step the frame did not pass (the grid's, on a terminal too small to draw it).
+    /// nil for a step the frame did not pass (the grid's, on a terminal too small to draw it),
+    /// then the clock as its first write began (`noteWrite`).
     package nonisolated(unsafe) private(set) static var frames: [[UInt64?]] = []
     private nonisolated(unsafe) static var open: [UInt64?]? = nil
 
@@ -58,6 +59,14 @@ package enum FrameSteps {
     /// mark is the test of the flag, not a call.)
     @inlinable package static func mark(_ step: Step) {
         if isOn { take(step) }
+    }
+
+    /// Notes that a write of the frame begins: the first one of a record is kept. Where a frame
+    /// goes out in chunks, the first leaves long before the last, and what reads the terminal's
+    /// side (a terminal, a harness) starts when it comes: the time until then is what an answer's
+    /// latency follows most closely (Performance article).
+    @inlinable package static func noteWrite() {
+        if isOn { takeWrite() }
     }
 
     /// Drops the open record: the event asked for no frame, and the next frame answers no event.
@@ -72,16 +81,17 @@ package enum FrameSteps {
     }
 
     /// The records as text, in microseconds: a line of names, then a line a frame of its whole
-    /// time (from the event read to the last write) and each step's after the read (from the end
-    /// of the last step the frame passed; "-" for a step it did not).
+    /// time (from the event read to the last write), the time until its first write began
+    /// (`first`), and each step's after the read (from the end of the last step the frame passed;
+    /// "-" for a step it did not).
     package static func report() -> String {
-        let names = ["total"] + Step.allCases.dropFirst().map { "\($0)" }
+        let names = ["total", "first"] + Step.allCases.dropFirst().map { "\($0)" }
         var text = names.joined(separator: "\t") + "\n"
         func micro(_ ns: UInt64) -> String { "\(ns / 1000).\(ns / 100 % 10)" }
         for frame in frames {
             guard let read = frame[0], let written = frame[Step.written.rawValue] else { continue }
-            var fields = [micro(written - read)], last = read
-            for time in frame.dropFirst() {
+            var fields = [micro(written - read), frame[firstWrite].map { micro($0 - read) } ?? "-"], last = read
+            for time in frame[1..<firstWrite] {
                 guard let time else {
                     fields.append("-")
                     continue
@@ -95,13 +105,21 @@ package enum FrameSteps {
         return text
     }
 
+    /// A record's slot for the clock as its first write began, after the steps' slots.
+    private static let firstWrite = Step.allCases.count
+
+    @usableFromInline static func takeWrite() {
+        guard open != nil, open![firstWrite] == nil else { return }
+        open![firstWrite] = clock()
+    }
+
     @usableFromInline static func drop() {
         open = nil
     }
 
     @usableFromInline static func take(_ step: Step) {
         // A new event opens a new record; one still open asked for no frame.
-        if step == .read { open = Array(repeating: nil, count: Step.allCases.count) }
+        if step == .read { open = Array(repeating: nil, count: firstWrite + 1) }
         guard open != nil else { return }
         open![step.rawValue] = clock()
         if step == .written {
