@@ -22,6 +22,7 @@ extension Terminal {
         // once, and the terminal would show the blank screen while the frame is made.
         if everything {
             holdFrame()
+            FrameSteps.noteWrite() // curses writes the clear
             gk_clear()
         }
         // The images the frame needs go to the terminal before its text, outside any
@@ -164,6 +165,7 @@ extension Terminal {
     /// Ends an update begun by `holdFrame` that no frame ended.
     func releaseFrame() {
         guard frameHeld else { return }
+        FrameSteps.noteWrite()
         _ = gk_write_raw(Self.endFrame, Self.endFrame.count)
         frameHeld = false
     }
