@@ -20,7 +20,7 @@ BIN_APP = $(shell $(SWIFT) build $(APP_FLAGS) --show-bin-path 2>/dev/null)
 EXAMPLE = Examples/FruitGrid
 EXAMPLE_BIN = $(shell $(SWIFT) build --package-path $(EXAMPLE) --show-bin-path 2>/dev/null)
 
-.PHONY: deps build example test demo bench link-order docs api api-baseline lint format clean
+.PHONY: deps build example test demo bench bench-compare link-order docs api api-baseline lint format clean
 
 deps:
 	@scripts/check-deps.sh
@@ -76,6 +76,13 @@ bench: deps
 	scripts/ptybench.sh $(BIN_APP)/griddemo $(BIN_RELEASE)/gridbench
 	python3 scripts/keyfootprint.py $(BIN_APP)/griddemo
 	python3 scripts/picture-quality.py $(BIN_APP)/griddemo --gridbench $(BIN_RELEASE)/gridbench --generated 2
+
+# The photo grid's keys less the floor's, this work tree's build and REV's taking turns round
+# after round (scripts/keycompare.sh): how two builds compare on a machine whose load moves
+# every single figure.
+bench-compare: deps
+	@[ -n "$(REV)" ] || { echo "usage: make bench-compare REV=<commit> [ROUNDS=5]"; exit 2; }
+	scripts/keycompare.sh -n $(or $(ROUNDS),5) $(REV)
 
 # Makes scripts/griddemo.order again from callgrind counts of the keys (needs valgrind): after
 # a change to the key path, so the layout follows the code.
