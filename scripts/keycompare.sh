@@ -72,7 +72,9 @@ floor() { # the floor answering the last walk's keys with its frames; prints its
 # A first visit each, which fills its thumbnail cache: the rounds are second visits.
 for i in "${!bins[@]}"; do walk "$i" >/dev/null; done
 echo ""
-echo "photos 200×1080p, $colors colours, second visit, keys 30 ms apart: key median − the floor's with the same bytes"
+mode="256 colours"
+[ "$colors" = direct ] && mode="direct colour (GRIDKIT_COLORS=direct; a build older than the setting draws in its own)"
+echo "photos 200×1080p, $mode, second visit, keys 30 ms apart: key median − the floor's with the same bytes"
 for r in $(seq "$rounds"); do
   for i in "${!bins[@]}"; do
     key=$(walk "$i") base=$(floor)
